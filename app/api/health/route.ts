@@ -1,0 +1,6 @@
+import { methodsNotAllowed, route } from "@/lib/bff/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(async () => Response.json({ status: "ok" }));
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");

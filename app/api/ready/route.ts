@@ -1,0 +1,10 @@
+import { readiness } from "@/lib/bff/readiness";
+import { methodsNotAllowed, route } from "@/lib/bff/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(async (_req, { requestId }) => {
+  const report = await readiness(requestId);
+  return Response.json(report, { status: report.status === "ready" ? 200 : 503 });
+});
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");

@@ -1,0 +1,64 @@
+// The one wiring module that picks the upstream: the real service over HTTP when
+// PARTNER_API_BASE_URL is set, otherwise the embedded sandbox called in process.
+import "server-only";
+import { config } from "@/lib/config";
+import { createPartnerClient, type PartnerClient, type Transport } from "@/lib/partner/client";
+import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
+import { createMemoryStore } from "@/lib/store/memory";
+import type { KeyValueStore } from "@/lib/store/types";
+
+const EMBEDDED_BASE_URL = "http://sandbox.internal/v1";
+
+// One of each per process, kept on globalThis so dev hot reloads do not lose the sandbox's swaps.
+const holder = globalThis as typeof globalThis & {
+  __swapSandbox?: Sandbox;
+  __swapPartner?: PartnerClient;
+  __swapStore?: KeyValueStore;
+};
+
+export function embeddedSandbox(): Sandbox | null {
+  if (config().mode !== "sandbox") return null;
+  holder.__swapSandbox ??= createSandbox(config().sandbox);
+  return holder.__swapSandbox;
+}
+
+function transport(): Transport {
+  const sandbox = embeddedSandbox();
+  if (!sandbox) return (url, init) => fetch(url, { ...init, cache: "no-store" });
+  // An in-process call still honours the caller's timeout and abort, as the network would.
+  return (url, init) => {
+    const signal = init.signal;
+    if (!signal) return sandbox.handle(new Request(url, init));
+    signal.throwIfAborted();
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      sandbox.handle(new Request(url, init)).then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    });
+  };
+}
+
+export function partner(): PartnerClient {
+  if (!holder.__swapPartner) {
+    const c = config();
+    holder.__swapPartner = createPartnerClient({
+      baseUrl: c.PARTNER_API_BASE_URL ?? EMBEDDED_BASE_URL,
+      apiKey: c.PARTNER_API_KEY ?? c.sandbox.apiKey,
+      transport: transport(),
+      timeoutMs: c.PARTNER_API_TIMEOUT_MS,
+    });
+  }
+  return holder.__swapPartner;
+}
+
+export function store(): KeyValueStore {
+  holder.__swapStore ??= createMemoryStore();
+  return holder.__swapStore;
+}
+
+/** Where relative `logoUrl` paths resolve: PARTNER_ASSET_BASE_URL, the upstream's origin, or us. */
+export function assetBaseUrl(): string | null {
+  const c = config();
+  if (c.PARTNER_ASSET_BASE_URL) return c.PARTNER_ASSET_BASE_URL;
+  return c.PARTNER_API_BASE_URL ? new URL(c.PARTNER_API_BASE_URL).origin : null;
+}

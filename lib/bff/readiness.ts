@@ -1,0 +1,27 @@
+// Readiness: can we reach the upstream and the store? The upstream answer is reused for 30 s so
+// orchestrator probes do not spend the key's request budget.
+import "server-only";
+import { partner, store } from "./partner";
+
+const UPSTREAM_CHECK_TTL_MS = 30_000;
+const holder = globalThis as typeof globalThis & { __swapUpstreamCheck?: { ok: boolean; at: number } };
+
+async function upstreamOk(requestId: string): Promise<boolean> {
+  const last = holder.__swapUpstreamCheck;
+  if (last && Date.now() - last.at < UPSTREAM_CHECK_TTL_MS) return last.ok;
+  const ok = await partner()
+    .listAssets({ symbol: "BTC" }, { requestId })
+    .then(() => true)
+    .catch(() => false);
+  holder.__swapUpstreamCheck = { ok, at: Date.now() };
+  return ok;
+}
+
+export async function readiness(requestId: string) {
+  const [upstream, storeOk] = await Promise.all([upstreamOk(requestId), store().ping().catch(() => false)]);
+  return {
+    status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),
+    upstream: upstream ? "ok" : "unavailable",
+    store: storeOk ? `ok (${store().kind})` : "unavailable",
+  };
+}

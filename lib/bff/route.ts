@@ -1,0 +1,122 @@
+// What every route handler shares: a request id, the same-origin rule for state changes, one error
+// mapping, and no caching of answers that belong to one person.
+import "server-only";
+import type { z } from "zod";
+import { ApiError, errorResponse } from "./errors";
+import { clientIdOf } from "./client-id";
+
+export type RequestContext = {
+  requestId: string;
+  /** Who is asking, for per-client limits (socket address, or the trusted proxy's view of it). */
+  clientId: string;
+  params: Record<string, string | string[] | undefined>;
+};
+
+type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
+
+const saneRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
+const MAX_BODY_BYTES = 16 * 1024;
+
+export function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && saneRequestId.test(given) ? given : `req_${crypto.randomUUID().replaceAll("-", "")}`;
+}
+
+/**
+ * Browsers say where a request comes from; servers and curl say nothing and pass. A cross-site
+ * page must not be able to create quotes or swaps in a visitor's name.
+ */
+function assertSameOrigin(req: Request) {
+  const site = req.headers.get("sec-fetch-site");
+  if (site === "cross-site") throw new ApiError("forbidden_origin");
+  const origin = req.headers.get("origin");
+  if (origin === null) return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new ApiError("forbidden_origin");
+  }
+  if (!host || originHost !== host) throw new ApiError("forbidden_origin");
+}
+
+export function route(handler: Handler) {
+  return async (req: Request, segment?: { params?: Promise<Record<string, string | string[] | undefined>> }) => {
+    const requestId = requestIdOf(req);
+    let response: Response;
+    try {
+      if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
+      const params = (await segment?.params) ?? {};
+      response = await handler(req, { requestId, clientId: clientIdOf(req), params });
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    return response;
+  };
+}
+
+/** Answers every method a route does not implement with 405 in the error shape. */
+export function methodsNotAllowed(allowed: string) {
+  const handler = route(async () => {
+    throw new ApiError("method_not_allowed", undefined, { allow: allowed }, { allow: allowed });
+  });
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+}
+
+/** Reads a JSON body: JSON only, at most 16 KiB, then the schema. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type");
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", undefined, { maxBytes: MAX_BODY_BYTES });
+  const bytes = await readCapped(req, MAX_BODY_BYTES);
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new ApiError("validation_error", "The request body is not valid JSON.");
+  }
+  return parseWith(schema, json);
+}
+
+async function readCapped(req: Request, max: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new ApiError("payload_too_large", undefined, { maxBytes: max });
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Parses anything from the browser; failures are 400 `validation_error` with the fields. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, what = "request"): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join(".") || what;
+    fields[path] ??= issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : issue.message;
+  }
+  const [first] = Object.entries(fields);
+  throw new ApiError("validation_error", first ? `Invalid ${first[0]}: ${first[1]}.` : undefined, { fields });
+}
+
+export const queryOf = (req: Request) => Object.fromEntries(new URL(req.url).searchParams);

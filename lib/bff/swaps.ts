@@ -1,0 +1,151 @@
+// Swap creation, one click one swap, and swap reads that open only with the swap's access token.
+import "server-only";
+import { createHash } from "node:crypto";
+import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
+import { isTerminalStatus, type Swap } from "@/lib/schema/partner";
+import { PartnerError } from "@/lib/partner/errors";
+import { ApiError, errorResponse, retryAfterHeader } from "./errors";
+import { partner, store } from "./partner";
+import { isSwapAccessToken, swapAccessToken } from "./tokens";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PENDING_TTL_MS = 2 * 60 * 1000;
+const WAIT_FOR_FIRST_MS = 12_000;
+
+type Outcome = { status: number; body: unknown; headers?: Record<string, string> };
+type IdempotencyRecord = { hash: string; state: "pending" } | ({ hash: string; state: "done" } & Outcome);
+
+const idempotencyKey = (key: string) => `idem:swap:${key}`;
+const quoteSwapKey = (quoteId: string) => `quote-swap:${quoteId}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function fingerprint(body: SwapBody, attribution: string | null): string {
+  const canonical = JSON.stringify([
+    body.quoteId,
+    body.destination.address,
+    body.destination.memo ?? null,
+    body.refundAddress ?? null,
+    body.notificationEmail ?? null,
+    attribution,
+  ]);
+  return createHash("sha256").update(canonical).digest("base64url");
+}
+
+async function readRecord(key: string): Promise<IdempotencyRecord | null> {
+  const raw = await store().get(idempotencyKey(key));
+  return raw ? (JSON.parse(raw) as IdempotencyRecord) : null;
+}
+
+/**
+ * Creates the swap for this Idempotency-Key exactly once. The same key and body replay the first
+ * answer; the same key with another body is refused; a repeat while the first runs waits for it.
+ * `onFirstAttempt` runs only for the request that really calls upstream (limits count it alone).
+ */
+export async function createSwapOnce(
+  key: string,
+  body: SwapBody,
+  ctx: { requestId: string; attribution: string | null; onFirstAttempt?: () => Promise<void> },
+): Promise<Outcome> {
+  const hash = fingerprint(body, ctx.attribution);
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const record = await readRecord(key);
+    if (record && record.hash !== hash) throw new ApiError("idempotency_mismatch");
+    if (record?.state === "done") return { status: record.status, body: record.body, headers: { ...record.headers, "idempotent-replayed": "true" } };
+    if (!record) {
+      if (await store().setIfAbsent(idempotencyKey(key), JSON.stringify({ hash, state: "pending" } satisfies IdempotencyRecord), PENDING_TTL_MS)) break;
+      continue;
+    }
+    if (Date.now() > deadline) throw new ApiError("request_in_progress", undefined, {}, retryAfterHeader(2));
+    await sleep(100);
+  }
+
+  let outcome: Outcome;
+  try {
+    await ctx.onFirstAttempt?.();
+    const swap = await createSwapUpstream(body, ctx.requestId);
+    outcome = { status: 200, body: { swap, accessToken: swapAccessToken(swap.id) } satisfies SwapCreated };
+  } catch (error) {
+    const response = errorResponse(error, ctx.requestId);
+    // A definite answer about this request is kept and replayed; a transient failure frees the
+    // key so a retry can try again (the upstream is retry-safe per quoteId, so no second swap).
+    if (response.status >= 500 || response.status === 429) {
+      await store().delete(idempotencyKey(key));
+      throw error;
+    }
+    outcome = { status: response.status, body: await response.json(), headers: Object.fromEntries(response.headers) };
+  }
+  await store().set(idempotencyKey(key), JSON.stringify({ hash, state: "done", ...outcome } satisfies IdempotencyRecord), DAY_MS);
+  return outcome;
+}
+
+async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Swap> {
+  try {
+    const swap = await partner().createSwap(
+      {
+        quoteId: body.quoteId,
+        destination: { address: body.destination.address, memo: body.destination.memo ?? null },
+        ...(body.refundAddress ? { refundAddress: body.refundAddress } : {}),
+        ...(body.notificationEmail ? { notificationEmail: body.notificationEmail } : {}),
+      },
+      { requestId },
+    );
+    await store().set(quoteSwapKey(body.quoteId), swap.id, DAY_MS);
+    return swap;
+  } catch (error) {
+    if (error instanceof PartnerError && error.code === "quote_already_used") {
+      const existing = await findSwapOfQuote(body.quoteId, requestId);
+      if (existing) return existing;
+    }
+    throw error;
+  }
+}
+
+/** The swap this deployment already made from a quote: remembered, else found in the newest page. */
+async function findSwapOfQuote(quoteId: string, requestId: string): Promise<Swap | null> {
+  const known = await store().get(quoteSwapKey(quoteId));
+  if (known) return partner().getSwap(known, { requestId });
+  const page = await partner().listSwaps({ limit: "100" }, { requestId });
+  const found = page.swaps.find((s) => s.quote.id === quoteId);
+  if (!found) return null;
+  await store().set(quoteSwapKey(quoteId), found.id, DAY_MS);
+  const { commission: _commission, ...swap } = found;
+  return swap;
+}
+
+// ---- reads -------------------------------------------------------------------------------------
+
+const FRESH_MS = 5_000;
+type Snapshot = { swap: Swap; asOf: number };
+const holder = globalThis as typeof globalThis & { __swapReads?: { cache: Map<string, Snapshot>; inflight: Map<string, Promise<Snapshot>> } };
+const reads = (holder.__swapReads ??= { cache: new Map(), inflight: new Map() });
+
+/**
+ * A swap for the holder of its access token. Concurrent reads of one swap share one upstream
+ * call; a read within a few seconds of the last is answered from it; terminal swaps never change.
+ */
+export async function readSwap(id: string, token: string | null, requestId: string): Promise<Snapshot> {
+  if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
+  const cached = reads.cache.get(id);
+  if (cached && (isTerminalStatus(cached.swap.status) || Date.now() - cached.asOf < FRESH_MS)) return cached;
+  let pending = reads.inflight.get(id);
+  if (!pending) {
+    pending = partner()
+      .getSwap(id, { requestId })
+      .then((swap) => {
+        const snapshot = { swap, asOf: Date.now() };
+        reads.cache.set(id, snapshot);
+        return snapshot;
+      })
+      .finally(() => reads.inflight.delete(id));
+    reads.inflight.set(id, pending);
+  }
+  return pending;
+}
+
+/** Forgets the cached state of a swap after something changed it (the sandbox's deposit). */
+export function forgetSwap(id: string, swap?: Swap) {
+  if (swap) reads.cache.set(id, { swap, asOf: Date.now() });
+  else reads.cache.delete(id);
+}

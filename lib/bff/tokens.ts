@@ -1,0 +1,35 @@
+// Signed values handed to the browser: swap access tokens and order references. Each purpose has
+// its own HKDF-derived key (lib/config), and every comparison is constant-time.
+import "server-only";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { config, type KeyPurpose } from "@/lib/config";
+
+const mac = (purpose: KeyPurpose, value: string) => createHmac("sha256", config().keyFor(purpose)).update(value).digest("base64url");
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The token that opens one swap's status: HMAC of its id. */
+export const swapAccessToken = (swapId: string) => mac("swap-token", `swap:${swapId}`);
+export const isSwapAccessToken = (swapId: string, token: string | null): boolean => !!token && safeEqual(swapAccessToken(swapId), token);
+
+const externalIdPattern = /^ord_[a-z0-9]{20}$/;
+
+/** A new order reference: one per checkout, kept across re-quotes. */
+export function mintExternalId(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return "ord_" + Array.from(randomBytes(20), (b) => alphabet[b % 36]).join("");
+}
+
+export const orderTokenFor = (externalId: string) => `${externalId}.${mac("order-token", `order:${externalId}`)}`;
+
+/** The order reference inside a token the BFF signed, or null for anything else. */
+export function externalIdFromOrderToken(token: string | undefined): string | null {
+  if (!token) return null;
+  const [externalId, signature, extra] = token.split(".");
+  if (!externalId || !signature || extra !== undefined || !externalIdPattern.test(externalId)) return null;
+  return safeEqual(orderTokenFor(externalId), token) ? externalId : null;
+}

@@ -1,0 +1,51 @@
+// The one place that reads process.env for the app. Parsed lazily on first use (never at build
+// time) and then frozen; a bad value stops the server with a message that names the variable.
+import "server-only";
+import { hkdfSync, randomBytes } from "node:crypto";
+import { z } from "zod";
+import { appEnvSchema, type AppEnv } from "./schema";
+import { sandboxEnvSchema, type SandboxOptions } from "@/lib/sandbox/options";
+
+export type KeyPurpose = "swap-token" | "order-token" | "widget-config" | "dashboard-session";
+
+export type AppConfig = AppEnv & {
+  mode: "sandbox" | "upstream";
+  sandbox: SandboxOptions;
+  /** A separate key per purpose, derived from APP_SECRET with HKDF, so no key opens another. */
+  keyFor: (purpose: KeyPurpose) => Buffer;
+};
+
+let cached: AppConfig | undefined;
+
+export function config(): AppConfig {
+  cached ??= loadConfig(process.env);
+  return cached;
+}
+
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const app = appEnvSchema.safeParse(env);
+  const sandbox = sandboxEnvSchema.safeParse(env);
+  if (!app.success || !sandbox.success) {
+    const error = (app.error ?? sandbox.error)!;
+    throw new Error(`Invalid configuration:\n${z.prettifyError(error)}`);
+  }
+  let secret = app.data.APP_SECRET;
+  if (!secret) {
+    secret = randomBytes(32).toString("base64url");
+    console.warn("[config] APP_SECRET is not set: using a random secret for this process (sandbox mode only). Swap links stop working on restart.");
+  }
+  const keys = new Map<KeyPurpose, Buffer>();
+  return {
+    ...app.data,
+    mode: app.data.PARTNER_API_BASE_URL ? "upstream" : "sandbox",
+    sandbox: sandbox.data,
+    keyFor: (purpose) => {
+      let key = keys.get(purpose);
+      if (!key) {
+        key = Buffer.from(hkdfSync("sha256", secret, "swap-checkout", purpose, 32));
+        keys.set(purpose, key);
+      }
+      return key;
+    },
+  };
+}

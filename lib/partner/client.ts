@@ -1,0 +1,204 @@
+// The Partner Swap API v1 client: one typed function per operation. It knows nothing of routes,
+// stores or the sandbox; it is handed a fetch-shaped transport and talks HTTP semantics to it.
+import "server-only";
+import type { z } from "zod";
+import {
+  addressValidationSchema,
+  assetListSchema,
+  errorBodySchema,
+  errorCodeSchema,
+  quoteSchema,
+  swapIdPattern,
+  swapListSchema,
+  swapSchema,
+  type CreateQuoteRequest,
+  type CreateSwapRequest,
+  type ListAssetsQuery,
+  type ListSwapsQuery,
+  type ValidateAddressRequest,
+} from "@/lib/schema/partner";
+import { PartnerError, parseRetryAfter } from "./errors";
+
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+export type Operation = "listAssets" | "validateAddress" | "createQuote" | "createSwap" | "getSwap" | "listSwaps";
+
+export type PartnerClientOptions = {
+  /** Ends in `/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  transport: Transport;
+  timeoutMs: number;
+  /** Extra attempts for safe calls; total attempts = 1 + maxRetries. */
+  maxRetries?: number;
+  /** Base and cap of the full-jitter backoff, ms. */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** A `Retry-After` longer than this is not waited out in-request; the error goes to the caller. */
+  maxRetryWaitMs?: number;
+  /** Called before every attempt, e.g. to spend a shared request budget. */
+  beforeAttempt?: (operation: Operation) => Promise<void>;
+  /** Called after an upstream 429, so a shared budget can shrink. */
+  onRateLimited?: (retryAfterSeconds: number | null) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+};
+
+export type CallContext = {
+  /** Propagated as `x-request-id`. */
+  requestId?: string;
+  signal?: AbortSignal;
+  /** Extra headers for this call (tests use `x-sandbox-fault`). */
+  headers?: Record<string, string>;
+};
+
+type Call<S extends z.ZodType> = {
+  operation: Operation;
+  method: "GET" | "POST";
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  schema: S;
+  /** Safe to repeat: GETs, and POST /swap, which the service makes retry-safe per quoteId. */
+  retrySafe: boolean;
+};
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createPartnerClient(options: PartnerClientOptions) {
+  const {
+    baseUrl,
+    apiKey,
+    transport,
+    timeoutMs,
+    maxRetries = 2,
+    backoffBaseMs = 200,
+    backoffCapMs = 2_000,
+    maxRetryWaitMs = 3_000,
+    sleep = defaultSleep,
+    random = Math.random,
+  } = options;
+  const base = baseUrl.replace(/\/+$/, "");
+
+  async function attempt<S extends z.ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
+    const url = new URL(base + call.path);
+    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+
+    const headers: Record<string, string> = { accept: "application/json", "x-api-key": apiKey, ...ctx.headers };
+    if (ctx.requestId) headers["x-request-id"] = ctx.requestId;
+    if (call.body !== undefined) headers["content-type"] = "application/json";
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
+    let response: Response;
+    let text: string;
+    try {
+      response = await transport(url.toString(), {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        redirect: "manual",
+        signal,
+      });
+      text = await response.text();
+    } catch (cause) {
+      if (timeout.aborted) {
+        throw new PartnerError({ code: "upstream_timeout", message: `${call.operation} got no answer within ${timeoutMs} ms`, cause });
+      }
+      if (ctx.signal?.aborted) throw cause;
+      throw new PartnerError({ code: "upstream_unreachable", message: `${call.operation} could not reach the upstream`, cause });
+    }
+
+    const requestId = response.headers.get("x-request-id");
+    if (response.status >= 300 && response.status < 400) {
+      throw new PartnerError({ code: "upstream_malformed", status: response.status, requestId, message: `${call.operation} was redirected; redirects are refused` });
+    }
+    let json: unknown;
+    try {
+      json = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+
+    if (!response.ok) throw errorFrom(response, json, requestId, call.operation);
+
+    const parsed = call.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new PartnerError({
+        code: "upstream_malformed",
+        status: response.status,
+        requestId,
+        message: `${call.operation} answered a body that does not match the spec`,
+        details: { issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`) },
+      });
+    }
+    return parsed.data;
+  }
+
+  function errorFrom(response: Response, json: unknown, requestId: string | null, operation: Operation): PartnerError {
+    const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"));
+    const body = errorBodySchema.safeParse(json);
+    const code = body.success ? errorCodeSchema.safeParse(body.data.error.code) : undefined;
+    if (body.success && code?.success) {
+      return new PartnerError({
+        code: code.data,
+        status: response.status,
+        requestId: body.data.requestId ?? requestId,
+        retryAfterSeconds,
+        message: body.data.error.message,
+        details: body.data.error.details,
+      });
+    }
+    // No usable error body: judge by the status alone.
+    const fallback =
+      response.status === 429 ? "rate_limited"
+      : response.status === 401 ? "invalid_api_key"
+      : response.status === 403 ? "inactive_partner"
+      : response.status === 503 ? "provider_unavailable"
+      : response.status >= 500 ? "internal_error"
+      : "upstream_malformed";
+    return new PartnerError({ code: fallback, status: response.status, requestId, retryAfterSeconds, message: `${operation} failed with HTTP ${response.status}` });
+  }
+
+  async function call<S extends z.ZodType>(c: Call<S>, ctx: CallContext = {}): Promise<z.output<S>> {
+    const attempts = c.retrySafe ? 1 + maxRetries : 1;
+    for (let n = 1; ; n++) {
+      try {
+        await options.beforeAttempt?.(c.operation);
+        return await attempt(c, ctx);
+      } catch (error) {
+        if (!(error instanceof PartnerError)) throw error;
+        if (error.code === "rate_limited") options.onRateLimited?.(error.retryAfterSeconds);
+        if (n >= attempts || !error.retryable) throw error;
+        // Full jitter (random between 0 and the exponential cap), never shorter than Retry-After.
+        const backoff = random() * Math.min(backoffCapMs, backoffBaseMs * 2 ** (n - 1));
+        const wait = Math.max(backoff, (error.retryAfterSeconds ?? 0) * 1000);
+        if (wait > maxRetryWaitMs) throw error;
+        await sleep(wait);
+      }
+    }
+  }
+
+  function requireSwapId(id: string) {
+    // Ids go into a path: check them against the spec's pattern first.
+    if (!swapIdPattern.test(id)) throw new PartnerError({ code: "validation_error", status: 400, message: "swap id must be 12 uppercase letters or digits" });
+    return id;
+  }
+
+  return {
+    listAssets: (query: ListAssetsQuery = {}, ctx?: CallContext) =>
+      call({ operation: "listAssets", method: "GET", path: "/asset", query, schema: assetListSchema, retrySafe: true }, ctx),
+    validateAddress: (body: ValidateAddressRequest, ctx?: CallContext) =>
+      call({ operation: "validateAddress", method: "POST", path: "/address", body, schema: addressValidationSchema, retrySafe: true }, ctx),
+    createQuote: (body: CreateQuoteRequest, ctx?: CallContext) =>
+      call({ operation: "createQuote", method: "POST", path: "/quote", body, schema: quoteSchema, retrySafe: false }, ctx),
+    createSwap: (body: CreateSwapRequest, ctx?: CallContext) =>
+      call({ operation: "createSwap", method: "POST", path: "/swap", body, schema: swapSchema, retrySafe: true }, ctx),
+    getSwap: (id: string, ctx?: CallContext) =>
+      call({ operation: "getSwap", method: "GET", path: `/swap/${requireSwapId(id)}`, schema: swapSchema, retrySafe: true }, ctx),
+    listSwaps: (query: ListSwapsQuery = {}, ctx?: CallContext) =>
+      call({ operation: "listSwaps", method: "GET", path: "/swap", query: query as Record<string, string | undefined>, schema: swapListSchema, retrySafe: true }, ctx),
+  };
+}
+
+export type PartnerClient = ReturnType<typeof createPartnerClient>;

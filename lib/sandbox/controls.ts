@@ -1,0 +1,96 @@
+// Controls under /sandbox: what a real upstream does on its own (a user's deposit, history) made
+// callable, so flows and dashboards can be exercised without money.
+import { z } from "zod";
+import { isoDateTimeSchema, rewardStatuses, swapStatusSchema, swapStatuses, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { generateDepositAddress, generateDepositMemo } from "./address";
+import { catalogue, isSupportedPair } from "./catalogue";
+import { Dec, floorTo } from "./decimal";
+import { SandboxError } from "./http";
+import { statusAt } from "./machine";
+import { getSwap, parseRequest, requireSwap, type SandboxContext } from "./operations";
+
+const depositSchema = z.strictObject({
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a decimal string")
+    .optional(),
+  outcome: z.enum(["completed", "refunded", "failed"]).optional(),
+});
+
+export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown): Swap {
+  const request = parseRequest(depositSchema, body ?? {});
+  const swap = requireSwap(ctx, id);
+  const now = ctx.clock.now();
+  const current = statusAt(swap.events, now, ctx.options.stepSeconds * 1000).status;
+  if (swap.events.deposit || swap.events.seeded) throw new SandboxError("validation_error", "This swap already received its deposit.");
+  if (current === "expired") throw new SandboxError("validation_error", "The deposit window of this swap has passed.");
+  const amount = request.amount ?? swap.amountIn;
+  swap.events.deposit = { at: now, partial: Dec(amount).lt(swap.amountIn), outcome: request.outcome ?? "completed" };
+  return getSwap(ctx, id);
+}
+
+const seedSchema = z.strictObject({
+  count: z.number().int().min(1).max(20_000),
+  statuses: z.array(swapStatusSchema).min(1).optional(),
+  createdFrom: isoDateTimeSchema.optional(),
+  createdTo: isoDateTimeSchema.optional(),
+});
+
+/** Creates swaps with fixed statuses spread over a time range, for dashboards and benchmarks. */
+export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number; ids: string[] } {
+  const request = parseRequest(seedSchema, body);
+  const now = ctx.clock.now();
+  const to = request.createdTo ? Date.parse(request.createdTo) : now;
+  const from = request.createdFrom ? Date.parse(request.createdFrom) : to - 30 * 86_400_000;
+  if (from > to) throw new SandboxError("validation_error", "createdFrom must not be after createdTo.");
+  const statuses: readonly SwapStatus[] = request.statuses ?? swapStatuses;
+  const senders = catalogue.filter((a) => a.canSend);
+  const receivers = catalogue.filter((a) => a.canReceive);
+  const ids: string[] = [];
+
+  for (let i = 0; i < request.count; i++) {
+    const sender = senders[i % senders.length]!;
+    const receiver = receivers.find((r, k) => k >= (i * 7) % receivers.length && isSupportedPair(sender, r)) ?? receivers.find((r) => isSupportedPair(sender, r))!;
+    const createdAt = Math.round(request.count === 1 ? to : from + ((to - from) * i) / (request.count - 1));
+    const status = statuses[i % statuses.length]!;
+    const amount = Dec(sender.minAmountIn).times(1 + (i % 9));
+    const estimatedOut = floorTo(amount.times(Dec(sender.usd).div(receiver.usd)).times("0.996"), receiver.decimals);
+    const id = `S${String(ctx.state.swaps.size + 1).padStart(6, "0")}${crypto.getRandomValues(new Uint8Array(5)).reduce((s, b) => s + "ABCDEFGHJKLMNPQRSTUVWXYZ"[b % 24], "")}`;
+    const seed = new TextEncoder().encode(id);
+    ctx.state.swaps.set(id, {
+      id,
+      quoteId: null,
+      rate: null,
+      estimatedTimeSeconds: sender.etaSeconds + receiver.etaSeconds,
+      from: sender,
+      to: receiver,
+      amountIn: amount.toString(),
+      estimatedOut,
+      depositAddress: generateDepositAddress(sender.network, seed),
+      depositMemo: sender.supportsMemo ? generateDepositMemo(sender.network, seed) : null,
+      payoutAddress: generateDepositAddress(receiver.network, seed.slice().reverse()),
+      payoutMemo: receiver.requiresMemo ? generateDepositMemo(receiver.network, seed.slice().reverse()) : null,
+      refundAddress: null,
+      notificationEmail: null,
+      externalId: `seed-${String(i + 1).padStart(6, "0")}`,
+      customerId: `cust-${String((i % 37) + 1).padStart(4, "0")}`,
+      events: {
+        createdAt,
+        deadline: createdAt + ctx.options.depositWindowSeconds * 1000,
+        seeded: { status, updatedAt: Math.min(now, createdAt + 15 * 60_000), rewardStatus: rewardStatuses[i % rewardStatuses.length]! },
+      },
+      lastLiveReadAt: createdAt,
+    });
+    ids.push(id);
+  }
+  return { created: ids.length, ids };
+}
+
+const clockSchema = z.strictObject({ advanceSeconds: z.number().min(0).max(10 * 365 * 86_400) });
+
+export function advanceClock(ctx: SandboxContext, body: unknown): { now: string } {
+  const { advanceSeconds } = parseRequest(clockSchema, body);
+  ctx.clock.advance(advanceSeconds * 1000);
+  return { now: new Date(ctx.clock.now()).toISOString() };
+}
+

@@ -1,0 +1,136 @@
+// The sandbox as a Web-standard handler: (Request) => Promise<Response>. Served over HTTP by
+// `npm run sandbox`, or called in process by the app when no upstream is configured.
+import { advanceClock, seedSwaps, simulateDeposit } from "./controls";
+import { createScaledClock, type SandboxClock } from "./clock";
+import { SandboxError, errorResponse, json, requestIdOf } from "./http";
+import { createQuote, createSwap, getSwap, listAssets, listSwaps, validateAddress, type SandboxContext } from "./operations";
+import { defaultSandboxOptions, inactiveSandboxKey, type SandboxOptions } from "./options";
+import { emptyState } from "./state";
+
+export type Sandbox = {
+  handle: (req: Request) => Promise<Response>;
+  clock: SandboxClock;
+  options: SandboxOptions;
+  reset: () => void;
+};
+
+export type SandboxDeps = { clock?: SandboxClock; random?: () => number; sleep?: (ms: number) => Promise<void> };
+
+const faultNames = ["internal_error", "provider_unavailable", "rate_limited", "malformed", "slow"] as const;
+type Fault = (typeof faultNames)[number];
+
+const MAX_BODY_BYTES = 64 * 1024;
+const noRoute = Symbol("no route");
+
+export function createSandbox(options: SandboxOptions = defaultSandboxOptions(), deps: SandboxDeps = {}): Sandbox {
+  const clock = deps.clock ?? createScaledClock(options.timeScale);
+  const random = deps.random ?? Math.random;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const ctx: SandboxContext = { options, clock, state: emptyState() };
+
+  function authenticate(req: Request) {
+    const key = req.headers.get("x-api-key");
+    if (key === inactiveSandboxKey) throw new SandboxError("inactive_partner", "API access is disabled for this partner.");
+    if (!key || key !== options.apiKey) throw new SandboxError("invalid_api_key", "API key is invalid.");
+    return key;
+  }
+
+  /** Sliding one-minute window per key, in sandbox time. */
+  function spendRateLimit(key: string) {
+    const now = clock.now();
+    const log = (ctx.state.requestLog.get(key) ?? []).filter((t) => t > now - 60_000);
+    if (log.length >= options.rateLimitPerMinute) {
+      const retryAfter = Math.max(1, Math.ceil((log[0]! + 60_000 - now) / 1000 / options.timeScale));
+      ctx.state.requestLog.set(key, log);
+      throw new SandboxError("rate_limited", "Too many API requests. Please wait a moment and try again.", {}, { "retry-after": String(retryAfter) });
+    }
+    log.push(now);
+    ctx.state.requestLog.set(key, log);
+  }
+
+  function pickFault(req: Request): Fault | null {
+    const forced = req.headers.get("x-sandbox-fault");
+    if (forced && (faultNames as readonly string[]).includes(forced)) return forced as Fault;
+    const { errorRate, unavailableRate, malformedRate } = options.faults;
+    const roll = random();
+    if (roll < errorRate) return "internal_error";
+    if (roll < errorRate + unavailableRate) return "provider_unavailable";
+    if (roll < errorRate + unavailableRate + malformedRate) return "malformed";
+    return null;
+  }
+
+  async function readBody(req: Request): Promise<unknown> {
+    const text = await req.text();
+    if (text.length > MAX_BODY_BYTES) throw new SandboxError("validation_error", "The request body is too large.");
+    if (text.trim() === "") return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new SandboxError("validation_error", "The request body is not valid JSON.");
+    }
+  }
+
+  async function route(req: Request, method: string, path: string, query: Record<string, string>): Promise<unknown> {
+    const swapMatch = /^\/v1\/swap\/([^/]*)$/.exec(path);
+    const depositMatch = /^\/sandbox\/swaps\/([^/]*)\/deposit$/.exec(path);
+    if (method === "GET" && path === "/v1/asset") return listAssets(ctx, query);
+    if (method === "POST" && path === "/v1/address") return validateAddress(ctx, await readBody(req));
+    if (method === "POST" && path === "/v1/quote") return createQuote(ctx, await readBody(req));
+    if (method === "POST" && path === "/v1/swap") return createSwap(ctx, await readBody(req));
+    if (method === "GET" && path === "/v1/swap") return listSwaps(ctx, query);
+    if (method === "GET" && swapMatch) return getSwap(ctx, decodeURIComponent(swapMatch[1]!));
+    if (method === "POST" && depositMatch) return simulateDeposit(ctx, decodeURIComponent(depositMatch[1]!), await readBody(req));
+    if (method === "POST" && path === "/sandbox/seed") return seedSwaps(ctx, await readBody(req));
+    if (method === "POST" && path === "/sandbox/clock") return advanceClock(ctx, await readBody(req));
+    if (method === "POST" && path === "/sandbox/reset") {
+      Object.assign(ctx.state, emptyState());
+      return { reset: true };
+    }
+    return noRoute;
+  }
+
+  async function handle(req: Request): Promise<Response> {
+    const requestId = requestIdOf(req);
+    const url = new URL(req.url);
+    // Served at any prefix (…/v1/…): the standalone server at the root, the app in process.
+    const path = url.pathname.replace(/^.*?(?=\/(v1|sandbox)(\/|$))/, "").replace(/\/+$/, "");
+    const query = Object.fromEntries(url.searchParams);
+    const isControl = path.startsWith("/sandbox/");
+    try {
+      if (options.faults.latencyMs > 0) await sleep(options.faults.latencyMs);
+      const key = authenticate(req);
+      if (!isControl) spendRateLimit(key);
+      const fault = isControl ? null : pickFault(req);
+      switch (fault) {
+        case "internal_error":
+          throw new SandboxError("internal_error", "The request failed on the server.");
+        case "provider_unavailable":
+          throw new SandboxError("provider_unavailable", "The route service is temporarily unavailable.");
+        case "rate_limited":
+          throw new SandboxError("rate_limited", "Too many API requests. Please wait a moment and try again.", {}, { "retry-after": "1" });
+        case "malformed":
+          return new Response('{"swaps": [{"id": "TRUNCATED', { status: 200, headers: { "content-type": "application/json", "x-request-id": requestId } });
+        case "slow":
+          await sleep(options.slowMs);
+      }
+      const result = await route(req, req.method, path, query);
+      if (result === noRoute) {
+        // The spec has no code for an unknown path; answer in its error shape all the same.
+        const message = `No such endpoint: ${req.method} ${url.pathname}`;
+        return json({ error: { code: "validation_error", message, details: {} }, requestId }, requestId, 404);
+      }
+      return json(result, requestId);
+    } catch (error) {
+      if (error instanceof SandboxError) return errorResponse(error, requestId);
+      console.error(`[sandbox] ${requestId}`, error);
+      return errorResponse(new SandboxError("internal_error", "The request failed on the server."), requestId);
+    }
+  }
+
+  return {
+    handle,
+    clock,
+    options,
+    reset: () => Object.assign(ctx.state, emptyState()),
+  };
+}

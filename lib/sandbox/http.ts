@@ -1,0 +1,42 @@
+// Response helpers of the sandbox: the spec's JSON error shape and request ids.
+import { errorCodeStatus, type ErrorCode } from "@/lib/schema/partner";
+
+export class SandboxError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  if (given && saneRequestId.test(given)) return given;
+  return `req_${randomHex(12)}`;
+}
+
+export function randomHex(bytes: number): string {
+  const buf = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(buf, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function json(body: unknown, requestId: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, ...headers },
+  });
+}
+
+export function errorResponse(error: SandboxError, requestId: string): Response {
+  return json(
+    { error: { code: error.code, message: error.message, details: error.details }, requestId },
+    requestId,
+    errorCodeStatus[error.code],
+    error.headers,
+  );
+}

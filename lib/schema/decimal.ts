@@ -1,0 +1,25 @@
+// Exact decimal helpers shared by the server and the browser: amounts are strings, never floats.
+import BigConstructor from "big.js";
+
+const Dec = BigConstructor();
+Dec.NE = -60;
+Dec.PE = 60;
+
+const decimalText = /^\d+(\.\d+)?$/;
+
+export const isDecimal = (value: string) => decimalText.test(value);
+
+/** -1, 0 or 1, comparing two decimal strings exactly. */
+export const compareDecimal = (a: string, b: string) => Dec(a).cmp(Dec(b));
+
+/** Whether `amount` lies inside the bounds that are present. */
+export function withinBounds(amount: string, min: string | null, max: string | null): boolean {
+  if (min !== null && isDecimal(min) && compareDecimal(amount, min) < 0) return false;
+  if (max !== null && isDecimal(max) && compareDecimal(amount, max) > 0) return false;
+  return true;
+}
+
+export const decimalPlacesOf = (amount: string) => (amount.split(".")[1] ?? "").length;
+
+/** Subtracts b from a exactly, for "you will receive … less than before". */
+export const subtractDecimal = (a: string, b: string) => Dec(a).minus(Dec(b)).toString();

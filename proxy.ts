@@ -1,0 +1,53 @@
+// Per-request security headers: a nonce-based CSP for pages, and who may frame what. The widget
+// routes may be framed by WIDGET_ALLOWED_ORIGINS; nothing else may be framed at all.
+import { NextResponse, type NextRequest } from "next/server";
+import { config as appConfig } from "@/lib/config";
+
+const isWidget = (path: string) => path === "/widget" || path.startsWith("/widget/swap/");
+
+function frameAncestors(path: string): string {
+  if (!isWidget(path)) return "'none'";
+  const allowed = appConfig().WIDGET_ALLOWED_ORIGINS;
+  return allowed.length ? `'self' ${allowed.join(" ")}` : "'self'";
+}
+
+function imageSources(): string {
+  const c = appConfig();
+  const base = c.PARTNER_ASSET_BASE_URL ?? c.PARTNER_API_BASE_URL;
+  return base ? ` ${new URL(base).origin}` : "";
+}
+
+export function proxy(request: NextRequest) {
+  const path = request.nextUrl.pathname;
+  if (path.startsWith("/api/")) {
+    const response = NextResponse.next();
+    response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    return response;
+  }
+  const nonce = btoa(crypto.randomUUID());
+  const dev = appConfig().NODE_ENV === "development";
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${imageSources()}`,
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors(path)}`,
+  ].join("; ");
+
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
+  if (!isWidget(path)) response.headers.set("X-Frame-Options", "DENY");
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|token/).*)" }],
+};

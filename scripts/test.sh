@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Unit and contract tests first (no build needed), then one production build
+# that serves the BFF's HTTP tests and the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+# The build sees a unique canary key; the key-leak test looks for it in what the build shipped.
+export LEAK_CANARY_KEY="lsk_test_canary_$(node -e 'console.log(require("crypto").randomBytes(12).toString("hex"))')"
+
+echo "== typecheck"
+npx tsc --noEmit -p .
+echo "== unit and contract tests"
+npx vitest run --project unit --project contract
+echo "== production build"
+PARTNER_API_KEY="$LEAK_CANARY_KEY" npx next build > /tmp/swap-checkout-build.log 2>&1 || { cat /tmp/swap-checkout-build.log; exit 1; }
+echo "== BFF tests over HTTP"
+npx vitest run --project bff
+echo "== browser tests"
+npx playwright test

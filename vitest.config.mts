@@ -1,0 +1,25 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const resolve = {
+  alias: {
+    "@/": root,
+    "server-only": fileURLToPath(new URL("./tests/support/empty.ts", import.meta.url)),
+  },
+};
+
+export default defineConfig({
+  resolve,
+  test: {
+    projects: [
+      { resolve, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      { resolve, test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
+      // Against the production build (`npm run build` first): one app process per file, in turn.
+      {
+        resolve,
+        test: { name: "bff", include: ["tests/bff/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false },
+      },
+    ],
+  },
+});
