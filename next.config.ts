@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 // Headers every answer carries, static files included; the CSP (with its per-request nonce) and
 // frame-ancestors are set per request in proxy.ts.
@@ -11,10 +12,12 @@ const baseHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The app's own sources; tests and scripts are type-checked by `npm test` (tsc over everything).
+  typescript: { tsconfigPath: "tsconfig.build.json" },
   reactStrictMode: true,
   async headers() {
     return [{ source: "/:path*", headers: baseHeaders }];
   },
 };
 
-export default nextConfig;
+export default createNextIntlPlugin("./lib/i18n/request.ts")(nextConfig);

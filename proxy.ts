@@ -2,6 +2,7 @@
 // routes may be framed by WIDGET_ALLOWED_ORIGINS; nothing else may be framed at all.
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
+import { chooseLocale, localeCookie, localeHeader } from "@/lib/i18n/locales";
 
 const isWidget = (path: string) => path === "/widget" || path.startsWith("/widget/swap/");
 
@@ -41,6 +42,14 @@ export function proxy(request: NextRequest) {
 
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
+  headers.set(
+    localeHeader,
+    chooseLocale({
+      param: isWidget(path) ? request.nextUrl.searchParams.get("locale") : null,
+      cookie: request.cookies.get(localeCookie)?.value,
+      acceptLanguage: request.headers.get("accept-language"),
+    }),
+  );
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);

@@ -1,3 +1,25 @@
-export default function Home() {
-  return <main className="p-8">Swap Checkout</main>;
+import { getTranslations } from "next-intl/server";
+import { Checkout } from "@/components/checkout/checkout";
+import { SiteHeader } from "@/components/site-header";
+import { listAssets } from "@/lib/bff/assets";
+import { config } from "@/lib/config";
+import { checkoutPresetSchema } from "@/lib/schema/pages";
+
+export async function generateMetadata() {
+  const t = await getTranslations("checkout");
+  return { title: t("heading") };
+}
+
+export default async function CheckoutPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const preset = checkoutPresetSchema.parse(await searchParams);
+  // The asset list is usually cached; handing it to the page saves the browser a round trip.
+  const assets = await listAssets({}, "page").catch(() => undefined);
+  return (
+    <>
+      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <main id="main" className="mx-auto flex w-full max-w-lg flex-col items-center px-3 pb-16 sm:px-4">
+        <Checkout preset={preset} initialAssets={assets} />
+      </main>
+    </>
+  );
 }

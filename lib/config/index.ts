@@ -15,11 +15,13 @@ export type AppConfig = AppEnv & {
   keyFor: (purpose: KeyPurpose) => Buffer;
 };
 
-let cached: AppConfig | undefined;
+// On globalThis: Next bundles the proxy, pages and route handlers separately, and they must all
+// see one configuration (in sandbox mode, one random secret).
+const holder = globalThis as typeof globalThis & { __swapConfig?: AppConfig };
 
 export function config(): AppConfig {
-  cached ??= loadConfig(process.env);
-  return cached;
+  holder.__swapConfig ??= loadConfig(process.env);
+  return holder.__swapConfig;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {

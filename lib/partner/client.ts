@@ -160,7 +160,9 @@ export function createPartnerClient(options: PartnerClientOptions) {
     return new PartnerError({ code: fallback, status: response.status, requestId, retryAfterSeconds, message: `${operation} failed with HTTP ${response.status}` });
   }
 
-  async function call<S extends z.ZodType>(c: Call<S>, ctx: CallContext = {}): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(c: Call<S>, given: CallContext = {}): Promise<z.output<S>> {
+    // One request id per call, kept by its retries, so upstream logs tie the attempts together.
+    const ctx = { ...given, requestId: given.requestId ?? `req_${crypto.randomUUID().replaceAll("-", "")}` };
     const attempts = c.retrySafe ? 1 + maxRetries : 1;
     for (let n = 1; ; n++) {
       try {
@@ -194,7 +196,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
       call({ operation: "createQuote", method: "POST", path: "/quote", body, schema: quoteSchema, retrySafe: false }, ctx),
     createSwap: (body: CreateSwapRequest, ctx?: CallContext) =>
       call({ operation: "createSwap", method: "POST", path: "/swap", body, schema: swapSchema, retrySafe: true }, ctx),
-    getSwap: (id: string, ctx?: CallContext) =>
+    getSwap: async (id: string, ctx?: CallContext) =>
       call({ operation: "getSwap", method: "GET", path: `/swap/${requireSwapId(id)}`, schema: swapSchema, retrySafe: true }, ctx),
     listSwaps: (query: ListSwapsQuery = {}, ctx?: CallContext) =>
       call({ operation: "listSwaps", method: "GET", path: "/swap", query: query as Record<string, string | undefined>, schema: swapListSchema, retrySafe: true }, ctx),

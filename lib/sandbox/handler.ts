@@ -22,6 +22,14 @@ type Fault = (typeof faultNames)[number];
 const MAX_BODY_BYTES = 64 * 1024;
 const noRoute = Symbol("no route");
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new SandboxError("validation_error", "The path is not valid URL encoding.");
+  }
+}
+
 export function createSandbox(options: SandboxOptions = defaultSandboxOptions(), deps: SandboxDeps = {}): Sandbox {
   const clock = deps.clock ?? createScaledClock(options.timeScale);
   const random = deps.random ?? Math.random;
@@ -48,9 +56,16 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     ctx.state.requestLog.set(key, log);
   }
 
-  function pickFault(req: Request): Fault | null {
+  // A forced fault answers once per request id: a client's retry of the same call (same
+  // x-request-id) then goes through, as it would after a real transient failure.
+  const faulted = new Set<string>();
+  function pickFault(req: Request, requestId: string): Fault | null {
     const forced = req.headers.get("x-sandbox-fault");
-    if (forced && (faultNames as readonly string[]).includes(forced)) return forced as Fault;
+    if (forced && (faultNames as readonly string[]).includes(forced) && !faulted.has(requestId)) {
+      if (faulted.size > 10_000) faulted.clear();
+      if (req.headers.has("x-request-id")) faulted.add(requestId);
+      return forced as Fault;
+    }
     const { errorRate, unavailableRate, malformedRate } = options.faults;
     const roll = random();
     if (roll < errorRate) return "internal_error";
@@ -78,8 +93,8 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     if (method === "POST" && path === "/v1/quote") return createQuote(ctx, await readBody(req));
     if (method === "POST" && path === "/v1/swap") return createSwap(ctx, await readBody(req));
     if (method === "GET" && path === "/v1/swap") return listSwaps(ctx, query);
-    if (method === "GET" && swapMatch) return getSwap(ctx, decodeURIComponent(swapMatch[1]!));
-    if (method === "POST" && depositMatch) return simulateDeposit(ctx, decodeURIComponent(depositMatch[1]!), await readBody(req));
+    if (method === "GET" && swapMatch) return getSwap(ctx, decodeSegment(swapMatch[1]!));
+    if (method === "POST" && depositMatch) return simulateDeposit(ctx, decodeSegment(depositMatch[1]!), await readBody(req));
     if (method === "POST" && path === "/sandbox/seed") return seedSwaps(ctx, await readBody(req));
     if (method === "POST" && path === "/sandbox/clock") return advanceClock(ctx, await readBody(req));
     if (method === "POST" && path === "/sandbox/reset") {
@@ -100,7 +115,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
       if (options.faults.latencyMs > 0) await sleep(options.faults.latencyMs);
       const key = authenticate(req);
       if (!isControl) spendRateLimit(key);
-      const fault = isControl ? null : pickFault(req);
+      const fault = isControl ? null : pickFault(req, requestId);
       switch (fault) {
         case "internal_error":
           throw new SandboxError("internal_error", "The request failed on the server.");

@@ -1,26 +1,28 @@
 // The sandbox's knobs (DESIGN.md "The sandbox's own interface"), parsed from SANDBOX_* variables.
 import { z } from "zod";
 
-const rate = z.coerce.number().min(0).max(1);
-
 /** `latency=MS,error_rate=P,unavailable_rate=P,malformed_rate=P`, any subset, any order. */
+const faultPart = /^(latency|error_rate|unavailable_rate|malformed_rate)\s*=\s*(\d+(?:\.\d+)?)$/;
+const faultKeys = { latency: "latencyMs", error_rate: "errorRate", unavailable_rate: "unavailableRate", malformed_rate: "malformedRate" } as const;
+
 export const faultsSchema = z
   .string()
   .trim()
   .transform((text, ctx) => {
     const faults = { latencyMs: 0, errorRate: 0, unavailableRate: 0, malformedRate: 0 };
     if (text === "" || text === "none") return faults;
-    for (const part of text.split(",")) {
-      const [name, value = ""] = part.split("=").map((s) => s.trim());
-      const key = ({ latency: "latencyMs", error_rate: "errorRate", unavailable_rate: "unavailableRate", malformed_rate: "malformedRate" } as const)[
-        name as "latency"
-      ];
-      const parsed = key === "latencyMs" ? z.coerce.number().int().min(0).max(120_000).safeParse(value) : rate.safeParse(value);
-      if (!key || value === "" || !parsed.success) {
-        ctx.addIssue({ code: "custom", message: `SANDBOX_FAULTS: cannot read "${part}"` });
+    const seen = new Set<string>();
+    for (const part of text.split(",").map((p) => p.trim())) {
+      const match = faultPart.exec(part);
+      const name = match?.[1] as keyof typeof faultKeys | undefined;
+      const value = Number(match?.[2]);
+      const ok = name && !seen.has(name) && (name === "latency" ? Number.isInteger(value) && value <= 120_000 : value <= 1);
+      if (!ok) {
+        ctx.addIssue({ code: "custom", message: `SANDBOX_FAULTS: cannot read "${part}" (expected e.g. latency=200,error_rate=0.1)` });
         return z.NEVER;
       }
-      faults[key] = parsed.data;
+      seen.add(name);
+      faults[faultKeys[name]] = value;
     }
     return faults;
   });

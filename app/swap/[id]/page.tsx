@@ -1,0 +1,24 @@
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { SiteHeader } from "@/components/site-header";
+import { SwapView } from "@/components/swap/swap-view";
+import { config } from "@/lib/config";
+import { swapIdPattern } from "@/lib/schema/partner";
+
+export async function generateMetadata() {
+  const t = await getTranslations("swap");
+  return { title: t("title") };
+}
+
+export default async function SwapPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!swapIdPattern.test(id)) notFound();
+  return (
+    <>
+      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <main id="main" className="mx-auto flex w-full max-w-3xl flex-col items-center px-3 pb-16 sm:px-4">
+        <SwapView id={id} sandbox={config().mode === "sandbox"} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+// Choosing an asset: a button that opens a searchable list (symbol, name, network). The network is
+// always shown, because USDT on Tron is not USDT on Ethereum.
+import { useId, useMemo, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import type { Asset } from "@/lib/schema/partner";
+import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
+import { AssetLogo } from "../asset-logo";
+import { cn } from "../ui/cn";
+
+type Props = {
+  label: string;
+  assets: readonly Asset[];
+  selected: Asset | undefined;
+  onSelect: (asset: Asset) => void;
+};
+
+export function NetworkChip({ network }: { network: string }) {
+  return (
+    <span className="inline-flex items-center rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700">
+      {networkLabel(network)}
+    </span>
+  );
+}
+
+export function AssetPicker({ label, assets, selected, onSelect }: Props) {
+  const t = useTranslations("picker");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [query, setQuery] = useState("");
+  const titleId = useId();
+
+  const matches = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    if (!q) return assets;
+    return assets.filter((a) =>
+      [a.symbol, a.name, a.network, networkLabel(a.network)].some((field) => field.toLowerCase().includes(q)),
+    );
+  }, [assets, query]);
+
+  function open() {
+    setQuery("");
+    dialog.current?.showModal();
+  }
+
+  function choose(asset: Asset) {
+    onSelect(asset);
+    dialog.current?.close();
+  }
+
+  function moveFocus(event: React.KeyboardEvent, from: number) {
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("button[data-asset]");
+    if (!buttons?.length) return;
+    if (event.key === "ArrowDown") buttons[Math.min(from + 1, buttons.length - 1)]?.focus();
+    else if (event.key === "ArrowUp") (from <= 0 ? dialog.current?.querySelector<HTMLInputElement>("input") : buttons[from - 1])?.focus();
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={open}
+        aria-haspopup="dialog"
+        aria-label={selected ? t("changeAsset", { side: label, symbol: selected.symbol, network: networkLabel(selected.network) }) : t("chooseAsset", { side: label })}
+        className="flex h-14 min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700"
+      >
+        {selected ? (
+          <>
+            <AssetLogo symbol={selected.symbol} logoUrl={selected.logoUrl} />
+            <span className="flex min-w-0 flex-col leading-tight">
+              <span className="font-semibold">{selected.symbol}</span>
+              <span className="truncate text-xs text-slate-600 dark:text-slate-400">{networkLabel(selected.network)}</span>
+            </span>
+          </>
+        ) : (
+          <span className="px-1 font-medium">{t("select")}</span>
+        )}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto size-4 text-slate-500" fill="currentColor">
+          <path d="M5.2 7.2a.75.75 0 011.06 0L10 10.94l3.74-3.74a.75.75 0 111.06 1.06l-4.27 4.27a.75.75 0 01-1.06 0L5.2 8.26a.75.75 0 010-1.06z" />
+        </svg>
+      </button>
+
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(28rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-200 backdrop:bg-slate-950/50 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700"
+        onClick={(event) => {
+          if (event.target === dialog.current) dialog.current.close();
+        }}
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+          <h2 id={titleId} className="text-base font-semibold">
+            {t("title", { side: label })}
+          </h2>
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            aria-label={t("close")}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path d="M5 5l10 10M15 5L5 15" />
+            </svg>
+          </button>
+        </div>
+        <div className="p-3">
+          <label className="sr-only" htmlFor={`${titleId}-search`}>
+            {t("search")}
+          </label>
+          <input
+            id={`${titleId}-search`}
+            type="search"
+            autoFocus
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => moveFocus(e, -1)}
+            placeholder={t("searchPlaceholder")}
+            autoComplete="off"
+            spellCheck={false}
+            className="h-11 w-full rounded-xl bg-slate-100 px-3 text-base outline-none ring-1 ring-transparent focus:ring-accent dark:bg-slate-800"
+          />
+        </div>
+        <ul ref={list} className="max-h-[min(24rem,60vh)] overflow-y-auto px-2 pb-2" aria-label={t("results", { count: matches.length })}>
+          {matches.map((asset, index) => {
+            const isSelected = selected && assetRef(selected) === assetRef(asset);
+            return (
+              <li key={assetRef(asset)}>
+                <button
+                  type="button"
+                  data-asset={assetRef(asset)}
+                  onClick={() => choose(asset)}
+                  onKeyDown={(e) => moveFocus(e, index)}
+                  aria-current={isSelected ? "true" : undefined}
+                  className={cn(
+                    "flex w-full items-center gap-3 rounded-xl px-2.5 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800",
+                    isSelected && "bg-slate-100 dark:bg-slate-800",
+                  )}
+                >
+                  <AssetLogo symbol={asset.symbol} logoUrl={asset.logoUrl} />
+                  <span className="flex min-w-0 flex-1 flex-col leading-tight">
+                    <span className="font-semibold">{asset.symbol}</span>
+                    <span className="truncate text-sm text-slate-600 dark:text-slate-400">{asset.name}</span>
+                  </span>
+                  <NetworkChip network={asset.network} />
+                </button>
+              </li>
+            );
+          })}
+          {matches.length === 0 && <li className="px-3 py-8 text-center text-sm text-slate-600 dark:text-slate-400">{t("noResults", { query })}</li>}
+        </ul>
+      </dialog>
+    </>
+  );
+}

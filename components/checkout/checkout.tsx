@@ -1,0 +1,312 @@
+"use client";
+// The checkout: what you send → what you receive → where it goes → review → create the swap.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import type { AssetList, Asset } from "@/lib/schema/partner";
+import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
+import { formatAmount } from "@/lib/checkout/format";
+import { BffError } from "@/lib/checkout/api";
+import { createSwap } from "@/lib/checkout/create-swap";
+import { useAddressCheck } from "@/lib/checkout/use-address-check";
+import { useAssets } from "@/lib/checkout/use-assets";
+import { useNow } from "@/lib/checkout/use-now";
+import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
+import { decimalPlacesOf } from "@/lib/schema/decimal";
+import { ErrorNotice } from "../error-notice";
+import { Button } from "../ui/button";
+import { Skeleton, Spinner } from "../ui/spinner";
+import { AssetPicker } from "./asset-picker";
+import { DestinationFields, type DestinationState } from "./destination-fields";
+import { QuoteDetails } from "./quote-details";
+import { ReviewStep } from "./review-step";
+
+export type CheckoutPreset = { from?: string; to?: string; amount?: string };
+
+type Props = {
+  preset: CheckoutPreset;
+  initialAssets?: AssetList;
+  /** The widget's signed config, passed to the BFF on quote and swap calls. */
+  widgetConfig?: string;
+  /** Where the status page lives: /swap or /widget/swap. */
+  swapPath?: string;
+  onEvent?: (type: string, payload: Record<string, unknown>) => void;
+};
+
+const DEFAULT_FROM = "BTC.bitcoin";
+const DEFAULT_TO = "USDT.tron";
+
+function cleanAmount(text: string): string {
+  return text.replace(",", ".").replace(/[^\d.]/g, "").replace(/^(\d*\.\d*).*$/, "$1").slice(0, 40);
+}
+
+export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swap", onEvent }: Props) {
+  const t = useTranslations("checkout");
+  const locale = useLocale();
+  const router = useRouter();
+  const assets = useAssets(initialAssets);
+  const list = useMemo(() => assets.data?.assets ?? [], [assets.data]);
+  const senders = useMemo(() => list.filter((a) => a.canSend), [list]);
+  const receivers = useMemo(() => list.filter((a) => a.canReceive), [list]);
+
+  const [fromRef, setFromRef] = useState(preset.from ?? DEFAULT_FROM);
+  const [toRef, setToRef] = useState(preset.to ?? DEFAULT_TO);
+  const [amount, setAmount] = useState(cleanAmount(preset.amount ?? ""));
+  const from = findByRef(list, fromRef, "send");
+  const to = findByRef(list, toRef, "receive");
+
+  const [destination, setDestination] = useState<DestinationState>({ address: "", memo: "", refundAddress: "", email: "" });
+  const [step, setStep] = useState<"form" | "review">("form");
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<BffError | null>(null);
+
+  const now = useNow();
+  const quote = useQuote(from, to, amount, now, widgetConfig);
+  const addressCheck = useAddressCheck(to && { network: to.network, token: to.symbol }, destination.address, to?.supportsMemo ? destination.memo || undefined : undefined);
+  const refundCheck = useAddressCheck(from && { network: from.network, token: from.symbol }, destination.refundAddress);
+
+  // Keep the inputs in the URL, so reload and shared links keep them.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    url.searchParams.set("from", from ? assetRef(from) : fromRef);
+    url.searchParams.set("to", to ? assetRef(to) : toRef);
+    if (amount) url.searchParams.set("amount", amount);
+    else url.searchParams.delete("amount");
+    if (url.toString() !== window.location.href) window.history.replaceState(window.history.state, "", url);
+  }, [from, to, fromRef, toRef, amount]);
+
+  useEffect(() => {
+    if (quote.quote) {
+      const q = quote.quote;
+      onEvent?.("quote", { id: q.id, from: q.from, to: q.to, rate: q.rate, expiresAt: q.expiresAt });
+    }
+  }, [quote.quote, onEvent]);
+
+  const select = useCallback((side: "from" | "to", asset: Asset) => {
+    (side === "from" ? setFromRef : setToRef)(assetRef(asset));
+    if (side === "to") setDestination((d) => ({ ...d, address: "", memo: "" }));
+    if (side === "from") setDestination((d) => ({ ...d, refundAddress: "" }));
+  }, []);
+
+  const canFlip = !!from && !!to && from.canReceive && to.canSend;
+  function flip() {
+    if (!from || !to || !canFlip) return;
+    setFromRef(assetRef(to));
+    setToRef(assetRef(from));
+    setAmount("");
+    setDestination({ address: "", memo: "", refundAddress: "", email: "" });
+  }
+
+  const tooManyDecimals = !!from && amount !== "" && decimalPlacesOf(amount) > from.decimals;
+  const boundsError = quote.error?.code === "validation_error" && (quote.error.details.minAmountIn || quote.error.details.maxAmountIn) ? quote.error : null;
+
+  const memoMissing = !!to?.requiresMemo && destination.memo.trim() === "";
+  const addressOk = addressCheck.state === "done" && addressCheck.result.valid;
+  const refundOk = destination.refundAddress === "" || (refundCheck.state === "done" && refundCheck.result.valid);
+  const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
+  const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
+
+  async function confirm() {
+    if (!quote.quote || creating || quote.change) return;
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const created = await createSwap(
+        {
+          quoteId: quote.quote.id,
+          destination: { address: destination.address, memo: to?.supportsMemo && destination.memo ? destination.memo : null },
+          refundAddress: destination.refundAddress || null,
+          notificationEmail: destination.email || null,
+        },
+        widgetConfig,
+      );
+      forgetOrder();
+      onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
+      router.push(`${swapPath}/${created.swap.id}#t=${created.accessToken}`);
+    } catch (error) {
+      setCreating(false);
+      const e = error instanceof BffError ? error : new BffError("internal_error", String(error), 0);
+      setCreateError(e);
+      if (e.code === "quote_expired" || e.code === "quote_not_found" || e.code === "quote_already_used") quote.refresh();
+    }
+  }
+
+  if (assets.error && !assets.data) {
+    return (
+      <Card>
+        <ErrorNotice error={assets.error as BffError} action={<Button variant="secondary" onClick={() => assets.mutate()}>{t("retry")}</Button>} />
+      </Card>
+    );
+  }
+
+  if (!assets.data) {
+    return (
+      <Card aria-busy="true">
+        <span className="sr-only">{t("loading")}</span>
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="mt-5 h-20 w-full" />
+        <Skeleton className="mt-3 h-20 w-full" />
+        <Skeleton className="mt-5 h-12 w-full" />
+      </Card>
+    );
+  }
+
+  if (step === "review" && quote.quote && from && to) {
+    return (
+      <Card>
+        <ReviewStep
+          quote={quote.quote}
+          from={from}
+          to={to}
+          destination={destination}
+          now={now}
+          change={quote.change}
+          onAcceptChange={quote.acceptChange}
+          refreshing={quote.loading}
+          creating={creating}
+          error={createError}
+          onBack={() => {
+            setStep("form");
+            setCreateError(null);
+          }}
+          onConfirm={confirm}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
+      <form
+        className="mt-4 flex flex-col gap-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) {
+            quote.acceptChange();
+            setStep("review");
+          }
+        }}
+      >
+        <fieldset className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
+          <legend className="sr-only">{t("youSend")}</legend>
+          <label htmlFor="amount" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t("youSend")}
+          </label>
+          <div className="mt-1 flex items-center gap-2">
+            <input
+              id="amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.0"
+              value={amount}
+              onChange={(e) => setAmount(cleanAmount(e.target.value))}
+              aria-invalid={tooManyDecimals || !!boundsError}
+              aria-describedby="amount-hint"
+              className="h-14 min-w-0 flex-1 rounded-xl bg-transparent px-1 text-3xl font-semibold tabular-nums outline-none placeholder:text-slate-400"
+            />
+            <AssetPicker label={t("youSend")} assets={senders} selected={from} onSelect={(a) => select("from", a)} />
+          </div>
+          <p id="amount-hint" className="mt-1 min-h-5 text-sm" aria-live="polite">
+            {tooManyDecimals && from ? (
+              <span className="text-rose-700 dark:text-rose-400">{t("tooManyDecimals", { symbol: from.symbol, decimals: from.decimals })}</span>
+            ) : boundsError && from ? (
+              <span className="text-rose-700 dark:text-rose-400">
+                {t("outOfBounds", {
+                  min: formatAmount(String(boundsError.details.minAmountIn ?? "0"), locale),
+                  max: formatAmount(String(boundsError.details.maxAmountIn ?? "0"), locale),
+                  symbol: from.symbol,
+                })}
+              </span>
+            ) : quote.quote && from ? (
+              <span className="text-slate-600 dark:text-slate-400">
+                {t("bounds", {
+                  min: formatAmount(quote.quote.minAmountIn ?? "0", locale),
+                  max: formatAmount(quote.quote.maxAmountIn ?? "0", locale),
+                  symbol: from.symbol,
+                })}
+              </span>
+            ) : null}
+          </p>
+        </fieldset>
+
+        <div className="relative -my-5 flex justify-center">
+          <button
+            type="button"
+            onClick={flip}
+            disabled={!canFlip}
+            aria-label={t("flip")}
+            title={canFlip ? t("flip") : t("flipUnavailable")}
+            className="z-10 rounded-xl bg-white p-2 text-slate-700 shadow ring-4 ring-white transition hover:bg-slate-50 disabled:opacity-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-900"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path d="M6 3v13m0 0l-3-3m3 3l3-3M14 17V4m0 0l-3 3m3-3l3 3" />
+            </svg>
+          </button>
+        </div>
+
+        <fieldset className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
+          <legend className="sr-only">{t("youReceive")}</legend>
+          <span id="receive-label" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t("youReceive")}
+          </span>
+          <div className="mt-1 flex items-center gap-2">
+            <output
+              aria-labelledby="receive-label"
+              aria-live="polite"
+              className="flex h-14 min-w-0 flex-1 items-center truncate px-1 text-3xl font-semibold tabular-nums text-slate-800 dark:text-slate-100"
+            >
+              {quote.loading ? (
+                <Skeleton className="h-8 w-32" />
+              ) : quote.quote ? (
+                <span className="truncate">≈ {formatAmount(quote.quote.to.estimatedAmount, locale, Math.min(quote.quote.to.decimals, 8))}</span>
+              ) : (
+                <span className="text-slate-400">0.0</span>
+              )}
+            </output>
+            <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} />
+          </div>
+        </fieldset>
+
+        {quote.error && !boundsError ? (
+          <ErrorNotice error={quote.error} action={<Button variant="secondary" size="sm" className="self-start" onClick={quote.refresh}>{t("retry")}</Button>} />
+        ) : null}
+        {quote.quote && from && to ? <QuoteDetails quote={quote.quote} now={now} /> : null}
+        {!quote.quote && !quote.loading && !quote.error && from && to && !isQuotableAmount(amount, from) ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("enterAmount", { symbol: from.symbol, network: networkLabel(from.network) })}</p>
+        ) : null}
+
+        {to && from ? (
+          <DestinationFields
+            from={from}
+            to={to}
+            value={destination}
+            onChange={setDestination}
+            addressCheck={addressCheck}
+            refundCheck={refundCheck}
+            memoMissing={memoMissing}
+            emailOk={emailOk}
+          />
+        ) : null}
+
+        <Button type="submit" size="lg" disabled={!ready} className="mt-2 w-full">
+          {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
+          {t("review")}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function Card({ children, ...props }: React.ComponentProps<"section">) {
+  return (
+    <section
+      className="w-full rounded-3xl bg-white p-4 shadow-xl shadow-slate-200/60 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:shadow-none dark:ring-slate-800"
+      {...props}
+    >
+      {children}
+    </section>
+  );
+}

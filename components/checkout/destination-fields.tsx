@@ -1,0 +1,154 @@
+"use client";
+// Where the swap pays out: the address (checked while typing), a memo where the network carries one,
+// and the optional refund address and e-mail.
+import { useTranslations } from "next-intl";
+import type { Asset } from "@/lib/schema/partner";
+import { networkLabel } from "@/lib/checkout/asset-ref";
+import type { AddressCheckState } from "@/lib/checkout/use-address-check";
+import { useErrorText } from "../error-notice";
+import { Spinner } from "../ui/spinner";
+import { cn } from "../ui/cn";
+
+export type DestinationState = { address: string; memo: string; refundAddress: string; email: string };
+
+type Props = {
+  from: Asset;
+  to: Asset;
+  value: DestinationState;
+  onChange: (next: DestinationState) => void;
+  addressCheck: AddressCheckState;
+  refundCheck: AddressCheckState;
+  memoMissing: boolean;
+  emailOk: boolean;
+};
+
+const inputClass =
+  "h-12 w-full rounded-xl bg-white px-3 font-mono text-[0.95rem] ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700";
+
+function CheckLine({ id, check, network }: { id: string; check: AddressCheckState; network: string }) {
+  const t = useTranslations("destination");
+  const errorText = useErrorText();
+  return (
+    <p id={id} className="mt-1 min-h-5 text-sm" aria-live="polite">
+      {check.state === "checking" ? (
+        <span className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
+          <Spinner className="size-3" /> {t("checking")}
+        </span>
+      ) : check.state === "done" && check.result.valid ? (
+        <span className="text-emerald-700 dark:text-emerald-400">✓ {t("valid", { network: networkLabel(network) })}</span>
+      ) : check.state === "done" ? (
+        <span className="text-rose-700 dark:text-rose-400">{t("invalid", { network: networkLabel(network) })}</span>
+      ) : check.state === "error" ? (
+        <span className="text-rose-700 dark:text-rose-400">{check.error.code === "validation_error" || check.error.code === "unsupported_memo" ? t("memoInvalid") : errorText(check.error)}</span>
+      ) : null}
+    </p>
+  );
+}
+
+export function DestinationFields({ from, to, value, onChange, addressCheck, refundCheck, memoMissing, emailOk }: Props) {
+  const t = useTranslations("destination");
+  const set = (field: keyof DestinationState) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value.trim() });
+  const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || check.state === "error";
+  const optionalOpen = value.refundAddress !== "" || value.email !== "";
+
+  return (
+    <div className="mt-2 flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <div>
+        <label htmlFor="address" className="text-sm font-medium">
+          {t("addressLabel", { symbol: to.symbol, network: networkLabel(to.network) })}
+        </label>
+        <input
+          id="address"
+          name="address"
+          value={value.address}
+          onChange={set("address")}
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder={t("addressPlaceholder", { network: networkLabel(to.network) })}
+          aria-invalid={invalid(addressCheck)}
+          aria-describedby="address-check"
+          className={cn(inputClass, "mt-1")}
+        />
+        <CheckLine id="address-check" check={addressCheck} network={to.network} />
+      </div>
+
+      {to.supportsMemo ? (
+        <div>
+          <label htmlFor="memo" className="text-sm font-medium">
+            {to.requiresMemo ? t("memoRequired") : t("memoOptional")}
+          </label>
+          <input
+            id="memo"
+            name="memo"
+            value={value.memo}
+            onChange={set("memo")}
+            autoComplete="off"
+            spellCheck={false}
+            required={to.requiresMemo}
+            aria-invalid={memoMissing && value.address !== ""}
+            aria-describedby="memo-warning"
+            className={cn(inputClass, "mt-1")}
+          />
+          <p id="memo-warning" className="mt-1.5 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900">
+            {t("memoWarning", { network: networkLabel(to.network) })}
+          </p>
+        </div>
+      ) : null}
+
+      <details className="group rounded-xl" open={optionalOpen || undefined}>
+        <summary className="cursor-pointer list-none rounded-lg py-1 text-sm font-medium text-slate-700 marker:hidden dark:text-slate-300">
+          <span className="inline-flex items-center gap-1">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition group-open:rotate-90" fill="currentColor">
+              <path d="M7.2 5.2a.75.75 0 011.06 0l4.27 4.27a.75.75 0 010 1.06L8.26 14.8a.75.75 0 11-1.06-1.06L10.94 10 7.2 6.26a.75.75 0 010-1.06z" />
+            </svg>
+            {t("optionalSection")}
+          </span>
+        </summary>
+        <div className="mt-2 flex flex-col gap-3">
+          <div>
+            <label htmlFor="refund" className="text-sm font-medium">
+              {t("refundLabel", { symbol: from.symbol, network: networkLabel(from.network) })}
+            </label>
+            <input
+              id="refund"
+              name="refund"
+              value={value.refundAddress}
+              onChange={set("refundAddress")}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={invalid(refundCheck)}
+              aria-describedby="refund-check refund-hint"
+              className={cn(inputClass, "mt-1")}
+            />
+            <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {t("refundHint")}
+            </p>
+            <CheckLine id="refund-check" check={refundCheck} network={from.network} />
+          </div>
+          <div>
+            <label htmlFor="email" className="text-sm font-medium">
+              {t("emailLabel")}
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={value.email}
+              onChange={set("email")}
+              aria-invalid={!emailOk}
+              aria-describedby="email-hint"
+              className={cn(inputClass, "mt-1 font-sans")}
+            />
+            <p id="email-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {emailOk ? t("emailHint") : <span className="text-rose-700 dark:text-rose-400">{t("emailInvalid")}</span>}
+            </p>
+          </div>
+        </div>
+      </details>
+    </div>
+  );
+}

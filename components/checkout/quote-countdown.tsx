@@ -1,0 +1,35 @@
+"use client";
+// The quote's remaining life: a visible clock every second, and for screen readers only the
+// milestones (one minute, thirty seconds, refreshed), so nothing chatters.
+import { useTranslations } from "next-intl";
+import { clockText } from "@/lib/checkout/format";
+import { cn } from "../ui/cn";
+
+export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expiresAt: string; now: number; totalSeconds?: number }) {
+  const t = useTranslations("quote");
+  const left = Math.max(0, (Date.parse(expiresAt) - now) / 1000);
+  const fraction = Math.min(1, left / totalSeconds);
+  const milestone = left <= 30 ? t("milestone30") : left <= 60 ? t("milestone60") : "";
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 -rotate-90">
+        <circle cx="10" cy="10" r="8" fill="none" strokeWidth="2.5" className="stroke-slate-200 dark:stroke-slate-700" />
+        <circle
+          cx="10"
+          cy="10"
+          r="8"
+          fill="none"
+          strokeWidth="2.5"
+          strokeDasharray={`${(fraction * 50.27).toFixed(2)} 50.27`}
+          className={cn("transition-[stroke-dasharray]", left <= 30 ? "stroke-amber-500" : "stroke-accent")}
+        />
+      </svg>
+      <span className="tabular-nums" data-testid="quote-countdown">
+        {t("expiresIn", { time: clockText(left) })}
+      </span>
+      <span className="sr-only" aria-live="polite">
+        {milestone}
+      </span>
+    </span>
+  );
+}

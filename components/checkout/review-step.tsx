@@ -1,0 +1,133 @@
+"use client";
+// The last look before anything is created: exactly what will happen, and one button.
+import { useLocale, useTranslations } from "next-intl";
+import type { QuoteAnswer } from "@/lib/schema/bff";
+import type { Asset } from "@/lib/schema/partner";
+import type { BffError } from "@/lib/checkout/api";
+import { networkLabel } from "@/lib/checkout/asset-ref";
+import { formatAmount } from "@/lib/checkout/format";
+import type { QuoteChange } from "@/lib/checkout/use-quote";
+import { ErrorNotice } from "../error-notice";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+import { AssetLogo } from "../asset-logo";
+import type { DestinationState } from "./destination-fields";
+import { QuoteCountdown } from "./quote-countdown";
+
+type Props = {
+  quote: QuoteAnswer;
+  from: Asset;
+  to: Asset;
+  destination: DestinationState;
+  now: number;
+  change: QuoteChange | null;
+  onAcceptChange: () => void;
+  refreshing: boolean;
+  creating: boolean;
+  error: BffError | null;
+  onBack: () => void;
+  onConfirm: () => void;
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="shrink-0 text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 font-medium sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+export function ReviewStep(props: Props) {
+  const { quote, from, to, destination, now, change } = props;
+  const t = useTranslations("review");
+  const locale = useLocale();
+  const amountOf = (value: string, decimals: number) => formatAmount(value, locale, decimals);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-2">
+        <button type="button" onClick={props.onBack} className="rounded-lg p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t("back")}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <path d="M12.5 4.5L7 10l5.5 5.5" />
+          </svg>
+        </button>
+        <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
+      </div>
+
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <div className="flex items-center gap-3 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
+          <AssetLogo symbol={from.symbol} logoUrl={from.logoUrl} className="size-10" />
+          <div className="min-w-0">
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("youSend")}</p>
+            <p className="truncate text-lg font-semibold tabular-nums">
+              {amountOf(quote.from.amount, from.decimals)} {from.symbol}
+            </p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(from.network) })}</p>
+          </div>
+        </div>
+        <div className="flex items-center gap-3 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
+          <AssetLogo symbol={to.symbol} logoUrl={to.logoUrl} className="size-10" />
+          <div className="min-w-0">
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("youReceive")}</p>
+            <p className="truncate text-lg font-semibold tabular-nums" data-testid="review-receive">
+              ≈ {amountOf(quote.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
+            </p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(to.network) })}</p>
+          </div>
+        </div>
+      </div>
+
+      {change ? (
+        <div role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/50 dark:text-amber-50 dark:ring-amber-800">
+          <p className="font-semibold">{t("changedTitle")}</p>
+          <p className="mt-1">
+            {t("changedBody", {
+              before: amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8)),
+              after: amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8)),
+              symbol: to.symbol,
+            })}
+          </p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={props.onAcceptChange}>
+            {t("acceptChange")}
+          </Button>
+        </div>
+      ) : null}
+
+      <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+        <Row label={t("destination")}>
+          <span className="font-mono text-sm break-all">{destination.address}</span>
+        </Row>
+        {destination.memo && to.supportsMemo ? (
+          <Row label={t("memo")}>
+            <span className="font-mono text-sm break-all">{destination.memo}</span>
+          </Row>
+        ) : null}
+        {destination.refundAddress ? (
+          <Row label={t("refundAddress")}>
+            <span className="font-mono text-sm break-all">{destination.refundAddress}</span>
+          </Row>
+        ) : null}
+        {destination.email ? <Row label={t("email")}>{destination.email}</Row> : null}
+        <Row label={t("rate")}>{quote.rate ? `1 ${from.symbol} ≈ ${formatAmount(quote.rate, locale, 8)} ${to.symbol}` : "—"}</Row>
+        <Row label={t("validity")}>
+          <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
+        </Row>
+      </dl>
+
+      <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900">{t("nextStep")}</p>
+
+      {props.error ? <ErrorNotice error={props.error} /> : null}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <Button variant="secondary" size="lg" onClick={props.onBack} className="sm:flex-1">
+          {t("edit")}
+        </Button>
+        <Button size="lg" onClick={props.onConfirm} disabled={props.creating || props.refreshing || !!change} aria-busy={props.creating} className="sm:flex-[2]">
+          {props.creating ? <Spinner /> : null}
+          {props.creating ? t("creating") : t("create")}
+        </Button>
+      </div>
+    </div>
+  );
+}

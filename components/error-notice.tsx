@@ -1,0 +1,27 @@
+"use client";
+// A BFF error in the user's language, with what to do next. The code is the contract; the server's
+// English message is only a fallback for a code this build does not know.
+import { useTranslations } from "next-intl";
+import { bffErrorCodes } from "@/lib/schema/bff";
+import type { BffError } from "@/lib/checkout/api";
+import { cn } from "./ui/cn";
+
+const known = new Set<string>([...bffErrorCodes, "network_error"]);
+
+export function useErrorText() {
+  const t = useTranslations("errors");
+  return (error: BffError) => (known.has(error.code) ? t(error.code as "internal_error") : error.message || t("internal_error"));
+}
+
+export function ErrorNotice({ error, action, className }: { error: BffError; action?: React.ReactNode; className?: string }) {
+  const text = useErrorText();
+  const t = useTranslations("errors");
+  return (
+    <div role="alert" className={cn("flex flex-col gap-2 rounded-xl bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/50 dark:text-rose-100 dark:ring-rose-900", className)}>
+      <p>{text(error)}</p>
+      {error.retryAfterSeconds ? <p className="text-rose-800 dark:text-rose-200">{t("retryIn", { seconds: error.retryAfterSeconds })}</p> : null}
+      {error.requestId && error.status >= 500 ? <p className="font-mono text-xs opacity-75">{t("reference", { id: error.requestId })}</p> : null}
+      {action}
+    </div>
+  );
+}

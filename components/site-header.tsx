@@ -1,0 +1,28 @@
+import { getTranslations } from "next-intl/server";
+import { LocaleSwitcher } from "./locale-switcher";
+
+export async function SiteHeader({ sandbox }: { sandbox: boolean }) {
+  const t = await getTranslations("app");
+  return (
+    <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-4">
+      <a href="/" className="inline-flex shrink-0 items-center gap-2 rounded-lg font-semibold tracking-tight whitespace-nowrap">
+        <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
+          <rect width="32" height="32" rx="9" className="fill-accent" />
+          <path d="M10 12h11l-3-3M22 20H11l3 3" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t("title")}
+      </a>
+      <div className="flex items-center gap-2">
+        {sandbox ? (
+          <span
+            className="rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800"
+            title={t("sandboxHint")}
+          >
+            {t("sandboxBadge")}
+          </span>
+        ) : null}
+        <LocaleSwitcher />
+      </div>
+    </header>
+  );
+}

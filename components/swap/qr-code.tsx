@@ -1,0 +1,24 @@
+"use client";
+// A QR code of the deposit address, drawn as SVG in the browser. The library loads only on the
+// swap page, so the checkout never ships it.
+import { useEffect, useState } from "react";
+import { Skeleton } from "../ui/spinner";
+
+export function QrCode({ value, alt }: { value: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("qrcode")
+      .then((qr) => qr.toString(value, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0f172a", light: "#ffffff" } }))
+      .then((svg) => {
+        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch(() => setSrc(null));
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  if (!src) return <Skeleton className="size-40" />;
+  // eslint-disable-next-line @next/next/no-img-element -- a generated data: SVG
+  return <img src={src} alt={alt} width={160} height={160} className="size-40 rounded-lg bg-white p-1 ring-1 ring-slate-200" />;
+}

@@ -1,0 +1,28 @@
+import { cn } from "./cn";
+
+const variants = {
+  primary: "bg-accent text-accent-fg shadow-sm hover:brightness-110 disabled:brightness-100",
+  secondary:
+    "bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700",
+  ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
+} as const;
+
+const sizes = { sm: "h-8 px-3 text-sm", md: "h-11 px-4 text-base", lg: "h-13 px-5 text-base font-semibold" } as const;
+
+type ButtonProps = React.ComponentProps<"button"> & { variant?: keyof typeof variants; size?: keyof typeof sizes };
+
+export function Button({ variant = "primary", size = "md", className, type = "button", ...props }: ButtonProps) {
+  return (
+    <button
+      data-slot="button"
+      type={type}
+      className={cn(
+        "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition disabled:cursor-not-allowed disabled:opacity-55",
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+// The browser's only door: the BFF's /api/v1. Answers are parsed with the shared schemas; errors
+// become one BffError carrying the stable code the UI translates.
+import type { z } from "zod";
+import { bffErrorBodySchema } from "@/lib/schema/bff";
+
+export class BffError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly details: Record<string, unknown> = {},
+    readonly retryAfterSeconds: number | null = null,
+    readonly requestId: string | null = null,
+  ) {
+    super(message);
+    this.name = "BffError";
+  }
+}
+
+type Options = { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+
+export async function bff<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? "GET",
+      headers: { accept: "application/json", ...(options.body !== undefined ? { "content-type": "application/json" } : {}), ...options.headers },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      cache: "no-store",
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new BffError("network_error", "Could not reach the server.", 0);
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = bffErrorBodySchema.safeParse(json);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    throw new BffError(
+      parsed.success ? parsed.data.error.code : "internal_error",
+      parsed.success ? parsed.data.error.message : `HTTP ${response.status}`,
+      response.status,
+      parsed.success ? parsed.data.error.details : {},
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      parsed.success ? parsed.data.requestId : response.headers.get("x-request-id"),
+    );
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new BffError("upstream_error", "The server answered something unexpected.", response.status);
+  return parsed.data;
+}

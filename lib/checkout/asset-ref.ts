@@ -1,0 +1,30 @@
+// Assets in URLs: `SYMBOL` (its first network in the list) or `SYMBOL.network`.
+import type { Asset } from "@/lib/schema/partner";
+
+export const assetRef = (asset: Pick<Asset, "symbol" | "network">) => `${asset.symbol}.${asset.network}`;
+
+export function findByRef(assets: readonly Asset[], ref: string | null | undefined, side: "send" | "receive"): Asset | undefined {
+  if (!ref) return undefined;
+  const [symbol = "", network] = ref.split(".");
+  const usable = assets.filter((a) => (side === "send" ? a.canSend : a.canReceive));
+  return usable.find((a) => a.symbol.toUpperCase() === symbol.toUpperCase() && (!network || a.network === network.toLowerCase()));
+}
+
+export const networkLabels: Record<string, string> = {
+  bitcoin: "Bitcoin",
+  ethereum: "Ethereum",
+  bsc: "BNB Smart Chain",
+  arbitrum: "Arbitrum One",
+  base: "Base",
+  polygon: "Polygon",
+  tron: "Tron",
+  solana: "Solana",
+  ton: "TON",
+  xrpl: "XRP Ledger",
+  stellar: "Stellar",
+  cosmos: "Cosmos Hub",
+  litecoin: "Litecoin",
+  dogecoin: "Dogecoin",
+};
+
+export const networkLabel = (network: string) => networkLabels[network] ?? network.charAt(0).toUpperCase() + network.slice(1);

@@ -1,0 +1,34 @@
+// One click, one swap: the Idempotency-Key is minted once per confirmed quote + destination and
+// reused by every retry and double click of that same attempt.
+import { swapCreatedSchema, type SwapBody, type SwapCreated } from "@/lib/schema/bff";
+import { BffError, bff } from "./api";
+
+const attempts = new Map<string, string>();
+
+export function idempotencyKeyFor(body: SwapBody): string {
+  const fingerprint = JSON.stringify([body.quoteId, body.destination.address, body.destination.memo ?? null, body.refundAddress ?? null, body.notificationEmail ?? null]);
+  let key = attempts.get(fingerprint);
+  if (!key) {
+    key = crypto.randomUUID();
+    attempts.set(fingerprint, key);
+  }
+  return key;
+}
+
+/** Creates the swap; a network failure or a 409 "still in progress" is retried with the same key. */
+export async function createSwap(body: SwapBody, widgetConfig?: string): Promise<SwapCreated> {
+  const key = idempotencyKeyFor(body);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bff("/api/v1/swap", swapCreatedSchema, {
+        method: "POST",
+        body,
+        headers: { "idempotency-key": key, ...(widgetConfig ? { "x-widget-config": widgetConfig } : {}) },
+      });
+    } catch (error) {
+      const retryable = error instanceof BffError && (error.code === "network_error" || error.code === "request_in_progress" || error.code === "upstream_timeout");
+      if (!retryable || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 1000 * attempt)));
+    }
+  }
+}

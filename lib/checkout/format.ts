@@ -1,0 +1,28 @@
+// Display formatting of exact decimal strings. Intl formats the string itself (no float on the way),
+// so 0.123456789012345678 shows every digit it has.
+export function formatAmount(amount: string, locale: string, maxFractionDigits = 20): string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: Math.min(Math.max(maxFractionDigits, 0), 20) });
+  // ES2023 Intl.NumberFormat accepts decimal strings and keeps their precision.
+  return format.format(amount as unknown as number);
+}
+
+/** Rounds a decimal string's display to a sensible number of significant digits, still exact. */
+export function trimDecimals(amount: string, maxFraction: number): string {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  const kept = fraction.slice(0, maxFraction).replace(/0+$/, "");
+  return kept ? `${whole}.${kept}` : whole;
+}
+
+export function shortAddress(address: string, keep = 6): string {
+  return address.length <= keep * 2 + 3 ? address : `${address.slice(0, keep)}…${address.slice(-keep)}`;
+}
+
+/** "mm:ss" for a countdown. */
+export function clockText(totalSeconds: number): string {
+  const s = Math.max(0, Math.ceil(totalSeconds));
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const seconds = s % 60;
+  const mm = String(minutes).padStart(hours ? 2 : 1, "0");
+  return `${hours ? `${hours}:` : ""}${mm}:${String(seconds).padStart(2, "0")}`;
+}

@@ -1,0 +1,42 @@
+"use client";
+import { useEffect, useState } from "react";
+import { addressAnswerSchema } from "@/lib/schema/bff";
+import type { AddressValidation } from "@/lib/schema/partner";
+import { BffError, bff } from "./api";
+import { useDebounced } from "./use-debounced";
+
+export type AddressCheckState =
+  | { state: "empty" }
+  | { state: "checking" }
+  | { state: "done"; result: AddressValidation }
+  | { state: "error"; error: BffError };
+
+/** Validates an address through the BFF while the user types (debounced, stale answers dropped). */
+export function useAddressCheck(target: { network: string; token: string } | undefined, address: string, memo?: string): AddressCheckState {
+  const input = useDebounced({ network: target?.network, token: target?.token, address, memo }, 450);
+  const [check, setCheck] = useState<AddressCheckState>({ state: "empty" });
+
+  useEffect(() => {
+    if (!input.network || !input.token || input.address === "") {
+      setCheck({ state: "empty" });
+      return;
+    }
+    const controller = new AbortController();
+    setCheck({ state: "checking" });
+    bff("/api/v1/address", addressAnswerSchema, {
+      method: "POST",
+      body: { network: input.network, token: input.token, address: input.address, ...(input.memo ? { memo: input.memo } : {}) },
+      signal: controller.signal,
+    })
+      .then((result) => setCheck({ state: "done", result }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setCheck({ state: "error", error: error instanceof BffError ? error : new BffError("internal_error", String(error), 0) });
+      });
+    return () => controller.abort();
+  }, [input.network, input.token, input.address, input.memo]);
+
+  // While the user is still typing, the last answer is not about this text any more.
+  if (address !== input.address && address !== "") return { state: "checking" };
+  return check;
+}

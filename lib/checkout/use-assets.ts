@@ -1,0 +1,13 @@
+"use client";
+import useSWR from "swr";
+import { assetListSchema, type AssetList } from "@/lib/schema/partner";
+import { bff } from "./api";
+
+export function useAssets(fallback?: AssetList) {
+  return useSWR("/api/v1/assets", (path: string) => bff(path, assetListSchema), {
+    fallbackData: fallback,
+    revalidateOnFocus: false,
+    revalidateOnMount: !fallback,
+    dedupingInterval: 60_000,
+  });
+}

@@ -1,0 +1,124 @@
+"use client";
+// The live quote of the checkout: fetched when pair and amount settle, refreshed by itself when it
+// expires, and flagged when a refresh moved the estimate so the user confirms the new amount.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { quoteAnswerSchema, type QuoteAnswer } from "@/lib/schema/bff";
+import { decimalPlacesOf, isDecimal } from "@/lib/schema/decimal";
+import type { Asset } from "@/lib/schema/partner";
+import { BffError, bff } from "./api";
+import { useDebounced } from "./use-debounced";
+
+const ORDER_TOKEN_KEY = "swap-checkout.orderToken";
+
+export type QuoteChange = { before: QuoteAnswer; after: QuoteAnswer };
+
+export type QuoteState = {
+  quote: QuoteAnswer | null;
+  loading: boolean;
+  error: BffError | null;
+  /** Set when an automatic refresh changed the estimate: the user must accept it. */
+  change: QuoteChange | null;
+  acceptChange: () => void;
+  refresh: () => void;
+};
+
+export function isQuotableAmount(amount: string, asset: Asset | undefined): boolean {
+  return !!asset && isDecimal(amount) && !/^0*(\.0*)?$/.test(amount) && decimalPlacesOf(amount) <= asset.decimals;
+}
+
+function orderToken(): string | undefined {
+  try {
+    return sessionStorage.getItem(ORDER_TOKEN_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberOrderToken(token: string) {
+  try {
+    sessionStorage.setItem(ORDER_TOKEN_KEY, token);
+  } catch {
+    // Private mode: each quote then gets its own order reference.
+  }
+}
+
+/** Forget the order once it became a swap, so the next checkout is a new order. */
+export function forgetOrder() {
+  try {
+    sessionStorage.removeItem(ORDER_TOKEN_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+export function useQuote(from: Asset | undefined, to: Asset | undefined, amount: string, now: number, widgetConfig?: string): QuoteState {
+  const request = useDebounced({ from, to, amount }, 500);
+  const [quote, setQuote] = useState<QuoteAnswer | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<BffError | null>(null);
+  const [change, setChange] = useState<QuoteChange | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const current = useRef<QuoteAnswer | null>(null);
+  const automatic = useRef(false);
+
+  const valid = isQuotableAmount(request.amount, request.from) && !!request.to;
+  const inputsKey = valid ? `${request.from!.symbol}.${request.from!.network}>${request.to!.symbol}.${request.to!.network}:${request.amount}` : "";
+
+  useEffect(() => {
+    if (!inputsKey || !request.from || !request.to) {
+      current.current = null;
+      setQuote(null);
+      setError(null);
+      setChange(null);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    const wasAutomatic = automatic.current;
+    automatic.current = false;
+    setLoading(true);
+    bff("/api/v1/quote", quoteAnswerSchema, {
+      method: "POST",
+      body: {
+        from: { network: request.from.network, token: request.from.symbol, amount: request.amount },
+        to: { network: request.to.network, token: request.to.symbol },
+        ...(orderToken() ? { orderToken: orderToken() } : {}),
+      },
+      headers: widgetConfig ? { "x-widget-config": widgetConfig } : undefined,
+      signal: controller.signal,
+    })
+      .then((fresh) => {
+        rememberOrderToken(fresh.orderToken);
+        const before = current.current;
+        if (wasAutomatic && before && before.to.estimatedAmount !== fresh.to.estimatedAmount) setChange({ before, after: fresh });
+        current.current = fresh;
+        setQuote(fresh);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (controller.signal.aborted) return;
+        current.current = null;
+        setQuote(null);
+        setError(e instanceof BffError ? e : new BffError("internal_error", String(e), 0));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+    // `generation` re-runs the same inputs: an expiry refresh or a retry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [inputsKey, generation, widgetConfig]);
+
+  // A quote past its expiry is replaced by a fresh one without the user asking.
+  const expired = quote ? Date.parse(quote.expiresAt) <= now : false;
+  useEffect(() => {
+    if (expired && !loading) {
+      automatic.current = true;
+      setGeneration((g) => g + 1);
+    }
+  }, [expired, loading]);
+
+  const refresh = useCallback(() => setGeneration((g) => g + 1), []);
+  const acceptChange = useCallback(() => setChange(null), []);
+  return { quote: expired ? null : quote, loading: loading || (request.amount !== amount && isQuotableAmount(amount, from)), error, change, acceptChange, refresh };
+}

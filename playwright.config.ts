@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Real Chromium (Debian's) against the real production server on the embedded sandbox. Tests that
+// need other settings start their own server with tests/support/servers.ts.
+const port = 3210;
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      SANDBOX_STEP_SECONDS: "1",
+      CLIENT_QUOTES_PER_MINUTE: "100000",
+      CLIENT_SWAPS_PER_MINUTE: "100000",
+      CLIENT_READS_PER_MINUTE: "100000",
+    },
+  },
+});
