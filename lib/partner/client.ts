@@ -37,16 +37,21 @@ export type PartnerClientOptions = {
   /** A `Retry-After` longer than this is not waited out in-request; the error goes to the caller. */
   maxRetryWaitMs?: number;
   /** Called before every attempt, e.g. to spend a shared request budget. */
-  beforeAttempt?: (operation: Operation) => Promise<void>;
+  beforeAttempt?: (operation: Operation, priority: Priority) => Promise<void>;
   /** Called after an upstream 429, so a shared budget can shrink. */
   onRateLimited?: (retryAfterSeconds: number | null) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 };
 
+/** Who waits on a call, for the shared budget: creation first, the dashboard last. */
+export type Priority = "create" | "quote" | "status" | "assets" | "dashboard";
+
 export type CallContext = {
   /** Propagated as `x-request-id`. */
   requestId?: string;
+  /** Budget class; defaults by operation (createSwap → create, createQuote/validateAddress → quote, …). */
+  priority?: Priority;
   signal?: AbortSignal;
   /** Extra headers for this call (tests use `x-sandbox-fault`). */
   headers?: Record<string, string>;
@@ -61,6 +66,15 @@ type Call<S extends z.ZodType> = {
   schema: S;
   /** Safe to repeat: GETs, and POST /swap, which the service makes retry-safe per quoteId. */
   retrySafe: boolean;
+};
+
+const defaultPriority: Record<Operation, Priority> = {
+  createSwap: "create",
+  createQuote: "quote",
+  validateAddress: "quote",
+  getSwap: "status",
+  listSwaps: "status",
+  listAssets: "assets",
 };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -166,7 +180,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
     const attempts = c.retrySafe ? 1 + maxRetries : 1;
     for (let n = 1; ; n++) {
       try {
-        await options.beforeAttempt?.(c.operation);
+        await options.beforeAttempt?.(c.operation, ctx.priority ?? defaultPriority[c.operation]);
         return await attempt(c, ctx);
       } catch (error) {
         if (!(error instanceof PartnerError)) throw error;
