@@ -13,6 +13,8 @@ type Props = {
   assets: readonly Asset[];
   selected: Asset | undefined;
   onSelect: (asset: Asset) => void;
+  /** Fixed by the embedding site: shown, not changeable. */
+  disabled?: boolean;
 };
 
 export function NetworkChip({ network }: { network: string }) {
@@ -23,7 +25,7 @@ export function NetworkChip({ network }: { network: string }) {
   );
 }
 
-export function AssetPicker({ label, assets, selected, onSelect }: Props) {
+export function AssetPicker({ label, assets, selected, onSelect, disabled = false }: Props) {
   const t = useTranslations("picker");
   const dialog = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -62,9 +64,10 @@ export function AssetPicker({ label, assets, selected, onSelect }: Props) {
       <button
         type="button"
         onClick={open}
+        disabled={disabled}
         aria-haspopup="dialog"
         aria-label={selected ? t("changeAsset", { side: label, symbol: selected.symbol, network: networkLabel(selected.network) }) : t("chooseAsset", { side: label })}
-        className="flex h-14 min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700"
+        className="flex h-14 min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
       >
         {selected ? (
           <>
@@ -77,9 +80,11 @@ export function AssetPicker({ label, assets, selected, onSelect }: Props) {
         ) : (
           <span className="px-1 font-medium">{t("select")}</span>
         )}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto size-4 text-slate-500" fill="currentColor">
-          <path d="M5.2 7.2a.75.75 0 011.06 0L10 10.94l3.74-3.74a.75.75 0 111.06 1.06l-4.27 4.27a.75.75 0 01-1.06 0L5.2 8.26a.75.75 0 010-1.06z" />
-        </svg>
+        {disabled ? null : (
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto size-4 text-slate-500" fill="currentColor">
+            <path d="M5.2 7.2a.75.75 0 011.06 0L10 10.94l3.74-3.74a.75.75 0 111.06 1.06l-4.27 4.27a.75.75 0 01-1.06 0L5.2 8.26a.75.75 0 010-1.06z" />
+          </svg>
+        )}
       </button>
 
       <dialog

@@ -28,9 +28,12 @@ type Props = {
   initialAssets?: AssetList;
   /** The widget's signed config, passed to the BFF on quote and swap calls. */
   widgetConfig?: string;
-  /** Where the status page lives: /swap or /widget/swap. */
+  /** Where the status page lives: /swap or /widget/swap, and what query it keeps (the widget's look). */
   swapPath?: string;
+  swapQuery?: string;
   onEvent?: (type: string, payload: Record<string, unknown>) => void;
+  /** Choices a partner fixed in a signed widget config. */
+  locked?: { to?: string; destination?: { address: string; memo?: string } };
 };
 
 const DEFAULT_FROM = "BTC.bitcoin";
@@ -40,7 +43,7 @@ function cleanAmount(text: string): string {
   return text.replace(",", ".").replace(/[^\d.]/g, "").replace(/^(\d*\.\d*).*$/, "$1").slice(0, 40);
 }
 
-export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swap", onEvent }: Props) {
+export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swap", swapQuery = "", onEvent, locked }: Props) {
   const t = useTranslations("checkout");
   const locale = useLocale();
   const router = useRouter();
@@ -50,12 +53,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const receivers = useMemo(() => list.filter((a) => a.canReceive), [list]);
 
   const [fromRef, setFromRef] = useState(preset.from ?? DEFAULT_FROM);
-  const [toRef, setToRef] = useState(preset.to ?? DEFAULT_TO);
+  const [toRef, setToRef] = useState(locked?.to ?? preset.to ?? DEFAULT_TO);
   const [amount, setAmount] = useState(cleanAmount(preset.amount ?? ""));
   const from = findByRef(list, fromRef, "send");
   const to = findByRef(list, toRef, "receive");
 
-  const [destination, setDestination] = useState<DestinationState>({ address: "", memo: "", refundAddress: "", email: "" });
+  const lockedDestination = locked?.destination;
+  const emptyDestination: DestinationState = { address: lockedDestination?.address ?? "", memo: lockedDestination?.memo ?? "", refundAddress: "", email: "" };
+  const [destination, setDestination] = useState<DestinationState>(emptyDestination);
   const [step, setStep] = useState<"form" | "review">("form");
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<BffError | null>(null);
@@ -84,17 +89,17 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
 
   const select = useCallback((side: "from" | "to", asset: Asset) => {
     (side === "from" ? setFromRef : setToRef)(assetRef(asset));
-    if (side === "to") setDestination((d) => ({ ...d, address: "", memo: "" }));
+    if (side === "to" && !lockedDestination) setDestination((d) => ({ ...d, address: "", memo: "" }));
     if (side === "from") setDestination((d) => ({ ...d, refundAddress: "" }));
-  }, []);
+  }, [lockedDestination]);
 
-  const canFlip = !!from && !!to && from.canReceive && to.canSend;
+  const canFlip = !!from && !!to && from.canReceive && to.canSend && !locked?.to && !lockedDestination;
   function flip() {
     if (!from || !to || !canFlip) return;
     setFromRef(assetRef(to));
     setToRef(assetRef(from));
     setAmount("");
-    setDestination({ address: "", memo: "", refundAddress: "", email: "" });
+    setDestination(emptyDestination);
   }
 
   const tooManyDecimals = !!from && amount !== "" && decimalPlacesOf(amount) > from.decimals;
@@ -122,7 +127,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
       );
       forgetOrder();
       onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
-      router.push(`${swapPath}/${created.swap.id}#t=${created.accessToken}`);
+      router.push(`${swapPath}/${created.swap.id}${swapQuery}#t=${created.accessToken}`);
     } catch (error) {
       setCreating(false);
       const e = error instanceof BffError ? error : new BffError("internal_error", String(error), 0);
@@ -205,7 +210,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               onChange={(e) => setAmount(cleanAmount(e.target.value))}
               aria-invalid={tooManyDecimals || !!boundsError}
               aria-describedby="amount-hint"
-              className="h-14 min-w-0 flex-1 rounded-xl bg-transparent px-1 text-3xl font-semibold tabular-nums outline-none placeholder:text-slate-400"
+              className="h-14 min-w-0 flex-1 rounded-xl bg-transparent px-1 text-2xl font-semibold tabular-nums outline-none placeholder:text-slate-400 sm:text-3xl"
             />
             <AssetPicker label={t("youSend")} assets={senders} selected={from} onSelect={(a) => select("from", a)} />
           </div>
@@ -256,7 +261,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             <output
               aria-labelledby="receive-label"
               aria-live="polite"
-              className="flex h-14 min-w-0 flex-1 items-center truncate px-1 text-3xl font-semibold tabular-nums text-slate-800 dark:text-slate-100"
+              className="flex h-14 min-w-0 flex-1 items-center truncate px-1 text-2xl font-semibold tabular-nums text-slate-800 sm:text-3xl dark:text-slate-100"
             >
               {quote.loading ? (
                 <Skeleton className="h-8 w-32" />
@@ -266,7 +271,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
                 <span className="text-slate-400">0.0</span>
               )}
             </output>
-            <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} />
+            <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} disabled={!!locked?.to} />
           </div>
         </fieldset>
 
@@ -288,6 +293,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             refundCheck={refundCheck}
             memoMissing={memoMissing}
             emailOk={emailOk}
+            destinationLocked={!!lockedDestination}
           />
         ) : null}
 

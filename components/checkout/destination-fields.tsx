@@ -20,6 +20,8 @@ type Props = {
   refundCheck: AddressCheckState;
   memoMissing: boolean;
   emailOk: boolean;
+  /** The embedding site fixed the address (and memo). */
+  destinationLocked?: boolean;
 };
 
 const inputClass =
@@ -45,7 +47,7 @@ function CheckLine({ id, check, network }: { id: string; check: AddressCheckStat
   );
 }
 
-export function DestinationFields({ from, to, value, onChange, addressCheck, refundCheck, memoMissing, emailOk }: Props) {
+export function DestinationFields({ from, to, value, onChange, addressCheck, refundCheck, memoMissing, emailOk, destinationLocked = false }: Props) {
   const t = useTranslations("destination");
   const set = (field: keyof DestinationState) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value.trim() });
   const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || check.state === "error";
@@ -67,11 +69,17 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
           autoCorrect="off"
           spellCheck={false}
           placeholder={t("addressPlaceholder", { network: networkLabel(to.network) })}
+          readOnly={destinationLocked}
           aria-invalid={invalid(addressCheck)}
-          aria-describedby="address-check"
+          aria-describedby={destinationLocked ? "address-check address-locked" : "address-check"}
           className={cn(inputClass, "mt-1")}
         />
         <CheckLine id="address-check" check={addressCheck} network={to.network} />
+        {destinationLocked ? (
+          <p id="address-locked" className="text-sm text-slate-600 dark:text-slate-400">
+            {t("locked")}
+          </p>
+        ) : null}
       </div>
 
       {to.supportsMemo ? (
@@ -87,6 +95,7 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
             autoComplete="off"
             spellCheck={false}
             required={to.requiresMemo}
+            readOnly={destinationLocked}
             aria-invalid={memoMissing && value.address !== ""}
             aria-describedby="memo-warning"
             className={cn(inputClass, "mt-1")}

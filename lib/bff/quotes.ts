@@ -10,11 +10,19 @@ import { externalIdFromOrderToken, mintExternalId, orderTokenFor } from "./token
 
 export type Attribution = { externalId?: string | null; customerId?: string | null };
 
+const matchesAssetRef = (ref: string, asset: { token: string; network: string }) => {
+  const [symbol = "", network] = ref.split(".");
+  return symbol.toUpperCase() === asset.token.toUpperCase() && (!network || network === asset.network);
+};
+
 export function validateAddress(body: AddressBody, requestId: string): Promise<AddressValidation> {
   return partner().validateAddress({ ...body, memo: body.memo ?? null }, { requestId });
 }
 
-export async function createQuote(body: QuoteBody, requestId: string, trusted: Attribution = {}): Promise<QuoteAnswer> {
+export async function createQuote(body: QuoteBody, requestId: string, trusted: Attribution & { to?: string } = {}): Promise<QuoteAnswer> {
+  if (trusted.to && !matchesAssetRef(trusted.to, body.to)) {
+    throw new ApiError("validation_error", "The asset to receive is fixed by the site you came from.", { fields: { to: "locked" } });
+  }
   const externalId = trusted.externalId ?? externalIdFromOrderToken(body.orderToken) ?? mintExternalId();
   const quote = await partner().createQuote(
     {

@@ -2,6 +2,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
+import type { WidgetConfig } from "@/lib/schema/widget";
 import { isTerminalStatus, type Swap } from "@/lib/schema/partner";
 import { PartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
@@ -30,6 +31,17 @@ function fingerprint(body: SwapBody, attribution: string | null): string {
     attribution,
   ]);
   return createHash("sha256").update(canonical).digest("base64url");
+}
+
+/** A destination the partner locked in a signed widget config cannot be swapped for another. */
+export function assertLockedDestination(body: SwapBody, widget: WidgetConfig | null) {
+  const locked = widget?.destination;
+  if (!locked) return;
+  if (body.destination.address !== locked.address || (body.destination.memo ?? undefined) !== locked.memo) {
+    throw new ApiError("validation_error", "The destination of this checkout is fixed by the site you came from.", {
+      fields: { destination: "locked" },
+    });
+  }
 }
 
 async function readRecord(key: string): Promise<IdempotencyRecord | null> {

@@ -1,12 +1,13 @@
 // The one place that reads process.env for the app. Parsed lazily on first use (never at build
 // time) and then frozen; a bad value stops the server with a message that names the variable.
 import "server-only";
-import { hkdfSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { deriveKey, type KeyPurpose } from "./derive";
 import { appEnvSchema, type AppEnv } from "./schema";
 import { sandboxEnvSchema, type SandboxOptions } from "@/lib/sandbox/options";
 
-export type KeyPurpose = "swap-token" | "order-token" | "widget-config" | "dashboard-session";
+export type { KeyPurpose };
 
 export type AppConfig = AppEnv & {
   mode: "sandbox" | "upstream";
@@ -44,7 +45,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     keyFor: (purpose) => {
       let key = keys.get(purpose);
       if (!key) {
-        key = Buffer.from(hkdfSync("sha256", secret, "swap-checkout", purpose, 32));
+        key = deriveKey(secret, purpose);
         keys.set(purpose, key);
       }
       return key;

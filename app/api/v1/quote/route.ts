@@ -1,11 +1,13 @@
 import { createQuote } from "@/lib/bff/quotes";
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
+import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { quoteBodySchema } from "@/lib/schema/bff";
 
 export const POST = route(async (req, { requestId, clientId }) => {
+  const widget = widgetConfigOf(req);
   const body = await readJson(req, quoteBodySchema);
   await limitClient("quotes", clientId);
-  return Response.json(await createQuote(body, requestId));
+  return Response.json(await createQuote(body, requestId, widget ?? {}));
 });
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");

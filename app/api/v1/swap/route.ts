@@ -1,14 +1,17 @@
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, readJson, route } from "@/lib/bff/route";
-import { createSwapOnce } from "@/lib/bff/swaps";
+import { assertLockedDestination, createSwapOnce } from "@/lib/bff/swaps";
+import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { idempotencyKeySchema, swapBodySchema } from "@/lib/schema/bff";
 
 export const POST = route(async (req, { requestId, clientId }) => {
   const key = parseWith(idempotencyKeySchema, req.headers.get("idempotency-key"), "Idempotency-Key");
+  const widget = widgetConfigOf(req);
   const body = await readJson(req, swapBodySchema);
+  assertLockedDestination(body, widget);
   const outcome = await createSwapOnce(key, body, {
     requestId,
-    attribution: null,
+    attribution: req.headers.get("x-widget-config"),
     // Replays and waits for the first attempt are free; only a real creation counts.
     onFirstAttempt: () => limitClient("swaps", clientId),
   });

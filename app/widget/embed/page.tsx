@@ -1,0 +1,28 @@
+import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
+import { SiteHeader } from "@/components/site-header";
+import { EmbedBuilder } from "@/components/widget/embed-builder";
+import { config } from "@/lib/config";
+
+export async function generateMetadata() {
+  const t = await getTranslations("embed");
+  return { title: t("title") };
+}
+
+export default async function EmbedPage() {
+  const t = await getTranslations("embed");
+  const h = await headers();
+  const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000"}`;
+  return (
+    <>
+      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+        <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("intro")}</p>
+        <div className="mt-6">
+          <EmbedBuilder origin={origin} />
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { WidgetSwapView } from "@/components/widget/widget-checkout";
+import { WidgetShell } from "@/components/widget/widget-shell";
+import { config } from "@/lib/config";
+import { swapIdPattern } from "@/lib/schema/partner";
+import { lookQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
+
+export async function generateMetadata() {
+  const t = await getTranslations("swap");
+  return { title: t("title") };
+}
+
+export default async function WidgetSwapPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { id } = await params;
+  if (!swapIdPattern.test(id)) notFound();
+  const look = widgetParamsSchema.parse(await searchParams);
+  const c = config();
+  return (
+    <WidgetShell theme={look.theme} accent={look.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
+      <WidgetSwapView id={id} sandbox={c.mode === "sandbox"} lookQuery={lookQueryOf(look)} />
+    </WidgetShell>
+  );
+}

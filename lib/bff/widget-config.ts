@@ -1,0 +1,24 @@
+// The widget's signed config as the BFF trusts it: attribution (externalId, customerId) and a locked
+// destination come from here only, never from a raw browser field.
+import "server-only";
+import { config } from "@/lib/config";
+import { verifyWidgetConfig, type WidgetConfigCheck } from "@/lib/widget/config-codec";
+import type { WidgetConfig } from "@/lib/schema/widget";
+import { ApiError } from "./errors";
+
+export function checkWidgetConfig(token: string): WidgetConfigCheck {
+  return verifyWidgetConfig(token, config().keyFor("widget-config"));
+}
+
+/** The verified config sent in `x-widget-config`, null when none was sent; refused when forged. */
+export function widgetConfigOf(req: Request): WidgetConfig | null {
+  const token = req.headers.get("x-widget-config");
+  if (token === null) return null;
+  const check = checkWidgetConfig(token);
+  if (!check.ok) {
+    throw new ApiError("validation_error", "This checkout's configuration is invalid or expired. Reload the page you came from.", {
+      fields: { "x-widget-config": check.reason },
+    });
+  }
+  return check.config;
+}

@@ -1,0 +1,32 @@
+// The signed widget config: base64url(JSON) + "." + base64url(HMAC-SHA256(widget-config key, that
+// first part)). Pure; the key is handed in. Used by the BFF and by `npm run widget:sign`.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { widgetConfigSchema, type WidgetConfig } from "@/lib/schema/widget";
+
+export type WidgetConfigCheck = { ok: true; config: WidgetConfig } | { ok: false; reason: "malformed" | "bad_signature" | "expired" | "invalid" };
+
+const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
+
+export function signWidgetConfig(config: WidgetConfig, key: Buffer): string {
+  const payload = Buffer.from(JSON.stringify(widgetConfigSchema.parse(config))).toString("base64url");
+  return `${payload}.${mac(key, payload)}`;
+}
+
+export function verifyWidgetConfig(token: string, key: Buffer, nowSeconds = Math.floor(Date.now() / 1000)): WidgetConfigCheck {
+  const parts = token.split(".");
+  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]{43}$/.test(parts[1]!)) return { ok: false, reason: "malformed" };
+  const [payload, signature] = parts as [string, string];
+  const expected = Buffer.from(mac(key, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "bad_signature" };
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+  } catch {
+    return { ok: false, reason: "malformed" };
+  }
+  const parsed = widgetConfigSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: "invalid" };
+  if (parsed.data.exp <= nowSeconds) return { ok: false, reason: "expired" };
+  return { ok: true, config: parsed.data };
+}

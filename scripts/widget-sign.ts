@@ -1,0 +1,28 @@
+// `npm run widget:sign -- '<json>'`: a signed widget `config` parameter. The key is the one
+// `npm run widget:key` prints (WIDGET_CONFIG_KEY, hex), or derived from APP_SECRET.
+//   npm run widget:sign -- '{"exp": 1893456000, "externalId": "order-42", "customerId": "u_7"}'
+import { z } from "zod";
+import { deriveKey } from "@/lib/config/derive";
+import { widgetConfigSchema } from "@/lib/schema/widget";
+import { signWidgetConfig } from "@/lib/widget/config-codec";
+
+const hexKey = process.env.WIDGET_CONFIG_KEY;
+const secret = process.env.APP_SECRET;
+const key = hexKey && /^[0-9a-f]{64}$/i.test(hexKey) ? Buffer.from(hexKey, "hex") : secret && secret.length >= 32 ? deriveKey(secret, "widget-config") : null;
+if (!key) {
+  console.error("Set WIDGET_CONFIG_KEY (from `npm run widget:key`) or APP_SECRET.");
+  process.exit(1);
+}
+let input: unknown;
+try {
+  input = JSON.parse(process.argv[2] ?? "");
+} catch {
+  console.error(`Pass the config as JSON, e.g. npm run widget:sign -- '{"exp": ${Math.floor(Date.now() / 1000) + 3600}, "externalId": "order-42"}'`);
+  process.exit(1);
+}
+const parsed = widgetConfigSchema.safeParse(input);
+if (!parsed.success) {
+  console.error(z.prettifyError(parsed.error));
+  process.exit(1);
+}
+console.log(signWidgetConfig(parsed.data, key));

@@ -1,0 +1,144 @@
+import { createServer, type Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { startApp, freePort, type RunningApp } from "../support/servers";
+
+// A partner's site on another loopback origin frames the widget through embed.js.
+type HostEvent = { type: string; payload: Record<string, unknown> };
+
+let app: RunningApp;
+let host: { server: Server; origin: string };
+let stranger: { server: Server; origin: string };
+
+function hostPage(appOrigin: string, widgetQuery: string) {
+  return `<!doctype html><html><head><title>Partner shop</title></head><body>
+<h1>Partner shop</h1><div id="checkout"></div>
+<script src="${appOrigin}/embed.js"></script>
+<script>
+  window.received = [];
+  window.handle = SwapCheckout.mount(document.getElementById("checkout"), {
+    src: "${appOrigin}/widget${widgetQuery}",
+    onEvent: function (e) { window.received.push(e); },
+  });
+</script></body></html>`;
+}
+
+async function serveHost(hostname: string, appOrigin: () => string): Promise<{ server: Server; origin: string }> {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    const query = new URL(req.url ?? "/", "http://x").searchParams.get("w") ?? "";
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(hostPage(appOrigin(), query));
+  });
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  return { server, origin: `http://${hostname}:${port}` };
+}
+
+test.beforeAll(async () => {
+  // The partner's site is "localhost"; the app is "127.0.0.1"; a stranger is "127.0.0.2".
+  host = await serveHost("localhost", () => app.origin);
+  stranger = await serveHost("127.0.0.2", () => app.origin);
+  app = await startApp({
+    WIDGET_ALLOWED_ORIGINS: host.origin,
+    SANDBOX_STEP_SECONDS: "1",
+    CLIENT_QUOTES_PER_MINUTE: "100000",
+    CLIENT_SWAPS_PER_MINUTE: "100000",
+    CLIENT_READS_PER_MINUTE: "100000",
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  host?.server.close();
+  stranger?.server.close();
+});
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: HostEvent[] }).received);
+
+test("the partner's page receives ready, resize, quote, swap_created, status and terminal in order while a swap completes", async ({ page }) => {
+  await page.goto(`${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01&theme=dark&accent=18e299")}`);
+  const widget = page.frameLocator("iframe");
+  await expect(widget.getByTestId("quote-details")).toContainText("1 BTC ≈");
+  await widget.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(widget.getByText("Valid Tron address")).toBeVisible();
+  await widget.getByRole("button", { name: "Review swap" }).click();
+  await widget.getByRole("button", { name: "Create swap" }).click();
+  await expect(widget.getByTestId("swap-status")).toHaveAttribute("data-status", "waiting_deposit");
+  await widget.getByRole("button", { name: "Simulate full deposit" }).click();
+  await expect(async () => {
+    await widget.getByRole("button", { name: "Check now" }).click({ timeout: 1000 }).catch(() => {});
+    await expect(widget.getByTestId("swap-status")).toHaveAttribute("data-status", "completed", { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+
+  await expect.poll(async () => (await received(page)).some((e) => e.type === "terminal")).toBe(true);
+  const events = await received(page);
+  const types = events.map((e) => e.type);
+  const order = ["ready", "quote", "swap_created", "status", "terminal"].map((type) => types.indexOf(type));
+  expect(order.every((index) => index >= 0)).toBe(true);
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  expect(types).toContain("resize");
+
+  const created = events.find((e) => e.type === "swap_created")!;
+  expect(created.payload.id).toMatch(/^[A-Z0-9]{12}$/);
+  expect(created.payload).not.toHaveProperty("accessToken");
+  expect(events.find((e) => e.type === "terminal")!.payload).toEqual({ id: created.payload.id, status: "completed" });
+  const resize = events.find((e) => e.type === "resize")!;
+  expect(resize.payload.height).toBeGreaterThan(200);
+  // autoResize: the host sized the iframe to the widget's content.
+  const height = await page.locator("iframe").evaluate((f) => (f as HTMLIFrameElement).style.height);
+  expect(height).toMatch(/px$/);
+});
+
+test("a site that is not in WIDGET_ALLOWED_ORIGINS can neither frame the widget nor receive its events", async ({ page }) => {
+  const blocked: string[] = [];
+  page.on("console", (m) => {
+    if (/frame-ancestors|Refused to frame/i.test(m.text())) blocked.push(m.text());
+  });
+  await page.goto(`${stranger.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01")}`);
+  await expect.poll(() => blocked.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await page.waitForTimeout(1500);
+  expect(await received(page)).toEqual([]);
+  await expect(page.frameLocator("iframe").getByRole("button", { name: "Review swap" })).toHaveCount(0);
+});
+
+test("a tampered or expired config is refused with a clear message and creates nothing", async ({ page }) => {
+  const quotes: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/v1/quote")) quotes.push(r.url());
+  });
+  const forged = Buffer.from(JSON.stringify({ exp: 4_102_444_800, customerId: "someone-else" })).toString("base64url") + "." + "A".repeat(43);
+  await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&config=${forged}`);
+  await expect(page.getByRole("alert").filter({ hasText: "This checkout cannot be opened" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Review swap" })).toHaveCount(0);
+  expect(quotes).toEqual([]);
+
+  // The BFF refuses the same forged config on a direct call, too.
+  const response = await page.request.post(`${app.origin}/api/v1/quote`, {
+    headers: { "x-widget-config": forged, "content-type": "application/json" },
+    data: { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
+  });
+  expect(response.status()).toBe(400);
+  expect((await response.json()).error.code).toBe("validation_error");
+});
+
+const shots = fileURLToPath(new URL("../../docs/screenshots/widget/", import.meta.url));
+
+test("screenshots of the widget: light, dark and a partner accent, at phone and desktop widths", async ({ page }) => {
+  const looks = [
+    { name: "light", query: "theme=light" },
+    { name: "dark", query: "theme=dark" },
+    { name: "accent", query: "theme=light&accent=6d28d9" },
+  ];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    for (const look of looks) {
+      await page.goto(`${app.origin}/widget?from=ETH&to=USDC.base&amount=0.5&${look.query}`);
+      await expect(page.getByTestId("quote-details")).toContainText("1 ETH ≈");
+      await page.screenshot({ path: `${shots}${look.name}-${viewport.width}.png`, fullPage: true });
+    }
+  }
+  await page.goto(`${app.origin}/widget/embed`);
+  await expect(page.getByRole("heading", { name: "Embed the checkout" })).toBeVisible();
+  await expect(page.frameLocator("iframe").getByTestId("quote-details")).toBeVisible();
+  await page.screenshot({ path: `${shots}embed-1280.png`, fullPage: true });
+});
