@@ -4,8 +4,9 @@ import "server-only";
 import { config } from "@/lib/config";
 import { createPartnerClient, type PartnerClient, type Transport } from "@/lib/partner/client";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
-import { createMemoryStore } from "@/lib/store/memory";
-import type { KeyValueStore } from "@/lib/store/types";
+import { budgetRejectedUpstream, spendBudget } from "./budget";
+
+export { store } from "./shared-store";
 
 const EMBEDDED_BASE_URL = "http://sandbox.internal/v1";
 
@@ -13,7 +14,6 @@ const EMBEDDED_BASE_URL = "http://sandbox.internal/v1";
 const holder = globalThis as typeof globalThis & {
   __swapSandbox?: Sandbox;
   __swapPartner?: PartnerClient;
-  __swapStore?: KeyValueStore;
 };
 
 export function embeddedSandbox(): Sandbox | null {
@@ -46,14 +46,12 @@ export function partner(): PartnerClient {
       apiKey: c.PARTNER_API_KEY ?? c.sandbox.apiKey,
       transport: transport(),
       timeoutMs: c.PARTNER_API_TIMEOUT_MS,
+      // Every attempt, retries included, is paid from the key's shared budget.
+      beforeAttempt: (_operation, priority) => spendBudget(priority),
+      onRateLimited: (retryAfter) => void budgetRejectedUpstream(retryAfter).catch(() => {}),
     });
   }
   return holder.__swapPartner;
-}
-
-export function store(): KeyValueStore {
-  holder.__swapStore ??= createMemoryStore();
-  return holder.__swapStore;
 }
 
 /** Where relative `logoUrl` paths resolve: PARTNER_ASSET_BASE_URL, the upstream's origin, or us. */

@@ -1,7 +1,8 @@
 // Readiness: can we reach the upstream and the store? The upstream answer is reused for 30 s so
 // orchestrator probes do not spend the key's request budget.
 import "server-only";
-import { partner, store } from "./partner";
+import { partner } from "./partner";
+import { store } from "./shared-store";
 
 const UPSTREAM_CHECK_TTL_MS = 30_000;
 const holder = globalThis as typeof globalThis & { __swapUpstreamCheck?: { ok: boolean; at: number } };
@@ -22,6 +23,6 @@ export async function readiness(requestId: string) {
   return {
     status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),
     upstream: upstream ? "ok" : "unavailable",
-    store: storeOk ? `ok (${store().kind})` : "unavailable",
+    store: storeOk ? `ok (${store().kind})` : store().kind === "redis" ? "unavailable (serving from local memory)" : "unavailable",
   };
 }

@@ -6,7 +6,7 @@ import { errorBodySchema, swapSchema, type Swap } from "@/lib/schema/partner";
 import { ApiError, fromPartnerError } from "./errors";
 import { PartnerError } from "@/lib/partner/errors";
 import { embeddedSandbox } from "./partner";
-import { forgetSwap } from "./swaps";
+import { rememberSwap } from "./swaps";
 import { isSwapAccessToken } from "./tokens";
 
 async function control(path: string, body: unknown, requestId: string): Promise<unknown> {
@@ -32,7 +32,7 @@ export async function simulateDeposit(id: string, token: string | null, body: De
   if (!embeddedSandbox()) throw new ApiError("not_found");
   if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
   const swap = swapSchema.parse(await control(`/sandbox/swaps/${id}/deposit`, body, requestId));
-  forgetSwap(id, swap);
+  await rememberSwap(swap);
   return swap;
 }
 

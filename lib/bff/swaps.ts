@@ -3,11 +3,12 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
 import type { WidgetConfig } from "@/lib/schema/widget";
-import { isTerminalStatus, type Swap } from "@/lib/schema/partner";
+import type { Swap } from "@/lib/schema/partner";
 import { PartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
-import { isSwapAccessToken, swapAccessToken } from "./tokens";
+import { writeSnapshot } from "./status";
+import { swapAccessToken } from "./tokens";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PENDING_TTL_MS = 2 * 60 * 1000;
@@ -104,6 +105,7 @@ async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Sw
       { requestId },
     );
     await store().set(quoteSwapKey(body.quoteId), swap.id, DAY_MS);
+    await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
     return swap;
   } catch (error) {
     if (error instanceof PartnerError && error.code === "quote_already_used") {
@@ -117,8 +119,8 @@ async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Sw
 /** The swap this deployment already made from a quote: remembered, else found in the newest page. */
 async function findSwapOfQuote(quoteId: string, requestId: string): Promise<Swap | null> {
   const known = await store().get(quoteSwapKey(quoteId));
-  if (known) return partner().getSwap(known, { requestId });
-  const page = await partner().listSwaps({ limit: "100" }, { requestId });
+  if (known) return partner().getSwap(known, { requestId, priority: "create" });
+  const page = await partner().listSwaps({ limit: "100" }, { requestId, priority: "create" });
   const found = page.swaps.find((s) => s.quote.id === quoteId);
   if (!found) return null;
   await store().set(quoteSwapKey(quoteId), found.id, DAY_MS);
@@ -126,38 +128,7 @@ async function findSwapOfQuote(quoteId: string, requestId: string): Promise<Swap
   return swap;
 }
 
-// ---- reads -------------------------------------------------------------------------------------
-
-const FRESH_MS = 5_000;
-type Snapshot = { swap: Swap; asOf: number };
-const holder = globalThis as typeof globalThis & { __swapReads?: { cache: Map<string, Snapshot>; inflight: Map<string, Promise<Snapshot>> } };
-const reads = (holder.__swapReads ??= { cache: new Map(), inflight: new Map() });
-
-/**
- * A swap for the holder of its access token. Concurrent reads of one swap share one upstream
- * call; a read within a few seconds of the last is answered from it; terminal swaps never change.
- */
-export async function readSwap(id: string, token: string | null, requestId: string): Promise<Snapshot> {
-  if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
-  const cached = reads.cache.get(id);
-  if (cached && (isTerminalStatus(cached.swap.status) || Date.now() - cached.asOf < FRESH_MS)) return cached;
-  let pending = reads.inflight.get(id);
-  if (!pending) {
-    pending = partner()
-      .getSwap(id, { requestId })
-      .then((swap) => {
-        const snapshot = { swap, asOf: Date.now() };
-        reads.cache.set(id, snapshot);
-        return snapshot;
-      })
-      .finally(() => reads.inflight.delete(id));
-    reads.inflight.set(id, pending);
-  }
-  return pending;
-}
-
-/** Forgets the cached state of a swap after something changed it (the sandbox's deposit). */
-export function forgetSwap(id: string, swap?: Swap) {
-  if (swap) reads.cache.set(id, { swap, asOf: Date.now() });
-  else reads.cache.delete(id);
+/** After something changed a swap (the sandbox's deposit), its new state is the freshest we know. */
+export function rememberSwap(swap: Swap) {
+  return writeSnapshot({ swap, asOf: Date.now(), source: "live" });
 }

@@ -44,8 +44,12 @@ export type PartnerClientOptions = {
   random?: () => number;
 };
 
-/** Who waits on a call, for the shared budget: creation first, the dashboard last. */
-export type Priority = "create" | "quote" | "status" | "assets" | "dashboard";
+/**
+ * Who waits on a call, for the shared budget, most important first: creating a swap, quoting,
+ * refreshing statuses in bulk (and reads a person is waiting on), other single status reads, the
+ * asset list, the dashboard.
+ */
+export type Priority = "create" | "quote" | "refresh" | "status" | "assets" | "dashboard";
 
 export type CallContext = {
   /** Propagated as `x-request-id`. */
@@ -73,7 +77,7 @@ const defaultPriority: Record<Operation, Priority> = {
   createQuote: "quote",
   validateAddress: "quote",
   getSwap: "status",
-  listSwaps: "status",
+  listSwaps: "refresh",
   listAssets: "assets",
 };
 

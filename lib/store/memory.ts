@@ -1,8 +1,9 @@
 // In-memory store for a single instance: a Map with expiry times, swept lazily.
-import type { KeyValueStore } from "./types";
+import type { KeyValueStore, WindowAcquire } from "./types";
 
-export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
+export function createMemoryStore(now: () => number = Date.now): KeyValueStore & { clear(): void } {
   const entries = new Map<string, { value: string; expiresAt: number }>();
+  const windows = new Map<string, number[]>();
   let writes = 0;
 
   const live = (key: string) => {
@@ -13,28 +14,44 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     }
     return entry;
   };
-  const sweep = () => {
-    if (++writes % 1000 !== 0) return;
-    const t = now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= t) entries.delete(key);
+  const put = (key: string, value: string, ttlMs: number) => {
+    entries.set(key, { value, expiresAt: now() + ttlMs });
+    if (++writes % 5000 === 0) {
+      const t = now();
+      for (const [k, entry] of entries) if (entry.expiresAt <= t) entries.delete(k);
+    }
+  };
+  const recent = (key: string, windowMs: number, at: number) => {
+    const log = (windows.get(key) ?? []).filter((t) => t > at - windowMs);
+    windows.set(key, log);
+    return log;
   };
 
   return {
     kind: "memory",
     get: async (key) => live(key)?.value ?? null,
-    set: async (key, value, ttlMs) => {
-      entries.set(key, { value, expiresAt: now() + ttlMs });
-      sweep();
-    },
+    getMany: async (keys) => keys.map((key) => live(key)?.value ?? null),
+    set: async (key, value, ttlMs) => put(key, value, ttlMs),
+    setMany: async (list, ttlMs) => list.forEach(([key, value]) => put(key, value, ttlMs)),
     setIfAbsent: async (key, value, ttlMs) => {
       if (live(key)) return false;
-      entries.set(key, { value, expiresAt: now() + ttlMs });
-      sweep();
+      put(key, value, ttlMs);
       return true;
     },
     delete: async (key) => {
       entries.delete(key);
     },
+    acquireWindow: async (key, limit, windowMs, at): Promise<WindowAcquire> => {
+      const log = recent(key, windowMs, at);
+      if (log.length >= limit) return { ok: false, used: log.length, retryAfterMs: Math.max(1, (log[log.length - limit] ?? at) + windowMs - at) };
+      log.push(at);
+      return { ok: true, used: log.length, retryAfterMs: 0 };
+    },
+    windowUsage: async (key, windowMs, at) => recent(key, windowMs, at).length,
     ping: async () => true,
+    clear: () => {
+      entries.clear();
+      windows.clear();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
-import { readSwap } from "@/lib/bff/swaps";
+import { readSwap } from "@/lib/bff/status";
 import { swapIdSchema } from "@/lib/schema/partner";
 
 export const GET = route(async (req, { requestId, clientId, params }) => {

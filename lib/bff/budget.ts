@@ -1,0 +1,75 @@
+// The key's upstream budget (PARTNER_RATE_LIMIT_PER_MINUTE), shared by every instance through the
+// store and spent before every upstream call. Classes see different ceilings of one sliding
+// window: creating a swap may use all of it, quotes 90 %, bulk status refreshes 80 %, single status
+// reads 65 %, the asset list 50 %, the dashboard 45 % and never more than a fifth on its own. So
+// quotes and polling can never starve swap creation, and each class waits a bounded time.
+import "server-only";
+import { config } from "@/lib/config";
+import type { Priority } from "@/lib/partner/client";
+import { ApiError, retryAfterHeader } from "./errors";
+import { store } from "./shared-store";
+
+const WINDOW_MS = 60_000;
+const KEY = "budget:upstream";
+
+export const budgetShare: Record<Priority, number> = { create: 1, quote: 0.9, refresh: 0.8, status: 0.65, assets: 0.5, dashboard: 0.45 };
+const DASHBOARD_OWN_SHARE = 0.2;
+
+/** How long a caller of each class may wait for budget before it gets a 429. */
+export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Shrink = { factor: number; pausedUntil: number };
+
+async function shrinkState(): Promise<Shrink> {
+  const raw = await store().get("budget:shrink");
+  return raw ? (JSON.parse(raw) as Shrink) : { factor: 1, pausedUntil: 0 };
+}
+
+/** The budget in force now: the configured one, smaller after upstream 429s and while degraded. */
+export async function effectiveLimit(): Promise<{ limit: number; pausedUntil: number }> {
+  const s = store();
+  const shrink = await shrinkState();
+  // Without the shared store, instances cannot see each other's spending: each takes half.
+  const degraded = s.degraded?.() ? 0.5 : 1;
+  return { limit: Math.max(1, Math.floor(config().PARTNER_RATE_LIMIT_PER_MINUTE * shrink.factor * degraded)), pausedUntil: shrink.pausedUntil };
+}
+
+export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[priority]): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const now = Date.now();
+    const { limit, pausedUntil } = await effectiveLimit();
+    let retryAfterMs = pausedUntil - now;
+    if (retryAfterMs <= 0) {
+      const global = await store().acquireWindow(KEY, Math.max(1, Math.floor(limit * budgetShare[priority])), WINDOW_MS, now);
+      if (global.ok && priority !== "dashboard") return;
+      if (global.ok) {
+        const own = await store().acquireWindow(`${KEY}:dashboard`, Math.max(1, Math.floor(limit * DASHBOARD_OWN_SHARE)), WINDOW_MS, now);
+        if (own.ok) return;
+        retryAfterMs = own.retryAfterMs;
+      } else {
+        retryAfterMs = global.retryAfterMs;
+      }
+    }
+    if (now + retryAfterMs > deadline) {
+      throw new ApiError("rate_limited", undefined, { budget: priority }, retryAfterHeader(retryAfterMs / 1000));
+    }
+    await sleep(Math.min(retryAfterMs + 5, 1_000));
+  }
+}
+
+/** An upstream 429: the service's limit is lower than ours. Pause, and shrink for a while. */
+export async function budgetRejectedUpstream(retryAfterSeconds: number | null): Promise<void> {
+  const current = await shrinkState();
+  const next: Shrink = {
+    factor: Math.max(0.5, current.factor * 0.8),
+    pausedUntil: Math.max(current.pausedUntil, Date.now() + (retryAfterSeconds ?? 5) * 1000),
+  };
+  await store().set("budget:shrink", JSON.stringify(next), 5 * 60_000);
+  console.warn(`[bff] upstream answered 429: budget shrinks to ${Math.round(next.factor * 100)} % for five minutes`);
+}
+
+/** Upstream calls in the current window, for readiness and benchmarks. */
+export const budgetUsage = () => store().windowUsage(KEY, WINDOW_MS, Date.now());

@@ -1,0 +1,78 @@
+// Redis store (ioredis) for several instances. Sliding windows are one Lua script, so two
+// instances can never both take the last unit of a budget.
+import Redis from "ioredis";
+import type { KeyValueStore, WindowAcquire } from "./types";
+
+// KEYS[1] window key; ARGV: now, windowMs, limit, member. Returns { ok, used, retryAfterMs }.
+const acquireScript = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local used = redis.call('ZCARD', KEYS[1])
+if used >= limit then
+  local oldest = redis.call('ZRANGE', KEYS[1], used - limit, used - limit, 'WITHSCORES')
+  local retry = window
+  if oldest[2] then retry = tonumber(oldest[2]) + window - now end
+  return {0, used, math.max(1, retry)}
+end
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[1], window)
+return {1, used + 1, 0}
+`;
+
+export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore & { client: Redis } {
+  const client = new Redis(url, {
+    // Fail fast while Redis is away: the resilient wrapper falls back to memory meanwhile.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  client.on("error", () => {
+    // Reported through failed commands; ioredis keeps reconnecting.
+  });
+  client.defineCommand("acquireWindow", { numberOfKeys: 1, lua: acquireScript });
+  const k = (key: string) => prefix + key;
+  let sequence = 0;
+
+  return {
+    kind: "redis",
+    client,
+    get: (key) => client.get(k(key)),
+    getMany: async (keys) => (keys.length ? client.mget(...keys.map(k)) : []),
+    set: async (key, value, ttlMs) => {
+      await client.set(k(key), value, "PX", Math.max(1, Math.round(ttlMs)));
+    },
+    setMany: async (entries, ttlMs) => {
+      if (!entries.length) return;
+      const pipeline = client.pipeline();
+      for (const [key, value] of entries) pipeline.set(k(key), value, "PX", Math.max(1, Math.round(ttlMs)));
+      const results = await pipeline.exec();
+      const failed = results?.find(([error]) => error);
+      if (failed?.[0]) throw failed[0];
+    },
+    setIfAbsent: async (key, value, ttlMs) => (await client.set(k(key), value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK",
+    delete: async (key) => {
+      await client.del(k(key));
+    },
+    acquireWindow: async (key, limit, windowMs, now): Promise<WindowAcquire> => {
+      const member = `${now}-${process.pid}-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
+      const [ok, used, retryAfterMs] = (await (client as Redis & { acquireWindow: (...args: unknown[]) => Promise<number[]> }).acquireWindow(
+        k(key),
+        now,
+        windowMs,
+        limit,
+        member,
+      )) as [number, number, number];
+      return { ok: ok === 1, used, retryAfterMs };
+    },
+    windowUsage: async (key, windowMs, now) => {
+      await client.zremrangebyscore(k(key), "-inf", now - windowMs);
+      return client.zcard(k(key));
+    },
+    ping: async () => (await client.ping()) === "PONG",
+  };
+}
