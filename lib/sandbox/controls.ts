@@ -34,6 +34,13 @@ const seedSchema = z.strictObject({
   statuses: z.array(swapStatusSchema).min(1).optional(),
   createdFrom: isoDateTimeSchema.optional(),
   createdTo: isoDateTimeSchema.optional(),
+  /**
+   * Live swaps follow the status machine instead of a fixed status: each waits for its deposit,
+   * which arrives at a random moment within `depositWithinSeconds` (never, when omitted), then
+   * steps on to completed. For benchmarks of status polling.
+   */
+  live: z.boolean().optional(),
+  depositWithinSeconds: z.number().min(0).max(30 * 86_400).optional(),
 });
 
 /** Creates swaps with fixed statuses spread over a time range, for dashboards and benchmarks. */
@@ -74,11 +81,19 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
       notificationEmail: null,
       externalId: `seed-${String(i + 1).padStart(6, "0")}`,
       customerId: `cust-${String((i % 37) + 1).padStart(4, "0")}`,
-      events: {
-        createdAt,
-        deadline: createdAt + ctx.options.depositWindowSeconds * 1000,
-        seeded: { status, updatedAt: Math.min(now, createdAt + 15 * 60_000), rewardStatus: rewardStatuses[i % rewardStatuses.length]! },
-      },
+      events: request.live
+        ? {
+            createdAt,
+            deadline: createdAt + ctx.options.depositWindowSeconds * 1000,
+            ...(request.depositWithinSeconds !== undefined
+              ? { deposit: { at: now + Math.random() * request.depositWithinSeconds * 1000, partial: false, outcome: "completed" as const } }
+              : {}),
+          }
+        : {
+            createdAt,
+            deadline: createdAt + ctx.options.depositWindowSeconds * 1000,
+            seeded: { status, updatedAt: Math.min(now, createdAt + 15 * 60_000), rewardStatus: rewardStatuses[i % rewardStatuses.length]! },
+          },
       lastLiveReadAt: createdAt,
     });
     ids.push(id);
