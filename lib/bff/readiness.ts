@@ -1,6 +1,7 @@
 // Readiness: can we reach the upstream and the store? The upstream answer is reused for 30 s so
 // orchestrator probes do not spend the key's request budget.
 import "server-only";
+import { ApiError } from "./errors";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 
@@ -13,7 +14,8 @@ async function upstreamOk(requestId: string): Promise<boolean> {
   const ok = await partner()
     .listAssets({ symbol: "BTC" }, { requestId })
     .then(() => true)
-    .catch(() => false);
+    // Our own budget being busy says nothing about the upstream: keep what we knew.
+    .catch((error: unknown) => (error instanceof ApiError && error.code === "rate_limited" ? (last?.ok ?? true) : false));
   holder.__swapUpstreamCheck = { ok, at: Date.now() };
   return ok;
 }

@@ -36,6 +36,10 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
   });
   client.defineCommand("acquireWindow", { numberOfKeys: 1, lua: acquireScript });
   const k = (key: string) => prefix + key;
+  let everReady = false;
+  client.once("ready", () => {
+    everReady = true;
+  });
   let sequence = 0;
 
   return {
@@ -74,5 +78,15 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
       return client.zcard(k(key));
     },
     ping: async () => (await client.ping()) === "PONG",
+    whenReady: async () => {
+      if (everReady || client.status === "ready") return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 3_000);
+        client.once("ready", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
   };
 }

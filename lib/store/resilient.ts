@@ -8,8 +8,15 @@ export type ResilientStore = KeyValueStore & { degraded(): boolean };
 export function createResilientStore(primary: KeyValueStore, fallback: KeyValueStore, onChange?: (degraded: boolean) => void): ResilientStore {
   let degradedSince: number | null = null;
   const RETRY_PRIMARY_MS = 1_000;
+  // The first commands wait for the first connection (briefly), so instances that start together
+  // share state from their first request instead of each starting on its own memory.
+  let warming: Promise<void> | null = primary.whenReady?.() ?? null;
 
   async function run<T>(op: (store: KeyValueStore) => Promise<T>): Promise<T> {
+    if (warming) {
+      await warming;
+      warming = null;
+    }
     if (degradedSince !== null && Date.now() - degradedSince < RETRY_PRIMARY_MS) return op(fallback);
     try {
       const result = await op(primary);

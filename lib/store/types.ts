@@ -19,4 +19,6 @@ export type KeyValueStore = {
   /** Uses currently in the window, without recording one. */
   windowUsage(key: string, windowMs: number, now: number): Promise<number>;
   ping(): Promise<boolean>;
+  /** Resolves once the first connection is up (or after a short wait); memory is always ready. */
+  whenReady?(): Promise<void>;
 };

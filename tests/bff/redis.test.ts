@@ -1,0 +1,135 @@
+// Several instances on one Redis: one budget, one idempotency record, and survival when Redis goes.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandbox } from "@/lib/sandbox/handler";
+import { sandboxEnvSchema } from "@/lib/sandbox/options";
+import { serveHandler } from "@/lib/sandbox/serve";
+import { freePort, startApp, type RunningApp } from "../support/servers";
+
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+// Skipped only on a developer machine without redis-server; CI installs it (.ci/run).
+const describeRedis = hasRedis || process.env.CI ? describe : describe.skip;
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    if (spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().includes("PONG")) return child;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("redis-server did not start");
+}
+
+const stopProcess = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+
+const json = { "content-type": "application/json" };
+const quoteBody = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } };
+
+describeRedis("two instances on one Redis", () => {
+  let redisPort: number;
+  let redis: ChildProcess;
+  let a: RunningApp;
+  let b: RunningApp;
+  let sandboxOrigin: string;
+  let closeSandbox: () => Promise<void>;
+  const upstream: string[] = [];
+  const limit = 12;
+
+  beforeAll(async () => {
+    redisPort = await freePort();
+    redis = await startRedis(redisPort);
+    const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_RATE_LIMIT_PER_MINUTE: "10000" }));
+    const served = await serveHandler(async (req) => {
+      const path = new URL(req.url).pathname;
+      if (path.startsWith("/v1/")) upstream.push(`${req.method} ${path}`);
+      return sandbox.handle(req);
+    });
+    sandboxOrigin = served.origin;
+    closeSandbox = served.close;
+    const env = {
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      PARTNER_API_BASE_URL: `${sandboxOrigin}/v1`,
+      PARTNER_API_KEY: "lsk_test_sandbox",
+      APP_SECRET: "shared-secret-of-both-instances-0123456789",
+      PARTNER_RATE_LIMIT_PER_MINUTE: String(limit),
+      CLIENT_QUOTES_PER_MINUTE: "100000",
+      CLIENT_SWAPS_PER_MINUTE: "100000",
+      CLIENT_READS_PER_MINUTE: "100000",
+    };
+    [a, b] = await Promise.all([startApp(env), startApp(env)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await closeSandbox?.();
+    if (redis) await stopProcess(redis);
+  });
+
+  it("one Idempotency-Key sent to both instances creates exactly one swap and gets one answer", async () => {
+    const quote = await (await fetch(`${a.origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(quoteBody) })).json();
+    const key = randomUUID();
+    const body = JSON.stringify({ quoteId: quote.id, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r" } });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => fetch(`${(i % 2 ? a : b).origin}/api/v1/swap`, { method: "POST", headers: { ...json, "idempotency-key": key }, body })),
+    );
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(bodies.map((x) => x.swap.id)).size).toBe(1);
+    expect(new Set(bodies.map((x) => x.accessToken)).size).toBe(1);
+    expect(upstream.filter((line) => line === "POST /v1/swap")).toHaveLength(1);
+
+    // Either instance opens it with the token the other minted.
+    const read = await fetch(`${b.origin}/api/v1/swap/${bodies[0].swap.id}`, { headers: { "x-swap-token": bodies[0].accessToken } });
+    expect(read.status).toBe(200);
+  });
+
+  it("shares one upstream budget: quotes from both instances stop at their ceiling, with 429 from the BFF, and creation still gets through", async () => {
+    const quote = await (await fetch(`${b.origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(quoteBody) })).json();
+    expect(quote.id).toMatch(/^pq_/);
+    const before = upstream.length;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => fetch(`${(i % 2 ? a : b).origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(quoteBody) })),
+    );
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await r.json()).error.code).toBe("rate_limited");
+    }
+    // Both instances together stayed within the quote class's share of the key's budget.
+    expect(upstream.length).toBeLessThanOrEqual(Math.floor(limit * 0.9));
+    const quotesSent = upstream.slice(before).filter((line) => line === "POST /v1/quote").length;
+    expect(quotesSent).toBe(answers.filter((r) => r.status === 200).length);
+
+    // Creating a swap has the last share of the budget to itself.
+    const created = await fetch(`${a.origin}/api/v1/swap`, {
+      method: "POST",
+      headers: { ...json, "idempotency-key": randomUUID() },
+      body: JSON.stringify({ quoteId: quote.id, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r" } }),
+    });
+    expect(created.status).toBe(200);
+    expect(upstream.length).toBeLessThanOrEqual(limit);
+  });
+
+  it("keeps serving when Redis goes away, reports it in /api/ready, and recovers when Redis returns", async () => {
+    await stopProcess(redis);
+    const health = await fetch(`${a.origin}/api/health`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${a.origin}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).store).toMatch(/unavailable/);
+    // Assets come from the instance's cache or a local budget: a clear answer, never a 500.
+    const assets = await fetch(`${a.origin}/api/v1/assets`);
+    expect([200, 429]).toContain(assets.status);
+
+    redis = await startRedis(redisPort);
+    await expect
+      .poll(async () => (await fetch(`${a.origin}/api/ready`)).status, { timeout: 15_000, interval: 500 })
+      .toBe(200);
+  });
+});
