@@ -1,0 +1,104 @@
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import en from "../../lib/i18n/messages/en.json" with { type: "json" };
+import es from "../../lib/i18n/messages/es.json" with { type: "json" };
+import ru from "../../lib/i18n/messages/ru.json" with { type: "json" };
+
+// The checkout in English, Spanish and Russian: every step shows its catalogue's words.
+const catalogues = { en, es, ru } as const;
+type Locale = keyof typeof catalogues;
+const shots = fileURLToPath(new URL("../../docs/screenshots/i18n/", import.meta.url));
+
+/** A message with its placeholders filled in, as next-intl renders simple ones. */
+const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function useLocale(page: Page, locale: Locale) {
+  await page.context().addCookies([{ name: "locale", value: locale, url: test.info().project.use.baseURL! }]);
+}
+
+async function walkToDeposit(page: Page, m: (typeof catalogues)[Locale]) {
+  await page.goto("/?from=BTC&to=USDT.tron&amount=0.01");
+  await expect(page.getByRole("heading", { name: m.checkout.heading })).toBeVisible();
+  await expect(page.getByText(m.app.sandboxBadge)).toBeVisible();
+  await page.getByLabel(fill(m.destination.addressLabel, { symbol: "USDT", network: "Tron" })).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(page.getByText(fill(m.destination.valid, { network: "Tron" }))).toBeVisible();
+  await page.getByRole("button", { name: m.checkout.review }).click();
+  await expect(page.getByRole("heading", { name: m.review.heading })).toBeVisible();
+  await page.getByRole("button", { name: m.review.create }).click();
+  await expect(page.getByRole("heading", { name: m.status.waiting_deposit.title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: fill(m.deposit.heading, { token: "BTC", network: "Bitcoin" }) })).toBeVisible();
+}
+
+async function waitForStatus(page: Page, m: (typeof catalogues)[Locale], title: string) {
+  await expect(async () => {
+    await page.getByRole("button", { name: m.swap.refresh }).click({ timeout: 1_000 }).catch(() => {});
+    await expect(page.getByRole("heading", { name: title })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
+}
+
+for (const locale of ["en", "es", "ru"] as const) {
+  test(`walks the whole swap to completed in ${locale}, with the page's lang and translated text on every step`, async ({ page }) => {
+    const m = catalogues[locale];
+    await useLocale(page, locale);
+    await walkToDeposit(page, m);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await page.getByRole("button", { name: m.sandbox.fullDeposit }).click();
+    await waitForStatus(page, m, m.status.completed.title);
+    await expect(page.getByText(m.status.completed.body)).toBeVisible();
+  });
+}
+
+for (const locale of ["es", "ru"] as const) {
+  test(`screenshots of the deposit step and a failed swap in ${locale} at phone width`, async ({ page }) => {
+    const m = catalogues[locale];
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLocale(page, locale);
+    await walkToDeposit(page, m);
+    await expect(page.getByRole("img", { name: new RegExp(escape("bc1")) })).toBeVisible();
+    await page.screenshot({ path: `${shots}deposit-${locale}-390.png`, fullPage: true });
+    await page.getByRole("radio", { name: m.sandbox.outcome_failed }).check();
+    await page.getByRole("button", { name: m.sandbox.fullDeposit }).click();
+    await waitForStatus(page, m, m.status.failed.title);
+    await page.screenshot({ path: `${shots}failed-${locale}-390.png`, fullPage: true });
+  });
+}
+
+test("the widget speaks the locale its embed asks for", async ({ page }) => {
+  for (const locale of ["es", "ru"] as const) {
+    await page.goto(`/widget?from=BTC&to=USDT.tron&amount=0.01&locale=${locale}`);
+    await expect(page.getByRole("heading", { name: catalogues[locale].checkout.heading })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  }
+});
+
+test("Accept-Language: ru with no choice made gives Russian", async ({ browser }) => {
+  // A browser set to Russian sends Accept-Language: ru-RU,ru…
+  const context = await browser.newContext({ locale: "ru-RU" });
+  const page = await context.newPage();
+  await page.goto(test.info().project.use.baseURL! + "/");
+  await expect(page.getByRole("heading", { name: ru.checkout.heading })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await context.close();
+});
+
+test("the language switcher changes the language without losing what the user entered, and is remembered", async ({ page }) => {
+  await page.goto("/?from=BTC&to=USDT.tron&amount=0.02");
+  await page.getByLabel(fill(en.destination.addressLabel, { symbol: "USDT", network: "Tron" })).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(page.getByText(fill(en.destination.valid, { network: "Tron" }))).toBeVisible();
+  await page.getByRole("combobox", { name: en.app.language }).selectOption("es");
+  await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0.02");
+  await expect(page.getByLabel(fill(es.destination.addressLabel, { symbol: "USDT", network: "Tron" }))).toHaveValue("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
+  await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0.02");
+});
+
+test("amounts and dates follow the locale's number format while the copied value stays exact", async ({ page }) => {
+  await useLocale(page, "ru");
+  await page.goto("/?from=ETH.ethereum&to=USDT.tron&amount=1.5");
+  // Russian groups thousands with a space and uses a decimal comma: 1 ETH ≈ 3 411,3 USDT.
+  await expect(page.getByTestId("quote-details")).toContainText(/1 ETH ≈ 3\s411,3 USDT/);
+});
