@@ -2,6 +2,7 @@
 // routes may be framed by WIDGET_ALLOWED_ORIGINS; nothing else may be framed at all.
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
+import { requestIdOf } from "@/lib/bff/route";
 import { chooseLocale, localeCookie, localeHeader } from "@/lib/i18n/locales";
 
 const isWidget = (path: string) => path === "/widget" || path.startsWith("/widget/swap/");
@@ -18,11 +19,29 @@ function imageSources(): string {
   return base ? ` ${new URL(base).origin}` : "";
 }
 
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
   if (path.startsWith("/api/")) {
-    const response = NextResponse.next();
-    response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    // One request id from here on, so every answer carries it (Next's own OPTIONS and 404s too).
+    const requestId = requestIdOf(request);
+    const apiHeaders = { "x-request-id": requestId, "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", "cache-control": "no-store" };
+    if (!decodable(request.nextUrl.pathname)) {
+      const error = { code: "validation_error", message: "The address of this request is not valid.", details: {} };
+      return NextResponse.json({ error, requestId }, { status: 400, headers: apiHeaders });
+    }
+    const forwarded = new Headers(request.headers);
+    forwarded.set("x-request-id", requestId);
+    const response = NextResponse.next({ request: { headers: forwarded } });
+    for (const [name, value] of Object.entries(apiHeaders)) if (name !== "cache-control") response.headers.set(name, value);
     return response;
   }
   const nonce = btoa(crypto.randomUUID());

@@ -1,6 +1,7 @@
 // The BFF's one error kind, and the one place that decides what a browser may see of a failure.
 import "server-only";
 import type { BffErrorCode } from "@/lib/schema/bff";
+import { config } from "@/lib/config";
 import { PartnerError } from "@/lib/partner/errors";
 
 const statusOf: Record<BffErrorCode, number> = {
@@ -82,6 +83,17 @@ const passThrough = new Set<BffErrorCode>([
   "swap_not_found",
 ]);
 
+const keyShaped = /lsk_(live|test)_[A-Za-z0-9_-]+/g;
+
+/** Upstream words shown to a browser never carry a key, ours or one shaped like it. */
+function redact<T>(value: T): T {
+  const key = config().PARTNER_API_KEY;
+  const clean = (text: string) => (key ? text.replaceAll(key, "[redacted]") : text).replace(keyShaped, "[redacted]");
+  if (typeof value === "string") return clean(value) as T;
+  if (value && typeof value === "object") return JSON.parse(clean(JSON.stringify(value))) as T;
+  return value;
+}
+
 export function fromPartnerError(error: PartnerError, requestId: string): ApiError {
   switch (error.code) {
     case "invalid_api_key":
@@ -109,7 +121,7 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
       // Bounds are useful to a person; other upstream details stay upstream.
       const details: Record<string, unknown> = {};
       for (const key of ["minAmountIn", "maxAmountIn", "fields"]) if (key in error.details) details[key] = error.details[key];
-      return new ApiError(code, code === "validation_error" && error.message ? error.message : undefined, details);
+      return new ApiError(code, code === "validation_error" && error.message ? redact(error.message) : undefined, redact(details));
     }
   }
 }

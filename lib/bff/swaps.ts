@@ -34,9 +34,20 @@ function fingerprint(body: SwapBody, attribution: string | null): string {
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
-/** A destination the partner locked in a signed widget config cannot be swapped for another. */
-export function assertLockedDestination(body: SwapBody, widget: WidgetConfig | null) {
-  const locked = widget?.destination;
+const quoteLockKey = (quoteId: string) => `quote-lock:${quoteId}`;
+
+/** Remembers that a quote was made under a signed config that fixed the destination. */
+export async function lockQuoteDestination(quoteId: string, destination: { address: string; memo?: string }) {
+  await store().set(quoteLockKey(quoteId), JSON.stringify(destination), DAY_MS);
+}
+
+/**
+ * A destination the partner locked in a signed widget config cannot be swapped for another: not
+ * by this request's config, and not by dropping the config header for a quote made under one.
+ */
+export async function assertLockedDestination(body: SwapBody, widget: WidgetConfig | null) {
+  const remembered = await store().get(quoteLockKey(body.quoteId));
+  const locked = widget?.destination ?? (remembered ? (JSON.parse(remembered) as { address: string; memo?: string }) : undefined);
   if (!locked) return;
   if (body.destination.address !== locked.address || (body.destination.memo ?? undefined) !== locked.memo) {
     throw new ApiError("validation_error", "The destination of this checkout is fixed by the site you came from.", {
@@ -65,7 +76,12 @@ export async function createSwapOnce(
   for (;;) {
     const record = await readRecord(key);
     if (record && record.hash !== hash) throw new ApiError("idempotency_mismatch");
-    if (record?.state === "done") return { status: record.status, body: record.body, headers: { ...record.headers, "idempotent-replayed": "true" } };
+    if (record?.state === "done") {
+      // A replayed error speaks of this request: its requestId is this request's.
+      const body = record.status >= 400 && record.body && typeof record.body === "object" ? { ...record.body, requestId: ctx.requestId } : record.body;
+      const headers = Object.fromEntries(Object.entries(record.headers ?? {}).filter(([name]) => name !== "x-request-id"));
+      return { status: record.status, body, headers: { ...headers, "idempotent-replayed": "true" } };
+    }
     if (!record) {
       if (await store().setIfAbsent(idempotencyKey(key), JSON.stringify({ hash, state: "pending" } satisfies IdempotencyRecord), PENDING_TTL_MS)) break;
       continue;

@@ -1,6 +1,7 @@
 import { createQuote } from "@/lib/bff/quotes";
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
+import { lockQuoteDestination } from "@/lib/bff/swaps";
 import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { quoteBodySchema } from "@/lib/schema/bff";
 
@@ -8,6 +9,8 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const widget = widgetConfigOf(req);
   const body = await readJson(req, quoteBodySchema);
   await limitClient("quotes", clientId);
-  return Response.json(await createQuote(body, requestId, widget ?? {}));
+  const quote = await createQuote(body, requestId, widget ?? {});
+  if (widget?.destination) await lockQuoteDestination(quote.id, widget.destination);
+  return Response.json(quote);
 });
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");

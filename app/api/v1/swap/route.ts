@@ -8,7 +8,7 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const key = parseWith(idempotencyKeySchema, req.headers.get("idempotency-key"), "Idempotency-Key");
   const widget = widgetConfigOf(req);
   const body = await readJson(req, swapBodySchema);
-  assertLockedDestination(body, widget);
+  await assertLockedDestination(body, widget);
   const outcome = await createSwapOnce(key, body, {
     requestId,
     attribution: req.headers.get("x-widget-config"),

@@ -1,0 +1,222 @@
+// Invariant 3: one click, one swap. Counted upstream: the app runs in upstream mode against a
+// standalone sandbox, and the sandbox's own swap list says how many swaps were really made.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { startApp, type RunningApp } from "../support/servers";
+import { swapCreatedSchema } from "@/lib/schema/bff";
+import {
+  APP_SECRET,
+  BTC_ADDRESS,
+  NO_LIMITS,
+  TRON_ADDRESS,
+  TRON_ADDRESS_2,
+  createSwap,
+  expectError,
+  quote,
+  sleep,
+  startUpstream,
+  swapBody,
+  type HttpResult,
+  type Upstream,
+} from "./helpers";
+
+const swapOf = (res: HttpResult) => {
+  expect(res.status, res.raw).toBe(200);
+  return swapCreatedSchema.parse(res.json);
+};
+
+describe("one click, one swap", () => {
+  let upstream: Upstream;
+  let app: RunningApp;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
+    app = await startApp({
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: "lsk_test_sandbox",
+      APP_SECRET,
+      PARTNER_API_TIMEOUT_MS: "1000",
+      ...NO_LIMITS,
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await upstream?.close();
+  });
+
+  it("answers 20 parallel requests with one key and one body with one swap, made once upstream", async () => {
+    const q = await quote(app.origin);
+    const key = crypto.randomUUID();
+    const totalBefore = await upstream.swapTotal();
+    const postsBefore = upstream.count("POST", "/v1/swap");
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => createSwap(app.origin, swapBody(q.id), key)));
+
+    const created = answers.map(swapOf);
+    expect(new Set(created.map((c) => c.swap.id)).size).toBe(1);
+    expect(new Set(created.map((c) => c.accessToken)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(upstream.count("POST", "/v1/swap")).toBe(postsBefore + 1);
+  });
+
+  it("refuses the same key with another body with 422 idempotency_mismatch and makes nothing", async () => {
+    const q = await quote(app.origin);
+    const key = crypto.randomUUID();
+    const first = swapOf(await createSwap(app.origin, swapBody(q.id), key));
+    const totalBefore = await upstream.swapTotal();
+    for (const body of [
+      swapBody(q.id, TRON_ADDRESS_2),
+      swapBody(q.id, TRON_ADDRESS, { notificationEmail: "other@example.com" }),
+      swapBody(q.id, TRON_ADDRESS, { refundAddress: BTC_ADDRESS }),
+      swapBody((await quote(app.origin)).id),
+    ]) {
+      expectError(await createSwap(app.origin, body, key), 422, "idempotency_mismatch");
+    }
+    expect(await upstream.swapTotal()).toBe(totalBefore);
+    // The original body still replays the original answer.
+    expect(swapOf(await createSwap(app.origin, swapBody(q.id), key)).swap.id).toBe(first.swap.id);
+  });
+
+  it("makes one swap for a double submit with two keys, one quote and one body", async () => {
+    const q = await quote(app.origin);
+    const totalBefore = await upstream.swapTotal();
+    const [a, b] = await Promise.all([createSwap(app.origin, swapBody(q.id)), createSwap(app.origin, swapBody(q.id))]);
+    const [sa, sb] = [swapOf(a!), swapOf(b!)];
+    expect(sb.swap.id).toBe(sa.swap.id);
+    expect(sb.accessToken).toBe(sa.accessToken);
+    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+  });
+
+  it("answers a second key for a used quote with another destination with the swap already made", async () => {
+    const q = await quote(app.origin);
+    const totalBefore = await upstream.swapTotal();
+    const first = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)));
+    const second = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)));
+    expect(second.swap.id).toBe(first.swap.id);
+    expect(second.swap.quote.id).toBe(q.id);
+    // The answer tells the truth about where the payout goes.
+    expect(second.swap.payout.address).toBe(TRON_ADDRESS);
+    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+  });
+
+  it("resolves a race of two keys with different destinations on one quote to one swap", async () => {
+    const q = await quote(app.origin);
+    const totalBefore = await upstream.swapTotal();
+    const answers = await Promise.all([createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)), createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2))]);
+    const [a, b] = answers.map(swapOf);
+    expect(b!.swap.id).toBe(a!.swap.id);
+    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+  });
+
+  it("finds the swap of a used quote through the upstream list when this process never saw it made", async () => {
+    const q = await quote(app.origin);
+    const direct = await upstream.sandbox.handle(
+      new Request(`${upstream.baseUrl}/swap`, {
+        method: "POST",
+        headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" },
+        body: JSON.stringify({ quoteId: q.id, destination: { address: TRON_ADDRESS } }),
+      }),
+    );
+    expect(direct.status).toBe(200);
+    const made = (await direct.json()) as { id: string };
+    const totalBefore = await upstream.swapTotal();
+    const res = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)));
+    expect(res.swap.id).toBe(made.id);
+    expect(await upstream.swapTotal()).toBe(totalBefore);
+  });
+
+  it("retries a creation whose answer was lost, and makes one swap", async () => {
+    const q = await quote(app.origin);
+    const totalBefore = await upstream.swapTotal();
+    let delayed = 0;
+    upstream.intercept = async (req, next) => {
+      const res = await next(req);
+      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap" && delayed++ === 0) await sleep(1_500);
+      return res;
+    };
+    try {
+      const created = swapOf(await createSwap(app.origin, swapBody(q.id)));
+      expect(created.swap.quote.id).toBe(q.id);
+    } finally {
+      upstream.intercept = null;
+    }
+    expect(delayed).toBeGreaterThanOrEqual(2);
+    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+  });
+
+  it("answers 504 when every attempt times out, then gives the same key the one swap that was made", async () => {
+    const q = await quote(app.origin);
+    const key = crypto.randomUUID();
+    const totalBefore = await upstream.swapTotal();
+    upstream.intercept = async (req, next) => {
+      const res = await next(req);
+      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") await sleep(1_300);
+      return res;
+    };
+    let timedOut: HttpResult;
+    try {
+      timedOut = await createSwap(app.origin, swapBody(q.id), key);
+    } finally {
+      upstream.intercept = null;
+    }
+    expectError(timedOut, 504, "upstream_timeout");
+    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+
+    const retried = swapOf(await createSwap(app.origin, swapBody(q.id), key));
+    expect(retried.swap.quote.id).toBe(q.id);
+    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+  });
+
+  it("replays a definite refusal for the same key without asking the upstream again", async () => {
+    const q = await quote(app.origin);
+    const key = crypto.randomUUID();
+    const first = await createSwap(app.origin, swapBody(q.id, BTC_ADDRESS), key);
+    expectError(first, 400, "validation_error");
+    const posts = upstream.count("POST", "/v1/swap");
+    const again = await createSwap(app.origin, swapBody(q.id, BTC_ADDRESS), key);
+    expectError(again, 400, "validation_error");
+    expect((again.json as { error: unknown }).error).toEqual((first.json as { error: unknown }).error);
+    expect(upstream.count("POST", "/v1/swap")).toBe(posts);
+  });
+});
+
+describe("a repeat while the first request is still running", () => {
+  let upstream: Upstream;
+  let app: RunningApp;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
+    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET, PARTNER_API_TIMEOUT_MS: "30000", ...NO_LIMITS });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await upstream?.close();
+  });
+
+  it("waits for the first, then answers 409 request_in_progress with Retry-After; the first still makes its one swap", async () => {
+    const q = await quote(app.origin);
+    const key = crypto.randomUUID();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    upstream.intercept = async (req, next) => {
+      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") await held;
+      return next(req);
+    };
+    try {
+      const first = createSwap(app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
+      await sleep(300);
+      const started = Date.now();
+      const repeat = await createSwap(app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
+      expect(Date.now() - started).toBeGreaterThan(5_000);
+      expectError(repeat, 409, "request_in_progress");
+      expect(Number(repeat.header("retry-after"))).toBeGreaterThanOrEqual(1);
+      release();
+      const made = swapOf(await first);
+      expect(swapOf(await createSwap(app.origin, swapBody(q.id), key)).swap.id).toBe(made.swap.id);
+      expect(await upstream.swapTotal()).toBe(1);
+    } finally {
+      release();
+      upstream.intercept = null;
+    }
+  }, 60_000);
+});

@@ -1,0 +1,797 @@
+// Every browser-facing route of the BFF over real HTTP against the production build: what it answers
+// when all is well, and each error the browser can see (DESIGN "The BFF's browser-facing API").
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { startApp, type RunningApp } from "../support/servers";
+import { addressAnswerSchema, quoteAnswerSchema, swapCreatedSchema } from "@/lib/schema/bff";
+import { assetListSchema, swapIdPattern, swapSchema, type Swap } from "@/lib/schema/partner";
+import type { WidgetConfig } from "@/lib/schema/widget";
+import { deriveKey } from "@/lib/config/derive";
+import { signWidgetConfig } from "@/lib/widget/config-codec";
+import {
+  APP_SECRET,
+  BTC_ADDRESS,
+  NO_LIMITS,
+  TRON_ADDRESS,
+  TRON_ADDRESS_2,
+  XRP_ADDRESS,
+  btcToUsdtTron,
+  call,
+  createSwap,
+  expectError,
+  newSwap,
+  postJson,
+  quote,
+  sleep,
+  startUpstream,
+  swapBody,
+  type Upstream,
+} from "./helpers";
+
+const quoteKeys = ["estimatedTimeSeconds", "expiresAt", "externalId", "from", "id", "maxAmountIn", "minAmountIn", "orderToken", "rate", "to"];
+
+describe("in sandbox mode", () => {
+  let app: RunningApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...NO_LIMITS });
+    origin = app.origin;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  describe("GET /api/v1/assets", () => {
+    it("answers the spec's asset list envelope", async () => {
+      const res = await call(origin, "/api/v1/assets");
+      expect(res.status, res.raw).toBe(200);
+      const list = assetListSchema.parse(res.json);
+      expect(Object.keys(res.json as object).sort()).toEqual(["assets", "generatedAt"]);
+      expect(Number.isNaN(Date.parse(list.generatedAt))).toBe(false);
+      expect(list.assets.length).toBeGreaterThan(10);
+      expect(list.assets).toContainEqual(expect.objectContaining({ symbol: "BTC", network: "bitcoin", decimals: 8, canSend: true }));
+      expect(list.assets).toContainEqual(expect.objectContaining({ symbol: "XRP", network: "xrpl", requiresMemo: true, supportsMemo: true }));
+    });
+
+    it("filters by network, by symbol in any case, and by both", async () => {
+      const byNetwork = assetListSchema.parse((await call(origin, "/api/v1/assets?network=tron")).json).assets;
+      expect(byNetwork.map((a) => a.symbol).sort()).toEqual(["TRX", "USDT"]);
+      expect(byNetwork.every((a) => a.network === "tron")).toBe(true);
+
+      const bySymbol = assetListSchema.parse((await call(origin, "/api/v1/assets?symbol=usdt")).json).assets;
+      expect(bySymbol.length).toBeGreaterThan(2);
+      expect(bySymbol.every((a) => a.symbol === "USDT")).toBe(true);
+
+      const both = assetListSchema.parse((await call(origin, "/api/v1/assets?network=tron&symbol=USDT")).json).assets;
+      expect(both).toEqual([expect.objectContaining({ symbol: "USDT", network: "tron", contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" })]);
+
+      const none = assetListSchema.parse((await call(origin, "/api/v1/assets?network=nowhere")).json).assets;
+      expect(none).toEqual([]);
+    });
+
+    it.each([
+      ["an unknown parameter", "/api/v1/assets?foo=1"],
+      ["a network that is not canonical", "/api/v1/assets?network=Bit%20Coin"],
+      ["an upper-case network", "/api/v1/assets?network=BITCOIN"],
+      ["a symbol longer than 32 characters", `/api/v1/assets?symbol=${"A".repeat(33)}`],
+      ["a symbol with a slash", "/api/v1/assets?symbol=BTC%2F..%2F"],
+    ])("refuses %s with 400 validation_error", async (_what, path) => {
+      const body = expectError(await call(origin, path), 400, "validation_error");
+      expect(Object.keys(body.error.details.fields as object).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe("POST /api/v1/address", () => {
+    it("accepts a valid address and normalizes it", async () => {
+      const res = await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS.toUpperCase() });
+      expect(res.status, res.raw).toBe(200);
+      expect(addressAnswerSchema.parse(res.json)).toEqual({
+        valid: true,
+        normalizedAddress: BTC_ADDRESS,
+        requiresMemo: false,
+        supportsMemo: false,
+        message: null,
+      });
+    });
+
+    it("answers valid: false with a message for an address whose checksum fails", async () => {
+      const res = await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS.slice(0, -1) + "5" });
+      expect(res.status, res.raw).toBe(200);
+      const answer = addressAnswerSchema.parse(res.json);
+      expect(answer).toMatchObject({ valid: false, normalizedAddress: null });
+      expect(answer.message).toMatch(/checksum/);
+    });
+
+    it("says that an XRP Ledger destination requires a memo", async () => {
+      const res = await postJson(origin, "/api/v1/address", { network: "xrpl", token: "XRP", address: XRP_ADDRESS, memo: "12345" });
+      expect(res.status, res.raw).toBe(200);
+      expect(res.json).toMatchObject({ valid: true, requiresMemo: true, supportsMemo: true });
+    });
+
+    it("refuses a memo on a network without memos with 400 unsupported_memo", async () => {
+      expectError(await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS, memo: "123" }), 400, "unsupported_memo");
+    });
+
+    it("refuses an unknown asset with 400 unsupported_asset", async () => {
+      expectError(await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "NOPE", address: BTC_ADDRESS }), 400, "unsupported_asset");
+    });
+
+    it("refuses a body without an address, or with unknown fields, with 400 validation_error naming the field", async () => {
+      const missing = expectError(await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC" }), 400, "validation_error");
+      expect(missing.error.details.fields).toHaveProperty("address");
+      const extra = expectError(
+        await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS, admin: true }),
+        400,
+        "validation_error",
+      );
+      expect(JSON.stringify(extra.error.details.fields)).toMatch(/admin/);
+    });
+  });
+
+  describe("POST /api/v1/quote", () => {
+    it("answers the spec's Quote plus externalId and orderToken, amounts as exact strings", async () => {
+      const res = await postJson(origin, "/api/v1/quote", btcToUsdtTron("0.01000000"));
+      expect(res.status, res.raw).toBe(200);
+      const q = quoteAnswerSchema.parse(res.json);
+      expect(Object.keys(res.json as object).sort()).toEqual(quoteKeys);
+      expect(q.id).toMatch(/^pq_[a-f0-9]{24}$/);
+      expect(q.from).toEqual({ decimals: 8, network: "bitcoin", token: "BTC", amount: "0.01000000" });
+      expect(q.to).toMatchObject({ network: "tron", token: "USDT", decimals: 6 });
+      expect(q.to.estimatedAmount).toMatch(/^\d+(\.\d+)?$/);
+      expect(q).toMatchObject({ minAmountIn: "0.0003", maxAmountIn: "0.5" });
+      const ttl = Date.parse(q.expiresAt) - Date.now();
+      expect(ttl).toBeGreaterThan(150_000);
+      expect(ttl).toBeLessThanOrEqual(181_000);
+      expect(q.externalId).toMatch(/^ord_[a-z0-9]{20}$/);
+      expect(q.orderToken.startsWith(`${q.externalId}.`)).toBe(true);
+    });
+
+    it("keeps one externalId across re-quotes that send the orderToken back, and it reaches the swap", async () => {
+      const first = await quote(origin);
+      const again = await quote(origin, { ...btcToUsdtTron("0.02"), orderToken: first.orderToken });
+      expect(again.id).not.toBe(first.id);
+      expect(again.externalId).toBe(first.externalId);
+      expect(again.orderToken).toBe(first.orderToken);
+
+      const other = await quote(origin);
+      expect(other.externalId).not.toBe(first.externalId);
+
+      const res = await createSwap(origin, swapBody(again.id));
+      expect(res.status, res.raw).toBe(200);
+      expect(swapCreatedSchema.parse(res.json).swap.externalId).toBe(first.externalId);
+    });
+
+    it("never takes an externalId from an order token it did not sign", async () => {
+      const genuine = await quote(origin);
+      const victim = "ord_aaaaaaaaaaaaaaaaaaaa";
+      const signature = genuine.orderToken.split(".")[1];
+      const forgeries = [
+        `${victim}.forged`,
+        `${victim}.${signature}`, // a real signature moved onto another reference
+        `${genuine.orderToken}.extra`,
+        `${genuine.externalId}.${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`,
+        victim,
+      ];
+      for (const orderToken of forgeries) {
+        const q = await quote(origin, { ...btcToUsdtTron(), orderToken });
+        expect(q.externalId, orderToken).not.toBe(victim);
+        expect(q.externalId, orderToken).not.toBe(genuine.externalId);
+        expect(q.externalId).toMatch(/^ord_[a-z0-9]{20}$/);
+        const swap = swapCreatedSchema.parse((await createSwap(origin, swapBody(q.id))).json).swap;
+        expect(swap.externalId).toBe(q.externalId);
+      }
+    });
+
+    it("does not use a raw externalId or customerId sent by the browser", async () => {
+      for (const extra of [{ externalId: "ord_bbbbbbbbbbbbbbbbbbbb" }, { customerId: "cust-attacker" }]) {
+        const res = await postJson(origin, "/api/v1/quote", { ...btcToUsdtTron(), ...extra });
+        if (res.status === 200) {
+          const q = quoteAnswerSchema.parse(res.json);
+          expect(q.externalId).not.toBe("ord_bbbbbbbbbbbbbbbbbbbb");
+          const swap = swapCreatedSchema.parse((await createSwap(origin, swapBody(q.id))).json).swap;
+          expect(swap.customerId).toBeNull();
+          expect(swap.externalId).toBe(q.externalId);
+        } else {
+          expectError(res, 400, "validation_error");
+        }
+      }
+    });
+
+    it("refuses an amount below the minimum or above the maximum with the bounds in details", async () => {
+      for (const amount of ["0.0001", "0.6"]) {
+        const body = expectError(await postJson(origin, "/api/v1/quote", btcToUsdtTron(amount)), 400, "validation_error");
+        expect(body.error.details).toMatchObject({ minAmountIn: "0.0003", maxAmountIn: "0.5" });
+        expect(body.error.message).toMatch(/0\.0003/);
+      }
+    });
+
+    it.each([
+      ["a number", 0.01],
+      ["an exponent", "1e-2"],
+      ["a negative amount", "-0.01"],
+      ["a comma", "0,01"],
+      ["an empty string", ""],
+      ["null", null],
+    ])("refuses an amount given as %s with 400 validation_error on from.amount", async (_what, amount) => {
+      const body = expectError(
+        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount }, to: { network: "tron", token: "USDT" } }),
+        400,
+        "validation_error",
+      );
+      expect(body.error.details.fields).toHaveProperty(["from.amount"]);
+    });
+
+    it("refuses a pair the service does not route with 400 unsupported_pair", async () => {
+      expectError(
+        await postJson(origin, "/api/v1/quote", { from: { network: "dogecoin", token: "DOGE", amount: "100" }, to: { network: "ton", token: "TON" } }),
+        400,
+        "unsupported_pair",
+      );
+    });
+
+    it("refuses an unknown asset, or a receive-only asset as the source, with 400 unsupported_asset", async () => {
+      expectError(
+        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "XYZ", amount: "1" }, to: { network: "tron", token: "USDT" } }),
+        400,
+        "unsupported_asset",
+      );
+      expectError(
+        await postJson(origin, "/api/v1/quote", { from: { network: "ethereum", token: "DAI", amount: "100" }, to: { network: "tron", token: "USDT" } }),
+        400,
+        "unsupported_asset",
+      );
+    });
+
+    it("refuses a destination memo on a network without memos with 400 unsupported_memo", async () => {
+      expectError(
+        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT", memo: "7" } }),
+        400,
+        "unsupported_memo",
+      );
+    });
+
+    it("does not pass a browser's x-sandbox-fault header on to the upstream", async () => {
+      for (const fault of ["internal_error", "provider_unavailable", "malformed", "rate_limited"]) {
+        const res = await postJson(origin, "/api/v1/quote", btcToUsdtTron(), { headers: { "x-sandbox-fault": fault } });
+        expect(res.status, res.raw).toBe(200);
+      }
+    });
+  });
+
+  describe("POST /api/v1/swap", () => {
+    it("refuses a request without an Idempotency-Key, or with one that is not a UUID, with 400 validation_error", async () => {
+      const q = await quote(origin);
+      const missing = expectError(await postJson(origin, "/api/v1/swap", swapBody(q.id)), 400, "validation_error");
+      expect(missing.error.details.fields).toHaveProperty(["Idempotency-Key"]);
+      for (const key of ["abc", "1234", `${crypto.randomUUID()}x`, "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", " "]) {
+        const res = await createSwap(origin, swapBody(q.id), key);
+        expectError(res, 400, "validation_error");
+      }
+      // None of them created the swap: the quote is still free for a real request.
+      const ok = await createSwap(origin, swapBody(q.id));
+      expect(ok.status, ok.raw).toBe(200);
+      expect(ok.header("idempotent-replayed")).toBeUndefined();
+    });
+
+    it("creates the swap and answers { swap, accessToken } with the spec's Swap", async () => {
+      const q = await quote(origin);
+      const res = await createSwap(origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: BTC_ADDRESS, notificationEmail: "buyer@example.com" }));
+      expect(res.status, res.raw).toBe(200);
+      expect(Object.keys(res.json as object).sort()).toEqual(["accessToken", "swap"]);
+      const { swap, accessToken } = swapCreatedSchema.parse(res.json);
+      expect(swap.id).toMatch(swapIdPattern);
+      expect(accessToken.length).toBeGreaterThanOrEqual(32);
+      expect(swap).toMatchObject({
+        status: "waiting_deposit",
+        externalId: q.externalId,
+        quote: { id: q.id },
+        from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+        deposit: { network: "bitcoin", token: "BTC", amount: "0.01" },
+        payout: { address: TRON_ADDRESS, network: "tron", token: "USDT", memo: null },
+      });
+      expect(res.header("cache-control")).toMatch(/no-store/);
+    });
+
+    it("answers a repeat with the same key and body with the same swap and token", async () => {
+      const q = await quote(origin);
+      const key = crypto.randomUUID();
+      const first = await createSwap(origin, swapBody(q.id), key);
+      const second = await createSwap(origin, swapBody(q.id), key);
+      expect(first.status, first.raw).toBe(200);
+      expect(second.status, second.raw).toBe(200);
+      expect(second.json).toEqual(first.json);
+    });
+
+    it("refuses the same key with another body with 422 idempotency_mismatch", async () => {
+      const q = await quote(origin);
+      const key = crypto.randomUUID();
+      expect((await createSwap(origin, swapBody(q.id), key)).status).toBe(200);
+      expectError(await createSwap(origin, swapBody(q.id, TRON_ADDRESS, { notificationEmail: "x@example.com" }), key), 422, "idempotency_mismatch");
+    });
+
+    it("answers 404 quote_not_found for a well-formed quote id it does not know", async () => {
+      expectError(await createSwap(origin, swapBody(`pq_${"0".repeat(24)}`)), 404, "quote_not_found");
+    });
+
+    it.each([
+      ["a malformed quote id", { quoteId: "pq_123", destination: { address: TRON_ADDRESS } }, "quoteId"],
+      ["no destination", { quoteId: `pq_${"a".repeat(24)}` }, "destination"],
+      ["an invalid e-mail", { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, notificationEmail: "not-an-email" }, "notificationEmail"],
+      ["an unknown field", { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, customerId: "c1" }, null],
+    ])("refuses %s with 400 validation_error", async (_what, body, field) => {
+      const res = expectError(await createSwap(origin, body), 400, "validation_error");
+      if (field) expect(res.error.details.fields).toHaveProperty([field]);
+    });
+
+    it("refuses a destination address that is not valid on the receiving network with 400 validation_error", async () => {
+      const q = await quote(origin);
+      for (const address of [BTC_ADDRESS, TRON_ADDRESS.slice(0, -1) + "u"]) {
+        const body = expectError(await createSwap(origin, swapBody(q.id, address)), 400, "validation_error");
+        expect(body.error.details.fields).toHaveProperty(["destination.address"]);
+      }
+    });
+
+    it("requires a destination memo for XRP on the XRP Ledger and carries it to the payout", async () => {
+      const q = await quote(origin, { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "xrpl", token: "XRP" } });
+      const refused = expectError(await createSwap(origin, swapBody(q.id, XRP_ADDRESS)), 400, "validation_error");
+      expect(refused.error.details.fields).toHaveProperty(["destination.memo"]);
+      const res = await createSwap(origin, { quoteId: q.id, destination: { address: XRP_ADDRESS, memo: "12345" } });
+      expect(res.status, res.raw).toBe(200);
+      expect(swapCreatedSchema.parse(res.json).swap.payout).toMatchObject({ address: XRP_ADDRESS, memo: "12345", network: "xrpl" });
+    });
+  });
+
+  describe("GET /api/v1/swap/{id}", () => {
+    let created: { swap: Swap; accessToken: string };
+    beforeAll(async () => {
+      created = await newSwap(origin);
+    });
+
+    it("answers the swap to the holder of its token, with x-status-as-of and no caching", async () => {
+      const before = Date.now();
+      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      expect(res.status, res.raw).toBe(200);
+      const swap = swapSchema.parse(res.json);
+      expect(swap.id).toBe(created.swap.id);
+      expect(swap.deposit).toEqual(created.swap.deposit);
+      const asOf = res.header("x-status-as-of")!;
+      expect(asOf).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+      expect(new Date(asOf).toISOString()).toBe(asOf);
+      expect(Date.parse(asOf)).toBeGreaterThanOrEqual(before - 60_000);
+      expect(Date.parse(asOf)).toBeLessThanOrEqual(Date.now() + 1_000);
+      expect(res.header("cache-control")).toMatch(/no-store/);
+    });
+
+    it("answers 404 swap_not_found alike for a wrong, missing or foreign token and for an unknown id", async () => {
+      const other = await newSwap(origin);
+      const attempts = [
+        call(origin, `/api/v1/swap/${created.swap.id}`),
+        call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": "" } }),
+        call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": `${created.accessToken}x` } }),
+        call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken.toLowerCase() + "A" } }),
+        call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": other.accessToken } }),
+        call(origin, `/api/v1/swap/ZZZZZZZZZZZZ`, { headers: { "x-swap-token": created.accessToken } }),
+      ];
+      const bodies = [];
+      for (const res of await Promise.all(attempts)) {
+        const body = expectError(res, 404, "swap_not_found");
+        bodies.push(body.error);
+      }
+      // No existence oracle: an unknown id reads exactly like a wrong token.
+      expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    });
+
+    it.each(["abc", "abcdefghijkl", "ABCDEFGHIJK", "ABCDEFGHIJKLM", "ABCDEF-HIJKL", "%20ABCDEFGHIJK"])(
+      "refuses the id %s with 400 validation_error",
+      async (id) => {
+        expectError(await call(origin, `/api/v1/swap/${id}`, { headers: { "x-swap-token": created.accessToken } }), 400, "validation_error");
+      },
+    );
+  });
+
+  describe("GET /api/health and /api/ready", () => {
+    it("answers health with 200 { status: ok }", async () => {
+      const res = await call(origin, "/api/health");
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ status: "ok" });
+    });
+
+    it("answers ready with 200 { status: ready, upstream, store }", async () => {
+      const res = await call(origin, "/api/ready");
+      expect(res.status, res.raw).toBe(200);
+      expect(res.json).toMatchObject({ status: "ready", upstream: "ok", store: expect.stringMatching(/^ok/) });
+    });
+  });
+
+  describe("the embedded sandbox's controls", () => {
+    const deposit = (id: string, token: string | undefined, body: object = {}) =>
+      postJson(origin, `/api/sandbox/swaps/${id}/deposit`, body, { headers: token === undefined ? {} : { "x-swap-token": token } });
+
+    async function statusesUntil(created: { swap: Swap; accessToken: string }, terminal: string, withinMs: number) {
+      const seen: string[] = [];
+      const deadline = Date.now() + withinMs;
+      for (;;) {
+        const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+        expect(res.status, res.raw).toBe(200);
+        const swap = swapSchema.parse(res.json);
+        if (seen.at(-1) !== swap.status) seen.push(swap.status);
+        if (swap.status === terminal) return { seen, swap };
+        if (Date.now() > deadline) throw new Error(`${created.swap.id} did not reach ${terminal} within ${withinMs} ms; saw ${seen.join(" → ")}`);
+        await sleep(250);
+      }
+    }
+
+    it("refuses a deposit without the swap's token with 404 swap_not_found", async () => {
+      const created = await newSwap(origin);
+      expectError(await deposit(created.swap.id, undefined), 404, "swap_not_found");
+      expectError(await deposit(created.swap.id, "not-the-token"), 404, "swap_not_found");
+      const other = await newSwap(origin);
+      expectError(await deposit(created.swap.id, other.accessToken), 404, "swap_not_found");
+      // Still untouched.
+      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      expect(swapSchema.parse(res.json).status).toBe("waiting_deposit");
+    });
+
+    it("refuses a malformed deposit body with 400 validation_error", async () => {
+      const created = await newSwap(origin);
+      expectError(await deposit(created.swap.id, created.accessToken, { amount: 5 }), 400, "validation_error");
+      expectError(await deposit(created.swap.id, created.accessToken, { outcome: "lost" }), 400, "validation_error");
+      expectError(await call(origin, `/api/sandbox/swaps/abc/deposit`, { method: "POST", body: {}, headers: { "x-swap-token": created.accessToken } }), 400, "validation_error");
+    });
+
+    it("drives a swap through deposit_detected and processing to completed, and to the outcome asked for", async () => {
+      const completed = await newSwap(origin);
+      const failed = await newSwap(origin);
+      const first = await deposit(completed.swap.id, completed.accessToken);
+      expect(first.status, first.raw).toBe(200);
+      expect(swapSchema.parse(first.json).status).toBe("deposit_detected");
+      expect((await deposit(failed.swap.id, failed.accessToken, { outcome: "failed" })).status).toBe(200);
+
+      const [a, b] = await Promise.all([statusesUntil(completed, "completed", 20_000), statusesUntil(failed, "failed", 20_000)]);
+      const order = ["deposit_detected", "processing", "completed", "failed"];
+      for (const { seen } of [a, b]) {
+        expect(seen[0]).toBe("deposit_detected");
+        expect(seen.map((s) => order.indexOf(s))).toEqual([...seen.map((s) => order.indexOf(s))].sort((x, y) => x - y));
+      }
+      expect(b.swap.errorMessage).toEqual(expect.any(String));
+
+      // A second deposit on the same swap is refused, in the error shape.
+      expectError(await deposit(completed.swap.id, completed.accessToken), 400, "validation_error");
+    });
+
+    it("seeds swaps with POST /api/sandbox/seed and refuses a malformed seed request", async () => {
+      const res = await postJson(origin, "/api/sandbox/seed", { count: 3, statuses: ["completed"] });
+      expect(res.status, res.raw).toBe(200);
+      const seeded = res.json as { created: number; ids: string[] };
+      expect(seeded.created).toBe(3);
+      expect(seeded.ids).toHaveLength(3);
+      for (const id of seeded.ids) expect(id).toMatch(swapIdPattern);
+
+      expectError(await postJson(origin, "/api/sandbox/seed", { count: 0 }), 400, "validation_error");
+      expectError(await postJson(origin, "/api/sandbox/seed", { count: 1, admin: true }), 400, "validation_error");
+      expectError(await postJson(origin, "/api/sandbox/seed", [1, 2]), 400, "validation_error");
+      // A seeded swap is not readable without a token the BFF issued.
+      expectError(await call(origin, `/api/v1/swap/${seeded.ids[0]}`, { headers: { "x-swap-token": "x" } }), 404, "swap_not_found");
+    });
+  });
+
+  describe("what every API route shares", () => {
+    it.each([
+      ["GET", "/api/nope"],
+      ["GET", "/api/v2/quote"],
+      ["POST", "/api/v1/swaps"],
+      ["DELETE", "/api/v1/swap/ABCDEFGHIJKL/cancel"],
+      ["GET", "/api/v1/assets/bitcoin/BTC"],
+      ["PUT", "/api/v1/partner/whatever"],
+    ])("answers %s %s, which does not exist, with 404 not_found", async (method, path) => {
+      expectError(await call(origin, path, { method }), 404, "not_found");
+    });
+
+    const routes: Array<[string, string, string]> = [
+      ["/api/v1/assets", "GET", "POST,PUT,PATCH,DELETE"],
+      ["/api/v1/address", "POST", "GET,PUT,PATCH,DELETE"],
+      ["/api/v1/quote", "POST", "GET,PUT,PATCH,DELETE"],
+      ["/api/v1/swap", "POST", "GET,PUT,PATCH,DELETE"],
+      ["/api/v1/swap/ABCDEFGHIJKL", "GET", "POST,PUT,PATCH,DELETE"],
+      ["/api/health", "GET", "POST,PUT,PATCH,DELETE"],
+      ["/api/ready", "GET", "POST,PUT,PATCH,DELETE"],
+      ["/api/sandbox/seed", "POST", "GET,PUT,PATCH,DELETE"],
+      ["/api/sandbox/swaps/ABCDEFGHIJKL/deposit", "POST", "GET,PUT,PATCH,DELETE"],
+    ];
+    it.each(routes)("answers other methods on %s (allowed: %s) with 405 method_not_allowed and Allow", async (path, allowed, others) => {
+      for (const method of others.split(",")) {
+        const res = await call(origin, path, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+        expectError(res, 405, "method_not_allowed");
+        expect(res.header("allow"), `${method} ${path}`).toBe(allowed);
+      }
+    });
+
+    it.each(routes)("answers GET, HEAD, POST, PUT, PATCH and DELETE on %s with an x-request-id", async (path) => {
+      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]) {
+        const res = await call(origin, path, { method });
+        expect(res.header("x-request-id"), `${method} ${path} → ${res.status}`).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
+        expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      }
+    });
+
+    it("answers OPTIONS on every API route with an x-request-id too", async () => {
+      const missing: string[] = [];
+      for (const [path] of [...routes, ["/api/nope"]]) {
+        const res = await call(origin, path!, { method: "OPTIONS" });
+        expect(res.status, `OPTIONS ${path}`).toBeLessThan(500);
+        if (!/^[A-Za-z0-9._:-]{8,128}$/.test(res.header("x-request-id") ?? "")) missing.push(`OPTIONS ${path} → ${res.status}`);
+      }
+      expect(missing).toEqual([]);
+    });
+
+    const postRoutes = ["/api/v1/address", "/api/v1/quote", "/api/v1/swap", "/api/sandbox/seed", "/api/sandbox/swaps/ABCDEFGHIJKL/deposit"];
+    const withKey = (path: string, headers: Record<string, string> = {}) =>
+      path === "/api/v1/swap" ? { "idempotency-key": crypto.randomUUID(), ...headers } : headers;
+
+    it.each(postRoutes)("answers a body that is not JSON on %s with 415 unsupported_media_type", async (path) => {
+      for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "json"]) {
+        const res = await call(origin, path, { method: "POST", body: "{}", headers: withKey(path, type ? { "content-type": type } : {}) });
+        expectError(res, 415, "unsupported_media_type");
+      }
+    });
+
+    it.each(postRoutes)("answers a body over 16 KiB on %s with 413 payload_too_large, declared or streamed", async (path) => {
+      const big = JSON.stringify({ pad: "x".repeat(17_000) });
+      expectError(await call(origin, path, { method: "POST", body: big, headers: withKey(path, { "content-type": "application/json" }) }), 413, "payload_too_large");
+      const chunked = await call(origin, path, {
+        method: "POST",
+        body: big,
+        headers: withKey(path, { "content-type": "application/json", "transfer-encoding": "chunked" }),
+      });
+      expectError(chunked, 413, "payload_too_large");
+    });
+
+    it("reads a body of exactly 16 KiB and refuses one byte more", async () => {
+      const json = JSON.stringify(btcToUsdtTron());
+      const exact = json + " ".repeat(16 * 1024 - Buffer.byteLength(json));
+      const ok = await call(origin, "/api/v1/quote", { method: "POST", body: exact, headers: { "content-type": "application/json" } });
+      expect(ok.status, ok.raw).toBe(200);
+      expectError(await call(origin, "/api/v1/quote", { method: "POST", body: exact + " ", headers: { "content-type": "application/json" } }), 413, "payload_too_large");
+    });
+
+    it.each(postRoutes)("answers malformed JSON, invalid UTF-8 and an empty body on %s with 400 validation_error", async (path) => {
+      const bodies: Array<string | Buffer> = ["{bad", "", '{"a":', "[1,]", Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), "\u0000"];
+      for (const body of bodies) {
+        const res = await call(origin, path, { method: "POST", body, headers: withKey(path, { "content-type": "application/json; charset=utf-8" }) });
+        expectError(res, 400, "validation_error");
+      }
+    });
+
+    it.each(postRoutes)("refuses a cross-site browser request to %s with 403 forbidden_origin", async (path) => {
+      const crossSite: Array<Record<string, string>> = [
+        { origin: "https://evil.example" },
+        { origin: "null" },
+        { origin: `${origin}.evil.example` },
+        { origin: "not a url" },
+        { "sec-fetch-site": "cross-site" },
+        { "sec-fetch-site": "cross-site", origin },
+      ];
+      for (const headers of crossSite) {
+        const res = await call(origin, path, { method: "POST", body: "{}", headers: withKey(path, { "content-type": "application/json", ...headers }) });
+        expectError(res, 403, "forbidden_origin");
+      }
+    });
+
+    it("lets same-origin browser requests and requests with neither header through", async () => {
+      const browserish: Array<Record<string, string>> = [{}, { origin }, { "sec-fetch-site": "same-origin", origin }, { "sec-fetch-site": "none" }];
+      for (const headers of browserish) {
+        const res = await postJson(origin, "/api/v1/quote", btcToUsdtTron(), { headers });
+        expect(res.status, `${JSON.stringify(headers)}: ${res.raw}`).toBe(200);
+      }
+      const q = await quote(origin);
+      const swap = await createSwap(origin, swapBody(q.id), crypto.randomUUID(), { headers: { origin, "sec-fetch-site": "same-origin" } });
+      expect(swap.status, swap.raw).toBe(200);
+    });
+
+    it("echoes a sane x-request-id and replaces one that is not", async () => {
+      const sane = "checkout-test-0001:a.b_c";
+      expect((await call(origin, "/api/health", { headers: { "x-request-id": sane } })).header("x-request-id")).toBe(sane);
+      const error = await call(origin, "/api/nope", { headers: { "x-request-id": sane } });
+      expect(expectError(error, 404, "not_found").requestId).toBe(sane);
+      for (const insane of ["short", "has space in it", "x".repeat(129), "<script>alert(1)</script>", "abc\u00e9defgh"]) {
+        const res = await call(origin, "/api/health", { headers: { "x-request-id": insane } });
+        const id = res.header("x-request-id");
+        expect(id).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
+        expect(id).not.toBe(insane);
+      }
+      const a = (await call(origin, "/api/health")).header("x-request-id");
+      const b = (await call(origin, "/api/health")).header("x-request-id");
+      expect(a).not.toBe(b);
+    });
+  });
+
+  describe("security headers", () => {
+    const basics = (res: Awaited<ReturnType<typeof call>>) => {
+      expect(res.header("x-content-type-options")).toBe("nosniff");
+      expect(res.header("referrer-policy")).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+      expect(res.header("permissions-policy")).toMatch(/camera=\(\)/);
+      expect(res.header("x-powered-by")).toBeUndefined();
+    };
+
+    it("gives the checkout page a nonce CSP that forbids framing, and every script on it that nonce", async () => {
+      const res = await call(origin, "/");
+      expect(res.status).toBe(200);
+      basics(res);
+      const csp = res.header("content-security-policy") ?? "";
+      const nonce = /script-src[^;]*'nonce-([A-Za-z0-9+/=_-]+)'/.exec(csp)?.[1];
+      expect(nonce, csp).toBeTruthy();
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).toMatch(/object-src 'none'/);
+      expect(csp).not.toMatch(/'unsafe-eval'/);
+      const again = await call(origin, "/");
+      expect(/'nonce-([^']+)'/.exec(again.header("content-security-policy") ?? "")?.[1]).not.toBe(nonce);
+      // A nonce only helps when the page's scripts carry it: with 'strict-dynamic', a script
+      // without the nonce does not run, and the checkout never becomes interactive.
+      const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      const withoutNonce = scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`));
+      expect(withoutNonce, `scripts without nonce="${nonce}"`).toEqual([]);
+    });
+
+    it("sends the same protections, a locked-down CSP and no caching on API answers", async () => {
+      for (const path of ["/api/v1/assets", "/api/health", "/api/nope"]) {
+        const res = await call(origin, path);
+        basics(res);
+        const csp = res.header("content-security-policy") ?? "";
+        expect(csp).toMatch(/default-src 'none'/);
+        expect(csp).toMatch(/frame-ancestors 'none'/);
+      }
+      expect((await call(origin, "/api/nope")).header("cache-control")).toMatch(/no-store/);
+    });
+  });
+});
+
+describe("in upstream mode", () => {
+  const key = "lsk_test_routes_upstream_key";
+  let upstream: Upstream;
+  let app: RunningApp;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ SANDBOX_API_KEY: key, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
+    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: key, APP_SECRET, ...NO_LIMITS });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await upstream?.close();
+  });
+
+  it("walks quote → swap → status against the upstream with the configured key", async () => {
+    const created = await newSwap(app.origin);
+    const res = await call(app.origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+    expect(res.status, res.raw).toBe(200);
+    expect(swapSchema.parse(res.json).id).toBe(created.swap.id);
+    expect(upstream.count("POST", "/v1/quote")).toBeGreaterThan(0);
+    expect(upstream.count("POST", "/v1/swap")).toBeGreaterThan(0);
+    expect(new Set(upstream.seen.map((s) => s.apiKey))).toEqual(new Set([key]));
+  });
+
+  it("resolves relative logo paths against the upstream and lets pages load images from there", async () => {
+    const list = assetListSchema.parse((await call(app.origin, "/api/v1/assets?symbol=BTC")).json);
+    expect(list.assets[0]!.logoUrl).toBe(`${upstream.origin}/token/btc.svg`);
+    const csp = (await call(app.origin, "/")).header("content-security-policy") ?? "";
+    expect(/img-src[^;]*/.exec(csp)?.[0]).toContain(upstream.origin);
+  });
+
+  it("answers ready with 200 when the upstream answers", async () => {
+    const res = await call(app.origin, "/api/ready");
+    expect(res.status, res.raw).toBe(200);
+    expect(res.json).toMatchObject({ status: "ready", upstream: "ok" });
+  });
+
+  it("answers the embedded sandbox's controls with 404 not_found", async () => {
+    const created = await newSwap(app.origin);
+    const swapsBefore = upstream.count("POST", /^\/sandbox\//);
+    expectError(
+      await postJson(app.origin, `/api/sandbox/swaps/${created.swap.id}/deposit`, {}, { headers: { "x-swap-token": created.accessToken } }),
+      404,
+      "not_found",
+    );
+    expectError(await postJson(app.origin, "/api/sandbox/seed", { count: 1 }), 404, "not_found");
+    expect(upstream.count("POST", /^\/sandbox\//)).toBe(swapsBefore);
+    const res = await call(app.origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+    expect(swapSchema.parse(res.json).status).toBe("waiting_deposit");
+  });
+
+  describe("a signed widget config (x-widget-config)", () => {
+    const widgetKey = deriveKey(APP_SECRET, "widget-config");
+    const sign = (config: WidgetConfig) => signWidgetConfig(config, widgetKey);
+    const inTenMinutes = () => Math.floor(Date.now() / 1000) + 600;
+
+    it("is the only source of externalId and customerId, and they reach the swap", async () => {
+      const header = { "x-widget-config": sign({ exp: inTenMinutes(), externalId: "shop-order-42", customerId: "cust-7" }) };
+      const q = await quote(app.origin, btcToUsdtTron(), { headers: header });
+      expect(q.externalId).toBe("shop-order-42");
+      const res = await createSwap(app.origin, swapBody(q.id), crypto.randomUUID(), { headers: header });
+      expect(res.status, res.raw).toBe(200);
+      expect(swapCreatedSchema.parse(res.json).swap).toMatchObject({ externalId: "shop-order-42", customerId: "cust-7" });
+    });
+
+    it("refuses an unsigned, tampered, re-signed or expired config with 400 validation_error and asks nothing upstream", async () => {
+      const genuine = sign({ exp: inTenMinutes(), customerId: "cust-7" });
+      const [, signature] = genuine.split(".");
+      const forgedPayload = Buffer.from(JSON.stringify({ exp: inTenMinutes(), customerId: "cust-attacker" })).toString("base64url");
+      const otherKey = deriveKey("another-secret-0123456789-abcdefghijklmnop", "widget-config");
+      const configs = [
+        "not-a-config",
+        forgedPayload,
+        `${forgedPayload}.${signature}`,
+        signWidgetConfig({ exp: inTenMinutes(), customerId: "cust-attacker" }, otherKey),
+        sign({ exp: Math.floor(Date.now() / 1000) - 1, customerId: "cust-7" }),
+      ];
+      const quotes = upstream.count("POST", "/v1/quote");
+      for (const config of configs) {
+        expectError(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { "x-widget-config": config } }), 400, "validation_error");
+      }
+      expect(upstream.count("POST", "/v1/quote")).toBe(quotes);
+    });
+
+    it("holds a quote made under a locked destination to that destination, even when the swap call leaves the config out", async () => {
+      const header = { "x-widget-config": sign({ exp: inTenMinutes(), customerId: "cust-9", destination: { address: TRON_ADDRESS } }) };
+      const q = await quote(app.origin, btcToUsdtTron(), { headers: header });
+      const swaps = await upstream.swapTotal();
+      expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: header }), 400, "validation_error");
+      expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)), 400, "validation_error");
+      expect(await upstream.swapTotal()).toBe(swaps);
+      const res = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS), crypto.randomUUID(), { headers: header });
+      expect(res.status, res.raw).toBe(200);
+      expect(swapCreatedSchema.parse(res.json).swap.payout.address).toBe(TRON_ADDRESS);
+    });
+  });
+
+  it("answers a swap on an expired quote with 400 quote_expired", async () => {
+    const q = await quote(app.origin);
+    upstream.sandbox.clock.advance(181_000);
+    expectError(await createSwap(app.origin, swapBody(q.id)), 400, "quote_expired");
+  });
+
+  it("answers 503 service_unavailable, with no hint about the key, when the upstream rejects the key", async () => {
+    upstream.use({ SANDBOX_API_KEY: "lsk_test_some_other_key", SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
+    const answers = [
+      await postJson(app.origin, "/api/v1/quote", btcToUsdtTron()),
+      await postJson(app.origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS }),
+      await createSwap(app.origin, swapBody(`pq_${"1".repeat(24)}`)),
+    ];
+    for (const res of answers) {
+      expectError(res, 503, "service_unavailable");
+      expect(res.raw).not.toContain(key);
+      expect(res.raw).not.toMatch(/invalid_api_key|inactive_partner|api[ _-]?key|x-api-key/i);
+    }
+    expect(app.logs()).toMatch(/REJECTED OUR API KEY/);
+  });
+});
+
+describe("in upstream mode with an inactive partner key", () => {
+  let upstream: Upstream;
+  let app: RunningApp;
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_inactive", APP_SECRET, ...NO_LIMITS });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await upstream?.close();
+  });
+
+  it("answers every upstream call with 503 service_unavailable and is not ready", async () => {
+    const answers = [
+      await call(app.origin, "/api/v1/assets"),
+      await postJson(app.origin, "/api/v1/quote", btcToUsdtTron()),
+      await createSwap(app.origin, swapBody(`pq_${"1".repeat(24)}`)),
+    ];
+    for (const res of answers) {
+      expectError(res, 503, "service_unavailable");
+      expect(res.raw).not.toMatch(/lsk_test_inactive|inactive_partner|api[ _-]?key/i);
+    }
+    expect(upstream.seen.length).toBeGreaterThan(0);
+    const ready = await call(app.origin, "/api/ready");
+    expect(ready.status).toBe(503);
+    expect(ready.json).toMatchObject({ status: "unavailable", upstream: "unavailable" });
+    expect((await call(app.origin, "/api/health")).status).toBe(200);
+  });
+});
