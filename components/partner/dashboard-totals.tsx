@@ -1,0 +1,43 @@
+"use client";
+// Totals over every row the filters match (not just this page): how many swaps, and the USDC
+// rewards by reward status, summed exactly on the server.
+import { useLocale, useTranslations } from "next-intl";
+import { formatAmount } from "@/lib/checkout/format";
+import type { DashboardTotals as Totals } from "@/lib/schema/dashboard";
+import { Skeleton } from "../ui/spinner";
+
+export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
+  const t = useTranslations("partner.totals");
+  const locale = useLocale();
+  const items = [
+    { key: "count", label: t("swaps"), value: totals ? String(totals.count) : undefined, unit: null },
+    { key: "available", label: t("available"), value: totals?.rewardUsdc.available, unit: "USDC" },
+    { key: "claiming", label: t("claiming"), value: totals?.rewardUsdc.claiming, unit: "USDC" },
+    { key: "claimed", label: t("claimed"), value: totals?.rewardUsdc.claimed, unit: "USDC" },
+  ];
+  return (
+    <section aria-labelledby="totals-title">
+      <h2 id="totals-title" className="sr-only">
+        {t("title")}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {items.map((item) => (
+          <div key={item.key} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+            <dt className="text-sm text-slate-600 dark:text-slate-400">{item.label}</dt>
+            <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl" data-testid={`total-${item.key}`} data-value={item.value}>
+              {item.value === undefined ? (
+                <Skeleton className="h-7 w-24" />
+              ) : (
+                <>
+                  {formatAmount(item.value, locale)}
+                  {item.unit ? <span className="ml-1 text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span> : null}
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("scope")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+// The operator's sign-in. The server counts every attempt (5 a minute per client) before it looks
+// at the password; when that limit is hit the form says how long to wait and waits with the user.
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { z } from "zod";
+import { bff, BffError } from "@/lib/checkout/api";
+import { useNow } from "@/lib/checkout/use-now";
+import { useErrorText } from "../error-notice";
+import { cn } from "../ui/cn";
+import { Spinner } from "../ui/spinner";
+import { primaryAction } from "./styles";
+
+const sessionAnswerSchema = z.object({ expiresAt: z.string() });
+
+export function LoginForm() {
+  const t = useTranslations("partner.login");
+  const errorText = useErrorText();
+  const router = useRouter();
+  const id = useId();
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<BffError | null>(null);
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const now = useNow(1000);
+  const waitSeconds = retryAt ? Math.max(0, Math.ceil((retryAt - now) / 1000)) : 0;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (pending || waitSeconds > 0) return;
+    if (password === "") {
+      document.getElementById(`${id}-password`)?.focus();
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await bff("/api/partner/session", sessionAnswerSchema, { method: "POST", body: { password } });
+      router.replace("/partner");
+      router.refresh();
+    } catch (failure) {
+      const e = failure instanceof BffError ? failure : new BffError("internal_error", String(failure), 0);
+      setError(e);
+      setRetryAt(e.code === "rate_limited" ? Date.now() + (e.retryAfterSeconds ?? 60) * 1000 : null);
+      setPending(false);
+    }
+  }
+
+  const message =
+    error === null ? null
+    : error.code === "unauthorized" ? t("wrongPassword")
+    : error.code === "rate_limited" ? (waitSeconds > 0 ? t("rateLimited", { seconds: waitSeconds }) : t("tryAgainNow"))
+    : errorText(error);
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-describedby={`${id}-intro`}>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+        <p id={`${id}-intro`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {t("intro")}
+        </p>
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="text-sm font-medium">
+          {t("password")}
+        </label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error?.code === "unauthorized"}
+          aria-describedby={message ? `${id}-error` : undefined}
+          className="mt-1 h-12 w-full rounded-xl bg-white px-3 ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700"
+        />
+      </div>
+      <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-rose-700 dark:text-rose-400">
+        {message}
+      </p>
+      <button type="submit" disabled={pending || waitSeconds > 0} className={cn(primaryAction, "h-11 px-4 text-base")}>
+        {pending ? <Spinner /> : null}
+        {pending ? t("submitting") : t("submit")}
+      </button>
+    </form>
+  );
+}

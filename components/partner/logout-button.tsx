@@ -1,0 +1,30 @@
+"use client";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+
+export function LogoutButton() {
+  const t = useTranslations("partner");
+  const router = useRouter();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="h-9 whitespace-nowrap"
+      disabled={leaving}
+      onClick={async () => {
+        setLeaving(true);
+        // Clearing the cookie is all there is to it; even if the call fails, leave the page.
+        await fetch("/api/partner/session", { method: "DELETE", cache: "no-store" }).catch(() => undefined);
+        router.replace("/partner/login");
+        router.refresh();
+      }}
+    >
+      {leaving ? <Spinner className="size-3" /> : null}
+      {t("logout")}
+    </Button>
+  );
+}

@@ -1,0 +1,75 @@
+// The operator dashboard's API (DESIGN "The dashboard's contract"): login body, list and CSV
+// queries, and the list answer — the spec's envelope plus totals over every filtered row.
+import { z } from "zod";
+import { decimalStringSchema, isoDateTimeSchema, swapListSchema, swapStatusSchema } from "./partner";
+
+export const dashboardSessionBodySchema = z.strictObject({
+  password: z.string().min(1, "is required").max(1024),
+});
+export type DashboardSessionBody = z.infer<typeof dashboardSessionBodySchema>;
+
+export const DASHBOARD_PAGE_SIZE = 25;
+
+const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** `status=completed,failed`: each a spec status, each once, kept in the spec's order. */
+const statusListSchema = z
+  .string()
+  .transform((value) => value.split(","))
+  .pipe(z.array(swapStatusSchema).min(1))
+  .transform((list) => [...new Set(list)].sort((a, b) => swapStatusSchema.options.indexOf(a) - swapStatusSchema.options.indexOf(b)));
+
+const filterShape = {
+  status: statusListSchema.optional(),
+  createdFrom: isoDateTimeSchema.optional(),
+  createdTo: isoDateTimeSchema.optional(),
+};
+
+const rangeInOrder = (query: { createdFrom?: string | undefined; createdTo?: string | undefined }) =>
+  !query.createdFrom || !query.createdTo || Date.parse(query.createdFrom) <= Date.parse(query.createdTo);
+const rangeMessage = { message: "createdFrom must not be after createdTo", path: ["createdFrom"] };
+
+/** Which swaps: the filters both the list and the CSV take. */
+export const dashboardFilterSchema = z.strictObject(filterShape).refine(rangeInOrder, rangeMessage);
+export type DashboardFilter = z.output<typeof dashboardFilterSchema>;
+
+export const dashboardQuerySchema = z
+  .strictObject({
+    ...filterShape,
+    limit: queryInt(1, 100).default(DASHBOARD_PAGE_SIZE),
+    offset: queryInt(0, 1_000_000_000).default(0),
+  })
+  .refine(rangeInOrder, rangeMessage);
+export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+
+/** USDC rewards summed exactly per reward status. */
+export const dashboardTotalsSchema = z.object({
+  count: z.number().int().min(0),
+  rewardUsdc: z.object({ available: decimalStringSchema, claiming: decimalStringSchema, claimed: decimalStringSchema }),
+});
+export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;
+
+export const dashboardSwapListSchema = swapListSchema.extend({ totals: dashboardTotalsSchema });
+export type DashboardSwapList = z.infer<typeof dashboardSwapListSchema>;
+
+export const dashboardCsvColumns = [
+  "id",
+  "createdAt",
+  "status",
+  "fromAmount",
+  "fromToken",
+  "fromNetwork",
+  "toEstimatedAmount",
+  "toToken",
+  "toNetwork",
+  "externalId",
+  "customerId",
+  "bps",
+  "rewardAmountUsdc",
+  "rewardStatus",
+] as const;

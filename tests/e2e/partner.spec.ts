@@ -1,0 +1,235 @@
+// The operator dashboard in a real browser: sign in through the form, filter, page, check totals
+// against the API, download the CSV, refresh a row, sign out; accessibility and screenshots.
+import { mkdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import Big from "big.js";
+import { startApp, type RunningApp } from "../support/servers";
+
+const PASSWORD = "operator e2e password";
+const SEEDED = 160;
+const shots = fileURLToPath(new URL("../../docs/screenshots/partner/", import.meta.url));
+
+type Row = { id: string; status: string; createdAt: string; commission: { rewardAmountUsdc: string | null; rewardStatus: "available" | "claiming" | "claimed" | null } };
+type ListAnswer = { swaps: Row[]; total: number; totals: { count: number; rewardUsdc: Record<"available" | "claiming" | "claimed", string> } };
+
+let app: RunningApp;
+
+// Serial: the tests share one app (and its login limit of 5 a minute); axe and screenshots are slow.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  app = await startApp({
+    PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+    CLIENT_QUOTES_PER_MINUTE: "100000",
+    CLIENT_SWAPS_PER_MINUTE: "100000",
+    CLIENT_READS_PER_MINUTE: "100000",
+    SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+    // The dashboard may spend a fifth of the key's budget; this test reads more than 24 pages a minute.
+    PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
+  });
+  const seeded = await fetch(`${app.origin}/api/sandbox/seed`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: SEEDED }) });
+  expect(seeded.status).toBe(200);
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+/** The dashboard as an operator sees it. */
+class DashboardPage {
+  constructor(readonly page: Page) {}
+  readonly range = () => this.page.getByTestId("range");
+  readonly rows = () => this.page.getByTestId("swap-row");
+  readonly table = () => this.page.getByRole("table");
+
+  async login(password = PASSWORD) {
+    await this.page.goto(`${app.origin}/partner/login`);
+    await this.page.getByLabel("Password").fill(password);
+    await this.page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  async rowIds(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id") ?? ""));
+  }
+
+  async rowStatuses(): Promise<string[]> {
+    return this.page.getByTestId("row-status").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-status") ?? ""));
+  }
+
+  async totals() {
+    const value = (key: string) => this.page.getByTestId(`total-${key}`).getAttribute("data-value");
+    return { count: await value("count"), available: await value("available"), claiming: await value("claiming"), claimed: await value("claimed") };
+  }
+
+  /** Every row for a filter through the API, with the browser's session cookie. */
+  async apiRows(filter: string): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const res = await this.page.request.get(`${app.origin}/api/partner/swaps?${filter}${filter ? "&" : ""}limit=100&offset=${offset}`);
+      expect(res.status()).toBe(200);
+      const body = (await res.json()) as ListAnswer;
+      rows.push(...body.swaps);
+      if (offset + 100 >= body.total) return rows;
+    }
+  }
+}
+
+function sums(rows: Row[]) {
+  const total = { available: new Big(0), claiming: new Big(0), claimed: new Big(0) };
+  for (const { commission } of rows) if (commission.rewardAmountUsdc !== null && commission.rewardStatus !== null) total[commission.rewardStatus] = total[commission.rewardStatus].plus(commission.rewardAmountUsdc);
+  return { available: total.available.toFixed(), claiming: total.claiming.toFixed(), claimed: total.claimed.toFixed() };
+}
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+  expect(serious, `axe: ${where}`).toEqual([]);
+}
+
+test("/partner sends a visitor without a session to the login page", async ({ page }) => {
+  await page.goto(`${app.origin}/partner?status=completed`);
+  await expect(page).toHaveURL(/\/partner\/login$/);
+  await expect(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
+});
+
+test("a wrong password is refused with a clear message", async ({ page }) => {
+  const dashboard = new DashboardPage(page);
+  await dashboard.login("not the password");
+  await expect(page.getByText("That password is not correct.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/partner\/login$/);
+});
+
+test("an operator signs in, filters by two statuses, pages, checks totals, downloads the CSV, refreshes a row and signs out", async ({ page }) => {
+  const dashboard = new DashboardPage(page);
+  await dashboard.login();
+  await expect(page).toHaveURL(/\/partner$/);
+  await expect(page.getByRole("heading", { name: "Swap history", level: 1 })).toBeVisible();
+  await expect(dashboard.range()).toHaveText(`1–25 of ${SEEDED}`);
+  await expect(dashboard.rows()).toHaveCount(25);
+  await expect(page.getByText("Statuses in this list can be about a minute old.")).toBeVisible();
+
+  // Totals over all 160 rows equal the sums of the rows the API returns.
+  const everything = await dashboard.apiRows("");
+  expect(everything).toHaveLength(SEEDED);
+  const expectedAll = sums(everything);
+  expect(await dashboard.totals()).toEqual({ count: String(SEEDED), ...expectedAll });
+  await expect(page.getByTestId("total-available")).toContainText(new Intl.NumberFormat("en", { maximumFractionDigits: 20 }).format(expectedAll.available as unknown as number));
+
+  // Two statuses at once.
+  await page.getByRole("checkbox", { name: "Completed", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Failed", exact: true }).check();
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/partner\?status=completed,failed$/);
+  const filtered = await dashboard.apiRows("status=completed,failed");
+  expect(filtered.length).toBeGreaterThan(25);
+  await expect(dashboard.range()).toHaveText(`1–25 of ${filtered.length}`);
+  await expect(dashboard.rows()).toHaveCount(25);
+  expect(new Set(await dashboard.rowStatuses())).toEqual(new Set(["completed", "failed"]));
+  expect(await dashboard.totals()).toEqual({ count: String(filtered.length), ...sums(filtered) });
+  const firstPage = await dashboard.rowIds();
+  expect(firstPage).toEqual(filtered.slice(0, 25).map((r) => r.id));
+
+  // Forward and back.
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page).toHaveURL(/offset=25/);
+  await expect(dashboard.range()).toHaveText(`26–${Math.min(50, filtered.length)} of ${filtered.length}`);
+  const secondPage = await dashboard.rowIds();
+  expect(secondPage).toEqual(filtered.slice(25, 50).map((r) => r.id));
+  expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+  expect(await dashboard.totals()).toEqual({ count: String(filtered.length), ...sums(filtered) });
+  if (filtered.length <= 50) await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "Previous", exact: true }).click();
+  await expect(dashboard.range()).toHaveText(`1–25 of ${filtered.length}`);
+  expect(await dashboard.rowIds()).toEqual(firstPage);
+  await expect(page.getByRole("button", { name: "Previous", exact: true })).toBeDisabled();
+
+  // The filters survive a reload: they live in the URL.
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Completed", exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Failed", exact: true })).toBeChecked();
+  await expect(dashboard.range()).toHaveText(`1–25 of ${filtered.length}`);
+
+  // The CSV carries the same filters and every filtered row, amounts as exact strings.
+  const csvLink = page.getByRole("link", { name: "Download CSV" });
+  await expect(csvLink).toHaveAttribute("href", "/api/partner/swaps.csv?status=completed,failed");
+  const [download] = await Promise.all([page.waitForEvent("download"), csvLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^swaps-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines[0]).toBe("id,createdAt,status,fromAmount,fromToken,fromNetwork,toEstimatedAmount,toToken,toNetwork,externalId,customerId,bps,rewardAmountUsdc,rewardStatus");
+  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(filtered.map((r) => r.id));
+  for (const [i, line] of lines.slice(1).entries()) {
+    const fields = line.split(",");
+    expect(fields[2]).toBe(filtered[i]!.status);
+    expect(fields[12]).toBe(filtered[i]!.commission.rewardAmountUsdc ?? "");
+  }
+
+  // A row's live status, on demand.
+  const first = firstPage[0]!;
+  await page.getByRole("button", { name: `Refresh the status of swap ${first}` }).click();
+  await expect(page.getByTestId("swap-row").filter({ has: page.getByRole("rowheader", { name: first }) })).toContainText("Live at");
+
+  // A creation date range (whole days in the browser's time zone) replaces the status filter.
+  const day = (iso: string) => {
+    const d = new Date(iso);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  };
+  const newest = everything;
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/partner$/);
+  await page.getByLabel("Created from").fill(day(newest[120]!.createdAt));
+  await page.getByLabel("Created to").fill(day(newest[40]!.createdAt));
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/createdFrom=.+&createdTo=.+/);
+  const url = new URL(page.url());
+  const createdFrom = url.searchParams.get("createdFrom")!;
+  const createdTo = url.searchParams.get("createdTo")!;
+  const inRange = newest.filter((r) => Date.parse(r.createdAt) >= Date.parse(createdFrom) && Date.parse(r.createdAt) <= Date.parse(createdTo));
+  expect(inRange.length).toBeGreaterThanOrEqual(81);
+  await expect(dashboard.range()).toHaveText(`1–25 of ${inRange.length}`);
+  expect(await dashboard.totals()).toEqual({ count: String(inRange.length), ...sums(inRange) });
+
+  // Sign out: back to the login page, and the dashboard is closed again.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/partner\/login$/);
+  await page.goto(`${app.origin}/partner`);
+  await expect(page).toHaveURL(/\/partner\/login$/);
+  expect((await page.request.get(`${app.origin}/api/partner/swaps`)).status()).toBe(401);
+});
+
+test("the login page and dashboard pass axe in light and dark; screenshots at phone and desktop sizes", async ({ page }) => {
+  mkdirSync(shots, { recursive: true });
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${app.origin}/partner/login`);
+    await expect(page.getByLabel("Password")).toBeVisible();
+    await expectNoSeriousViolations(page, `login, ${colorScheme}`);
+    await page.screenshot({ path: `${shots}login-1280-${colorScheme}.png` });
+  }
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.login();
+  await expect(page).toHaveURL(/\/partner$/);
+  await page.goto(`${app.origin}/partner?status=completed,refunded,failed`);
+  await expect(dashboard.rows()).toHaveCount(25);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await expect(dashboard.rows()).toHaveCount(25);
+      await expectNoSeriousViolations(page, `dashboard, ${colorScheme}, ${viewport.width}`);
+      await page.screenshot({ path: `${shots}dashboard-${viewport.width}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  // On a phone the table scrolls sideways inside its own region, not the page.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const region = page.getByRole("region", { name: /Swaps, newest first/ });
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
