@@ -7,7 +7,7 @@ import { assetBaseUrl, partner } from "./partner";
 const FRESH_MS = 60_000;
 const STALE_MS = 15 * 60_000;
 
-type Cached = { list: AssetList; fetchedAt: number };
+type Cached = { list: AssetList; fetchedAt: number; bodies: Map<string, string> };
 const holder = globalThis as typeof globalThis & { __swapAssets?: { cached?: Cached; refreshing?: Promise<Cached> } };
 const cache = (holder.__swapAssets ??= {});
 
@@ -17,7 +17,7 @@ async function refresh(requestId: string): Promise<Cached> {
     .then((list) => {
       const base = assetBaseUrl();
       const assets = list.assets.map((a) => ({ ...a, logoUrl: a.logoUrl && base ? new URL(a.logoUrl, base).toString() : a.logoUrl }));
-      cache.cached = { list: { ...list, assets }, fetchedAt: Date.now() };
+      cache.cached = { list: { ...list, assets }, fetchedAt: Date.now(), bodies: new Map() };
       return cache.cached;
     })
     .finally(() => {
@@ -26,15 +26,37 @@ async function refresh(requestId: string): Promise<Cached> {
   return cache.refreshing;
 }
 
-export async function listAssets(filter: { network?: string; symbol?: string }, requestId: string): Promise<AssetList> {
+type Filter = { network?: string; symbol?: string };
+
+async function current(requestId: string): Promise<Cached> {
   const now = Date.now();
-  let entry = cache.cached;
-  if (!entry || now - entry.fetchedAt > STALE_MS) entry = await refresh(requestId);
-  else if (now - entry.fetchedAt > FRESH_MS) refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed`, error));
-  const assets = entry.list.assets.filter(
+  const entry = cache.cached;
+  if (!entry || now - entry.fetchedAt > STALE_MS) return refresh(requestId);
+  if (now - entry.fetchedAt > FRESH_MS) refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed`, error));
+  return entry;
+}
+
+const select = (list: AssetList, filter: Filter): AssetList => ({
+  generatedAt: list.generatedAt,
+  assets: list.assets.filter(
     (a) => (!filter.network || a.network === filter.network) && (!filter.symbol || a.symbol.toUpperCase() === filter.symbol.toUpperCase()),
-  );
-  return { generatedAt: entry.list.generatedAt, assets };
+  ),
+});
+
+export async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
+  return select((await current(requestId)).list, filter);
+}
+
+/** The list as the JSON text the route sends, serialised once per filter and refresh. */
+export async function assetListJson(filter: Filter, requestId: string): Promise<string> {
+  const entry = await current(requestId);
+  const key = `${filter.network ?? ""}|${filter.symbol?.toUpperCase() ?? ""}`;
+  let body = entry.bodies.get(key);
+  if (body === undefined) {
+    body = JSON.stringify(select(entry.list, filter));
+    if (entry.bodies.size < 500) entry.bodies.set(key, body);
+  }
+  return body;
 }
 
 export async function findAsset(network: string, token: string, requestId: string) {

@@ -91,8 +91,10 @@ export async function readSwap(id: string, token: string | null, requestId: stri
 // ---- the sweep ---------------------------------------------------------------------------------
 
 function noteWatched() {
-  local.watchedAt = Date.now();
-  void store().set("status:watched", String(local.watchedAt), WATCH_MS).catch(() => {});
+  const now = Date.now();
+  // Once a second is plenty: this runs on every poll.
+  if (now - local.watchedAt < 1_000) return;
+  local.watchedAt = now;
   if (!local.timer) scheduleSweep(1_000);
 }
 

@@ -1,4 +1,4 @@
-import { listAssets } from "@/lib/bff/assets";
+import { assetListJson } from "@/lib/bff/assets";
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { assetsQuerySchema } from "@/lib/schema/bff";
@@ -8,6 +8,8 @@ export const dynamic = "force-dynamic";
 export const GET = route(async (req, { requestId, clientId }) => {
   const query = parseWith(assetsQuerySchema, queryOf(req), "query");
   await limitClient("reads", clientId);
-  return Response.json(await listAssets(query, requestId), { headers: { "cache-control": "private, max-age=60" } });
+  return new Response(await assetListJson(query, requestId), {
+    headers: { "content-type": "application/json", "cache-control": "private, max-age=60" },
+  });
 });
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
