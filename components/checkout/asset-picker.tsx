@@ -120,7 +120,15 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             autoFocus
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => moveFocus(e, -1)}
+            onKeyDown={(e) => {
+              // The dialog sits inside the checkout form: Enter picks, it never submits.
+              if (e.key === "Enter") {
+                e.preventDefault();
+                if (matches[0]) choose(matches[0]);
+                return;
+              }
+              moveFocus(e, -1);
+            }}
             placeholder={t("searchPlaceholder")}
             autoComplete="off"
             spellCheck={false}

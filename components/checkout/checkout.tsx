@@ -210,7 +210,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               onChange={(e) => setAmount(cleanAmount(e.target.value))}
               aria-invalid={tooManyDecimals || !!boundsError}
               aria-describedby="amount-hint"
-              className="h-14 min-w-0 flex-1 rounded-xl bg-transparent px-1 text-2xl font-semibold tabular-nums outline-none placeholder:text-slate-400 sm:text-3xl"
+              className="h-14 min-w-0 flex-1 rounded-xl bg-transparent px-1 text-2xl font-semibold tabular-nums outline-none placeholder:text-slate-500 sm:text-3xl dark:placeholder:text-slate-400"
             />
             <AssetPicker label={t("youSend")} assets={senders} selected={from} onSelect={(a) => select("from", a)} />
           </div>
@@ -268,7 +268,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               ) : quote.quote ? (
                 <span className="truncate">≈ {formatAmount(quote.quote.to.estimatedAmount, locale, Math.min(quote.quote.to.decimals, 8))}</span>
               ) : (
-                <span className="text-slate-400">0.0</span>
+                <span className="text-slate-500 dark:text-slate-400">0.0</span>
               )}
             </output>
             <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} disabled={!!locked?.to} />

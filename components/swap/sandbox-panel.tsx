@@ -49,7 +49,7 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
       <h2 id="sandbox-heading" className="text-base font-semibold text-violet-950 dark:text-violet-100">
         {t("title")}
       </h2>
-      <p className="mt-1 text-sm text-violet-900 dark:text-violet-200">{canDeposit ? t("body") : t("done")}</p>
+      <p className="mt-1 text-sm text-violet-900 dark:text-violet-200">{canDeposit ? t("body") : swap.status === "expired" ? t("expired") : t("done")}</p>
       {canDeposit ? (
         <div className="mt-3 flex flex-col gap-3">
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm">

@@ -95,7 +95,18 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         <StatusHeader swap={swap} />
         <div className="mt-5 grid gap-6 md:grid-cols-[1fr_14rem]">
           <div className="min-w-0">
-            {swap.status === "waiting_deposit" ? <DepositInstructions swap={swap} /> : <Outcome swap={swap} />}
+            {swap.status === "waiting_deposit" ? (
+              <>
+                <DepositInstructions swap={swap} />
+                <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+                  <Outcome swap={swap} />
+                </div>
+              </>
+            ) : swap.status === "expired" ? (
+              <p className="text-slate-700 dark:text-slate-300">{t("expiredNothingSent")}</p>
+            ) : (
+              <Outcome swap={swap} />
+            )}
           </div>
           <div className="md:border-l md:border-slate-200 md:pl-6 dark:md:border-slate-800">
             <StatusTimeline status={swap.status} />
@@ -149,19 +160,25 @@ function StatusHeader({ swap }: { swap: Swap }) {
   );
 }
 
+/** What was asked, what comes back and where it goes, worded for where the swap stands. */
 function Outcome({ swap }: { swap: Swap }) {
   const t = useTranslations("swap");
   const locale = useLocale();
+  const sentLabel =
+    swap.status === "waiting_deposit" ? null : swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed" ? t("requested") : t("sent");
+  const receiveLabel = swap.status === "completed" ? t("received") : swap.status === "refunded" || swap.status === "failed" ? t("quoted") : t("toReceive");
   return (
     <dl className="flex flex-col gap-3">
+      {sentLabel ? (
       <div>
-        <dt className="text-sm text-slate-600 dark:text-slate-400">{t("sent")}</dt>
+        <dt className="text-sm text-slate-600 dark:text-slate-400">{sentLabel}</dt>
         <dd className="text-lg font-semibold tabular-nums">
           {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.deposit.network)})</span>
         </dd>
       </div>
+      ) : null}
       <div>
-        <dt className="text-sm text-slate-600 dark:text-slate-400">{swap.status === "completed" ? t("received") : t("toReceive")}</dt>
+        <dt className="text-sm text-slate-600 dark:text-slate-400">{receiveLabel}</dt>
         <dd className="text-lg font-semibold tabular-nums">
           ≈ {formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} {swap.payout.token}{" "}
           <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.payout.network)})</span>
@@ -198,12 +215,12 @@ function Freshness({ fetchedAt, asOf, terminal, validating, onRefresh }: { fetch
 
 function SupportRow({ label, value, display }: { label: string; value: string; display?: string }) {
   return (
-    <div className="flex items-center justify-between gap-3 rounded-xl bg-slate-100/80 px-3 py-2 dark:bg-slate-800/60">
-      <div className="min-w-0">
-        <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-        <dd className="truncate font-mono">{display ?? value}</dd>
-      </div>
-      <CopyButton value={value} label={label} />
+    <div className="rounded-xl bg-slate-100/80 px-3 py-2 dark:bg-slate-800/60">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="flex items-center justify-between gap-3">
+        <span className={display ? "min-w-0" : "min-w-0 truncate font-mono"}>{display ?? value}</span>
+        <CopyButton value={value} label={label} />
+      </dd>
     </div>
   );
 }

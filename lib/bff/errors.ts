@@ -55,7 +55,14 @@ const defaultMessages: Record<BffErrorCode, string> = {
   upstream_timeout: "The swap service took too long to answer. Try again in a moment.",
 };
 
+const brand = Symbol.for("swap-checkout.ApiError");
+
 export class ApiError extends Error {
+  /** By brand, like PartnerError: an ApiError from another bundle's copy of this module is one too. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  }
+  readonly [brand] = true;
   readonly status: number;
   constructor(
     readonly code: BffErrorCode,

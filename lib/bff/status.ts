@@ -75,7 +75,9 @@ export async function readSwap(id: string, token: string | null, requestId: stri
   const cached = await readSnapshot(id);
   if (cached && isTerminalStatus(cached.swap.status)) return cached;
   const age = cached ? Date.now() - cached.asOf : Infinity;
-  const important = !cached || urgent.has(cached.swap.status);
+  // A person is likely watching: a deposit in flight, or a deadline that just passed.
+  const overdue = cached?.swap.status === "waiting_deposit" && Date.parse(cached.swap.deposit.deadline) <= Date.now();
+  const important = !cached || overdue || urgent.has(cached.swap.status);
   if (cached && age < (important ? URGENT_FRESH_MS : FRESH_MS)) return cached;
 
   if (cached && !important && age < LIVE_AFTER_MS) return cached;

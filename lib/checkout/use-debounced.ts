@@ -1,12 +1,18 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
-/** `value`, once it has stopped changing for `delayMs`. */
+/**
+ * `value`, once it has stopped changing for `delayMs`. Changes are judged by content (JSON), so a
+ * fresh object with the same fields each render does not restart the wait.
+ */
 export function useDebounced<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
+  const latest = useRef(value);
+  latest.current = value;
+  const key = JSON.stringify(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
+    const timer = setTimeout(() => setSettled(latest.current), delayMs);
     return () => clearTimeout(timer);
-  }, [value, delayMs]);
+  }, [key, delayMs]);
   return settled;
 }

@@ -120,5 +120,16 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
 
   const refresh = useCallback(() => setGeneration((g) => g + 1), []);
   const acceptChange = useCallback(() => setChange(null), []);
-  return { quote: expired ? null : quote, loading: loading || (request.amount !== amount && isQuotableAmount(amount, from)), error, change, acceptChange, refresh };
+  // A quote is only ever shown for the inputs on screen now, never for the ones before.
+  const matches =
+    !!quote &&
+    !!from &&
+    !!to &&
+    quote.from.token === from.symbol &&
+    quote.from.network === from.network &&
+    quote.to.token === to.symbol &&
+    quote.to.network === to.network &&
+    quote.from.amount === amount;
+  const pending = !!to && isQuotableAmount(amount, from) && !matches && !error;
+  return { quote: expired || !matches ? null : quote, loading: loading || pending, error, change, acceptChange, refresh };
 }

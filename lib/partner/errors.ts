@@ -4,7 +4,17 @@ import type { ErrorCode } from "@/lib/schema/partner";
 /** The spec's codes, plus what the transport itself can observe. */
 export type PartnerErrorCode = ErrorCode | "upstream_timeout" | "upstream_unreachable" | "upstream_malformed";
 
+const brand = Symbol.for("swap-checkout.PartnerError");
+
 export class PartnerError extends Error {
+  /**
+   * Next bundles route handlers and pages separately, each with its own copy of this class, while
+   * the client lives once per process: `instanceof` goes by a brand, not by the class object.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  }
+  readonly [brand] = true;
   readonly code: PartnerErrorCode;
   /** HTTP status the upstream answered with; 0 when no answer arrived. */
   readonly status: number;

@@ -1,0 +1,77 @@
+// What the checkout refuses before anything is created: a bad address, a missing memo, an amount
+// outside the quote's bounds.
+import { expect, test } from "./fixtures";
+import { TRON_ADDRESS, XRP_ADDRESS } from "./pages/checkout-page";
+
+test("a corrupted Tron address is called invalid and 'Review swap' stays disabled", async ({ checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote();
+
+  const corrupted = `${TRON_ADDRESS.slice(0, -1)}s`;
+  await checkout.fillAddress(corrupted);
+  const message = "This is not a valid Tron address. Check it and paste it again.";
+  await expect(checkout.page.getByText(message)).toBeVisible();
+  await expect(checkout.address).toHaveAttribute("aria-invalid", "true");
+  await expect(checkout.address).toHaveAccessibleDescription(message);
+  await expect(checkout.reviewButton).toBeDisabled();
+
+  // The same form with the real address goes through: the address alone was blocking it.
+  await checkout.fillAddress(TRON_ADDRESS);
+  await checkout.expectAddressValid("Tron");
+  await expect(checkout.reviewButton).toBeEnabled();
+});
+
+test("receiving XRP needs the destination tag: Review is blocked without it, and the payout memo reaches the swap", async ({ page, checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", amount: "0.01" });
+  await checkout.pickAsset("receive", "XRP", "xrpl", { query: "xrp" });
+  await checkout.expectQuote({ from: "BTC", to: "XRP" });
+
+  await expect(checkout.address).toHaveAccessibleName("Your XRP address on XRP Ledger");
+  await expect(checkout.memo).toHaveAccessibleName("Memo / destination tag (required)");
+  await expect(checkout.memo).toHaveAttribute("required", "");
+  const warning = /^Sending to an exchange or a custodial wallet on XRP Ledger\? It gave you a memo or tag with the address\. Enter it exactly/;
+  await expect(page.getByText(warning)).toBeVisible();
+  await expect(checkout.memo).toHaveAccessibleDescription(warning);
+
+  await checkout.fillAddress(XRP_ADDRESS);
+  await checkout.expectAddressValid("XRP Ledger");
+  await expect(checkout.reviewButton).toBeDisabled();
+  await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
+
+  await checkout.fillMemo("12345");
+  await expect(checkout.memo).toHaveAttribute("aria-invalid", "false");
+  const review = await checkout.review();
+  await expect(review.row("Payout address")).toHaveText(XRP_ADDRESS);
+  await expect(review.row("Memo / tag")).toHaveText("12345");
+  await expect(review.receive).toHaveText(/^≈ [\d,.]+ XRP$/);
+
+  const sent = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/v1/swap");
+  const swap = await review.create();
+  expect((await sent).postDataJSON()).toMatchObject({ destination: { address: XRP_ADDRESS, memo: "12345" } });
+
+  await swap.simulateDeposit();
+  await expect(page.getByText("Payout address", { exact: true })).toBeVisible();
+  await expect(page.getByText(XRP_ADDRESS)).toBeVisible();
+  await expect(page.getByText("Memo: 12345")).toBeVisible();
+});
+
+test("an amount below the minimum says the allowed range inline and 'Review swap' stays disabled", async ({ checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
+  await checkout.setAmount("0.0001");
+  const message = "Enter an amount between 0.0003 and 0.5 BTC.";
+  await expect(checkout.page.getByText(message)).toBeVisible();
+  await expect(checkout.amount).toHaveAccessibleDescription(message);
+  await expect(checkout.amount).toHaveAttribute("aria-invalid", "true");
+  await expect(checkout.quoteDetails).toBeHidden();
+  await checkout.fillAddress(TRON_ADDRESS);
+  await checkout.expectAddressValid("Tron");
+  await expect(checkout.reviewButton).toBeDisabled();
+
+  // Above the maximum: the same message; inside the range: a quote and the bounds as a hint.
+  await checkout.setAmount("0.6");
+  await expect(checkout.amount).toHaveAccessibleDescription(message);
+  await checkout.setAmount("0.01");
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  await expect(checkout.amount).toHaveAttribute("aria-invalid", "false");
+  await expect(checkout.reviewButton).toBeEnabled();
+});

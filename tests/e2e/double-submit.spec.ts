@@ -1,0 +1,76 @@
+// One click, one swap: a double click or two quick clicks on "Create swap" make one swap.
+import type { Page, Request, Response } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { ReviewPage } from "./pages/review-page";
+import { SwapPage } from "./pages/swap-page";
+
+const isCreate = (r: Request) => r.method() === "POST" && new URL(r.url()).pathname === "/api/v1/swap";
+
+/** Every POST /api/v1/swap the page sends, with its Idempotency-Key and the swap id it got back. */
+function recordCreates(page: Page) {
+  const keys: string[] = [];
+  const answers: Promise<{ status: number; id: string | undefined; replayed: boolean }>[] = [];
+  page.on("request", (request) => {
+    if (isCreate(request)) keys.push(request.headers()["idempotency-key"] ?? "");
+  });
+  page.on("response", (response: Response) => {
+    if (!isCreate(response.request())) return;
+    answers.push(
+      response.json().then((body: { swap?: { id: string } }) => ({
+        status: response.status(),
+        id: body.swap?.id,
+        replayed: response.headers()["idempotent-replayed"] === "true",
+      })),
+    );
+  });
+  return { keys, answers: () => Promise.all(answers) };
+}
+
+async function expectOneSwap(page: Page, record: ReturnType<typeof recordCreates>) {
+  const swap = new SwapPage(page);
+  await swap.waitForLoad();
+  await expect.poll(async () => (await record.answers()).length).toBe(record.keys.length);
+  const answers = await record.answers();
+  expect(record.keys.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(record.keys).size, "every attempt carries the same Idempotency-Key").toBe(1);
+  expect(record.keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(answers.every((a) => a.status === 200)).toBe(true);
+  expect(new Set(answers.map((a) => a.id)).size, "every answer names the same swap").toBe(1);
+  expect(answers.filter((a) => !a.replayed).length, "only one request really created a swap").toBe(1);
+  expect(swap.id).toBe(answers[0]?.id);
+  await swap.expectStatus("waiting_deposit");
+}
+
+async function reviewReady(checkout: { fillValidBtcToUsdtTron(): Promise<void>; review(): Promise<ReviewPage> }) {
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  await expect(review.createButton).toBeEnabled();
+  return review;
+}
+
+test("a double click on 'Create swap' creates exactly one swap", async ({ page, checkout }) => {
+  const review = await reviewReady(checkout);
+  const record = recordCreates(page);
+  await review.createButton.dblclick();
+  await expectOneSwap(page, record);
+});
+
+test("two quick clicks on 'Create swap' create exactly one swap", async ({ page, checkout }) => {
+  const review = await reviewReady(checkout);
+  const record = recordCreates(page);
+  // Slow the first answer down so the second click lands while the first request is in flight.
+  await page.route("**/api/v1/swap", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  const box = await review.createButton.boundingBox();
+  if (!box) throw new Error("the Create swap button has no box");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.click(x, y);
+  await page.mouse.click(x, y);
+  const creating = page.getByRole("button", { name: "Creating your swap…" });
+  await expect(creating.or(new SwapPage(page).status)).toBeVisible();
+  if (await creating.isVisible()) await expect(creating).toBeDisabled();
+  await expectOneSwap(page, record);
+});

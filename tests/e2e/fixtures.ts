@@ -1,0 +1,124 @@
+// Shared test fixtures: page objects, an app server with other settings per spec file, swaps made
+// through the BFF's public API, axe checks and screenshots.
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { startApp, type RunningApp } from "../support/servers";
+import { CheckoutPage, TRON_ADDRESS } from "./pages/checkout-page";
+import { SwapPage } from "./pages/swap-page";
+
+/** Per-client limits out of the way, as in playwright.config.ts's web server. */
+export const generousClientLimits = {
+  CLIENT_QUOTES_PER_MINUTE: "100000",
+  CLIENT_SWAPS_PER_MINUTE: "100000",
+  CLIENT_READS_PER_MINUTE: "100000",
+};
+
+type WorkerFixtures = {
+  /** Set with `test.use({ appEnv: {...} })` at the top of a spec file: its tests then run against a server of their own. */
+  appEnv: Record<string, string> | null;
+  app: RunningApp | null;
+};
+
+type TestFixtures = {
+  checkout: CheckoutPage;
+  swapPage: SwapPage;
+  /** On failure, the output of this file's own server is attached to the report. */
+  appLogs: void;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  appEnv: [null, { scope: "worker", option: true }],
+  app: [
+    async ({ appEnv }, use) => {
+      if (!appEnv) return use(null);
+      const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...appEnv });
+      try {
+        await use(app);
+      } finally {
+        await app.stop();
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ app, baseURL }, use) => use(app?.origin ?? baseURL),
+  appLogs: [
+    async ({ app }, use, testInfo) => {
+      const from = app?.logs().length ?? 0;
+      await use();
+      if (app && testInfo.status !== testInfo.expectedStatus) await testInfo.attach("app-server.log", { body: app.logs().slice(from), contentType: "text/plain" });
+    },
+    { auto: true },
+  ],
+  checkout: async ({ page }, use) => use(new CheckoutPage(page)),
+  swapPage: async ({ page }, use) => use(new SwapPage(page)),
+});
+
+export { expect };
+
+export type CreatedSwap = { id: string; token: string; path: string; quoteId: string };
+
+/**
+ * A swap made through the BFF's browser-facing API (what the checkout does on "Create swap"), for
+ * tests that start on the status page as a user following their saved link.
+ */
+export async function createSwapThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  options: { from?: [string, string]; to?: [string, string]; amount?: string; address?: string; memo?: string } = {},
+): Promise<CreatedSwap> {
+  const [fromToken, fromNetwork] = options.from ?? ["BTC", "bitcoin"];
+  const [toToken, toNetwork] = options.to ?? ["USDT", "tron"];
+  const quoteResponse = await request.post(`${baseURL}/api/v1/quote`, {
+    data: { from: { network: fromNetwork, token: fromToken, amount: options.amount ?? "0.01" }, to: { network: toNetwork, token: toToken } },
+  });
+  expect(quoteResponse.status(), await quoteResponse.text()).toBe(200);
+  const quote = (await quoteResponse.json()) as { id: string };
+  const swapResponse = await request.post(`${baseURL}/api/v1/swap`, {
+    headers: { "idempotency-key": randomUUID() },
+    data: { quoteId: quote.id, destination: { address: options.address ?? TRON_ADDRESS, memo: options.memo ?? null } },
+  });
+  expect(swapResponse.status(), await swapResponse.text()).toBe(200);
+  const created = (await swapResponse.json()) as { swap: { id: string }; accessToken: string };
+  return { id: created.swap.id, token: created.accessToken, path: `/swap/${created.swap.id}#t=${created.accessToken}`, quoteId: quote.id };
+}
+
+/** axe-core on the page as it is now: no violation of impact "serious" or "critical". */
+export async function expectNoSeriousA11yViolations(page: Page, where: string, options: { soft?: boolean } = {}) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(" ")}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, " ").trim()}]` : ""}`).join("; ")}`);
+  (options.soft ? expect.soft(serious, `axe: ${where}`) : expect(serious, `axe: ${where}`)).toEqual([]);
+}
+
+export const screenshotDir = fileURLToPath(new URL("../../docs/screenshots/checkout/", import.meta.url));
+
+export const screenshotSizes = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Writes docs/screenshots/checkout/<step>-<width>-<scheme>.png at both sizes in light and dark,
+ * then puts the viewport and colour scheme back. `fullPage: false` for a modal dialog, whose
+ * backdrop covers the viewport only. Changing them fires no focus event, so the swap
+ * page does not poll while this runs.
+ */
+export async function screenshotStep(page: Page, step: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const viewport = page.viewportSize();
+  await page.mouse.move(0, 0);
+  for (const size of screenshotSizes) {
+    await page.setViewportSize(size);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await page.screenshot({ path: `${screenshotDir}${step}-${size.width}-${colorScheme}.png`, fullPage: options.fullPage ?? true, animations: "disabled" });
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  if (viewport) await page.setViewportSize(viewport);
+}

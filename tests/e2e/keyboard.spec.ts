@@ -1,0 +1,79 @@
+// The checkout with the keyboard alone: Tab to move, Enter to open and choose, arrows in the list.
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { TRON_ADDRESS } from "./pages/checkout-page";
+import { ReviewPage } from "./pages/review-page";
+import { SwapPage } from "./pages/swap-page";
+
+/** Presses Tab until `target` has focus (fails after 30 presses). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 30; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+test("the whole checkout works with the keyboard alone, through 'Create swap'", async ({ page, checkout }) => {
+  await checkout.goto();
+
+  await tabTo(page, checkout.amount);
+  await page.keyboard.type("0.01");
+
+  await tabTo(page, checkout.pickerButton("send"));
+  await page.keyboard.press("Enter");
+  const sendPicker = checkout.picker("send");
+  await sendPicker.expectOpen();
+  await page.keyboard.type("bitcoin");
+  await sendPicker.chooseWithKeyboard("BTC", "bitcoin");
+  await expect(checkout.pickerButton("send")).toBeFocused();
+
+  await tabTo(page, checkout.pickerButton("receive"));
+  await page.keyboard.press("Enter");
+  const receivePicker = checkout.picker("receive");
+  await receivePicker.expectOpen();
+  await page.keyboard.type("tron");
+  await receivePicker.chooseWithKeyboard("USDT", "tron");
+  await expect(checkout.pickerButton("receive")).toBeFocused();
+  await checkout.expectSelected("receive", "USDT", "tron");
+
+  // Escape closes a picker without changing anything, and focus comes back.
+  await page.keyboard.press("Enter");
+  await receivePicker.expectOpen();
+  await page.keyboard.press("Escape");
+  await expect(receivePicker.dialog).toBeHidden();
+  await expect(checkout.pickerButton("receive")).toBeFocused();
+  await checkout.expectSelected("receive", "USDT", "tron");
+
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  await tabTo(page, checkout.address);
+  await page.keyboard.type(TRON_ADDRESS);
+  await checkout.expectAddressValid("Tron");
+
+  await expect(checkout.reviewButton).toBeEnabled();
+  await tabTo(page, checkout.reviewButton);
+  await page.keyboard.press("Enter");
+  const review = new ReviewPage(page);
+  await expect(review.heading).toBeVisible();
+  await expect(review.row("Payout address")).toHaveText(TRON_ADDRESS);
+
+  await tabTo(page, review.createButton);
+  await page.keyboard.press("Enter");
+  const swap = new SwapPage(page);
+  await swap.waitForLoad();
+  await swap.expectStatus("waiting_deposit");
+});
+
+test("Enter in the picker's search chooses the match and does not submit the checkout behind the dialog", async ({ page, checkout }) => {
+  await checkout.fillValidBtcToUsdtTron();
+  const picker = await checkout.openPicker("receive");
+  await picker.searchFor("xrp");
+  await expect(picker.option("XRP", "xrpl")).toBeVisible();
+  await page.keyboard.press("Enter");
+
+  // The user asked for XRP: the checkout must not jump to "Check your swap" for USDT.
+  await expect(new ReviewPage(page).heading).toBeHidden();
+  await expect(checkout.heading).toBeVisible();
+  await expect(picker.dialog).toBeHidden();
+  await checkout.expectSelected("receive", "XRP", "xrpl");
+});

@@ -1,0 +1,113 @@
+// Step 1 of the checkout at `/`: what you send and receive, the amount, the destination, the quote.
+import { expect, type Locator, type Page } from "@playwright/test";
+import { networkLabel } from "@/lib/checkout/asset-ref";
+import { AssetPickerDialog, sideLabel, type Side } from "./asset-picker";
+import { ReviewPage } from "./review-page";
+
+export class CheckoutPage {
+  readonly heading: Locator;
+  readonly amount: Locator;
+  readonly estimate: Locator;
+  readonly quoteDetails: Locator;
+  readonly countdown: Locator;
+  readonly address: Locator;
+  readonly memo: Locator;
+  readonly flipButton: Locator;
+  readonly reviewButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { name: "Swap crypto", level: 1 });
+    this.amount = page.getByRole("textbox", { name: "You send", exact: true });
+    this.estimate = page.getByRole("status", { name: "You receive" });
+    this.quoteDetails = page.getByTestId("quote-details");
+    this.countdown = page.getByTestId("quote-countdown");
+    this.address = page.getByRole("textbox", { name: /^Your \S+ address on / });
+    this.memo = page.getByRole("textbox", { name: /^Memo \/ destination tag/ });
+    this.flipButton = page.getByRole("button", { name: "Swap direction" });
+    this.reviewButton = page.getByRole("button", { name: "Review swap" });
+  }
+
+  async goto(query: Record<string, string> = {}) {
+    const search = new URLSearchParams(query).toString();
+    await this.page.goto(search ? `/?${search}` : "/");
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** The button that opens a side's picker; its name says what is selected ("You send: BTC on Bitcoin. Change asset"). */
+  pickerButton(side: Side): Locator {
+    return this.page.getByRole("button", { name: new RegExp(`^${sideLabel(side)}: `) });
+  }
+
+  picker(side: Side): AssetPickerDialog {
+    return new AssetPickerDialog(this.page, side);
+  }
+
+  async openPicker(side: Side): Promise<AssetPickerDialog> {
+    await this.pickerButton(side).click();
+    const picker = this.picker(side);
+    await picker.expectOpen();
+    return picker;
+  }
+
+  /** Opens the side's picker, types `query` (default: the symbol) and chooses the asset. */
+  async pickAsset(side: Side, symbol: string, network: string, options: { query?: string; with?: "mouse" | "keyboard" } = {}) {
+    const picker = await this.openPicker(side);
+    await picker.searchFor(options.query ?? symbol);
+    if (options.with === "keyboard") await picker.chooseWithKeyboard(symbol, network);
+    else await picker.chooseWithMouse(symbol, network);
+    await this.expectSelected(side, symbol, network);
+  }
+
+  async expectSelected(side: Side, symbol: string, network: string) {
+    await expect(this.pickerButton(side)).toHaveAccessibleName(`${sideLabel(side)}: ${symbol} on ${networkLabel(network)}. Change asset`);
+  }
+
+  async setAmount(amount: string) {
+    await this.amount.fill(amount);
+  }
+
+  /**
+   * Waits for a quote: an estimate in "You receive", the rate and the countdown. With `pair`, the
+   * rate must be for that pair ("1 BTC ≈ … XRP"): a quote left over from other inputs does not count.
+   */
+  async expectQuote(pair?: { from: string; to: string }) {
+    await expect(this.quoteDetails).toBeVisible();
+    if (pair) await expect(this.quoteDetails).toContainText(new RegExp(`1 ${pair.from} ≈ [\\d,.]+ ${pair.to}`));
+    await expect(this.estimate).toHaveText(/^≈ [\d,.]+$/);
+    await expect(this.countdown).toHaveText(/^Price valid for \d+:\d{2}$/);
+  }
+
+  async fillAddress(address: string) {
+    await this.address.fill(address);
+  }
+
+  async expectAddressValid(networkName: string) {
+    await expect(this.page.getByText(`Valid ${networkName} address`)).toBeVisible();
+    await expect(this.address).toHaveAttribute("aria-invalid", "false");
+    await expect(this.address).toHaveAccessibleDescription(`✓ Valid ${networkName} address`);
+  }
+
+  async fillMemo(memo: string) {
+    await this.memo.fill(memo);
+  }
+
+  /** Presses "Review swap" (waiting until it is enabled) and returns the review step. */
+  async review(): Promise<ReviewPage> {
+    await expect(this.reviewButton).toBeEnabled();
+    await this.reviewButton.click();
+    const review = new ReviewPage(this.page);
+    await expect(review.heading).toBeVisible();
+    return review;
+  }
+
+  /** The common path: BTC (Bitcoin) → USDT (Tron), preset through the URL, with a valid address. */
+  async fillValidBtcToUsdtTron(amount = "0.01") {
+    await this.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount });
+    await this.expectQuote({ from: "BTC", to: "USDT" });
+    await this.fillAddress(TRON_ADDRESS);
+    await this.expectAddressValid("Tron");
+  }
+}
+
+export const TRON_ADDRESS = "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r";
+export const XRP_ADDRESS = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";

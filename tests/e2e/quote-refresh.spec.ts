@@ -1,0 +1,52 @@
+// Quotes live 5 s on this server: the checkout replaces an expired quote by itself, and a refresh
+// that moves the estimate while the user is on the review step must be accepted first.
+import { expect, test } from "./fixtures";
+
+test.use({ appEnv: { SANDBOX_QUOTE_TTL_SECONDS: "5" } });
+
+const isQuoteCall = (url: string) => new URL(url).pathname === "/api/v1/quote";
+
+test("an expired quote is replaced by a new one without the user asking, and the countdown starts again", async ({ page, checkout }) => {
+  const quoteIds: string[] = [];
+  page.on("response", async (response) => {
+    if (isQuoteCall(response.url()) && response.ok()) quoteIds.push(((await response.json()) as { id: string }).id);
+  });
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote();
+  await expect(checkout.countdown).toHaveText(/^Price valid for 0:0[1-5]$/);
+  await expect.poll(() => quoteIds.length).toBe(1);
+
+  await expect(checkout.countdown).toHaveText(/^Price valid for 0:0[12]$/, { timeout: 8_000 });
+  await expect.poll(() => quoteIds.length, { timeout: 8_000 }).toBeGreaterThanOrEqual(2);
+  expect(quoteIds[1]).not.toBe(quoteIds[0]);
+  await expect(checkout.countdown).toHaveText(/^Price valid for 0:0[3-5]$/);
+  await expect(checkout.estimate).toHaveText("≈ 968.61");
+});
+
+test("on the review step a refreshed quote with a new estimate shows 'The price was updated' and must be accepted before 'Create swap'", async ({ page, checkout }) => {
+  // The sandbox's prices are fixed: from the moment the user is on the review step, every quote
+  // answer carries another estimate (everything else as the server sent it).
+  let alter = false;
+  await page.route("**/api/v1/quote", async (route) => {
+    const response = await route.fetch();
+    if (!alter || !response.ok()) return route.fulfill({ response });
+    const json = (await response.json()) as { to: { estimatedAmount: string } };
+    json.to.estimatedAmount = "950.5";
+    return route.fulfill({ response, json });
+  });
+
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  await expect(review.receive).toHaveText("≈ 968.61 USDT");
+  await expect(review.priceUpdated).toBeHidden();
+  alter = true;
+
+  await expect(review.priceUpdated).toBeVisible({ timeout: 12_000 });
+  await expect(review.priceUpdated).toContainText("You now receive ≈ 950.5 USDT instead of ≈ 968.61 USDT.");
+  await expect(review.receive).toHaveText("≈ 950.5 USDT");
+  await expect(review.createButton).toBeDisabled();
+
+  await review.acceptNewPrice.click();
+  await expect(review.priceUpdated).toBeHidden();
+  await expect(review.createButton).toBeEnabled();
+});

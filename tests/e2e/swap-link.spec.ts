@@ -1,0 +1,55 @@
+// The swap page's link is the user's only way back: it survives a reload, works in another browser,
+// and says clearly when it is cut short or wrong.
+import { createSwapThroughApi, expect, test } from "./fixtures";
+import { SwapPage } from "./pages/swap-page";
+
+test("reloading the swap page keeps the swap and its deposit instructions", async ({ page, request, baseURL, swapPage }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await swapPage.goto(created.path);
+  await swapPage.expectStatus("waiting_deposit", "Waiting for your deposit");
+  const address = await swapPage.depositAddress.textContent();
+
+  await page.reload();
+  await swapPage.expectStatus("waiting_deposit", "Waiting for your deposit");
+  await expect(swapPage.depositAddress).toHaveText(address ?? "");
+  await expect(swapPage.swapIdValue()).toHaveText(created.id);
+  // Still live after the reload: the sandbox panel works.
+  await swapPage.simulateDeposit();
+  await swapPage.expectStatus("deposit_detected", "Deposit detected");
+});
+
+test("the same link opened in another browser shows the same swap", async ({ browser, request, baseURL, swapPage }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await swapPage.goto(created.path);
+  const address = await swapPage.depositAddress.textContent();
+
+  const other = await browser.newContext({ baseURL });
+  try {
+    const shared = new SwapPage(await other.newPage());
+    await shared.goto(created.path);
+    await shared.expectStatus("waiting_deposit", "Waiting for your deposit");
+    await expect(shared.swapIdValue()).toHaveText(created.id);
+    await expect(shared.depositAddress).toHaveText(address ?? "");
+  } finally {
+    await other.close();
+  }
+});
+
+test("the link without its #t= part says 'This link is incomplete'", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await page.goto(`/swap/${created.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "This link is incomplete" })).toBeVisible();
+  await expect(page.getByText("The swap link has a private part after the # sign.")).toBeVisible();
+  await expect(page.getByTestId("deposit-address")).toHaveCount(0);
+});
+
+test("a link with a wrong token says 'Swap not found' and shows nothing of the swap", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const last = created.token.at(-1) === "A" ? "B" : "A";
+  const wrong = `${created.token.slice(0, -1)}${last}`;
+  await page.goto(`/swap/${created.id}#t=${wrong}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Swap not found" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("We could not find this swap. Check that you opened the full link you were given.");
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await expect(page.getByTestId("deposit-address")).toHaveCount(0);
+});

@@ -1,0 +1,112 @@
+// The whole checkout, from choosing assets to a completed swap, and the underpaid detour. These run
+// on a server of their own with the sandbox's default 5-s status steps: the BFF answers a swap read
+// from a 5-s cache, so with 1-s steps the page could never show the in-between statuses.
+import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
+import { TRON_ADDRESS } from "./pages/checkout-page";
+import { SwapPage } from "./pages/swap-page";
+
+test.use({ appEnv: { SANDBOX_STEP_SECONDS: "5" }, permissions: ["clipboard-read", "clipboard-write"] });
+
+test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, and the swap completes", async ({ page, checkout, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.clock.install();
+  await checkout.goto();
+
+  // What to send: search by typing, choose with the mouse.
+  await checkout.pickAsset("send", "BTC", "bitcoin", { query: "bitc" });
+  // What to receive: search by typing, choose with the keyboard (ArrowDown, Enter).
+  const picker = await checkout.openPicker("receive");
+  await picker.searchFor("tron");
+  await expect(picker.option("TRX", "tron")).toBeVisible();
+  await expect(picker.option("USDT", "ethereum")).toHaveCount(0);
+  await picker.chooseWithKeyboard("USDT", "tron");
+  await checkout.expectSelected("receive", "USDT", "tron");
+  await expect(checkout.pickerButton("receive")).toBeFocused();
+
+  await checkout.setAmount("0.01");
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  await expect(checkout.estimate).toHaveText("≈ 968.61");
+  await expect(checkout.quoteDetails).toContainText("1 BTC ≈ 96,861 USDT");
+  await expect(checkout.countdown).toHaveText(/^Price valid for (3:00|2:5\d)$/);
+  await expect(checkout.amount).toHaveAccessibleDescription("Min 0.0003 · Max 0.5 BTC");
+  await expect(checkout.reviewButton).toBeDisabled();
+
+  await expect(checkout.address).toHaveAccessibleName("Your USDT address on Tron");
+  await checkout.fillAddress(TRON_ADDRESS);
+  await checkout.expectAddressValid("Tron");
+
+  const review = await checkout.review();
+  await expect(review.sendAmount()).toHaveText("0.01 BTC");
+  await expect(review.receive).toHaveText("≈ 968.61 USDT");
+  await expect(review.row("Payout address")).toHaveText(TRON_ADDRESS);
+  await expect(review.row("Rate")).toHaveText("1 BTC ≈ 96,861 USDT");
+  await expect(review.countdown).toHaveText(/^Price valid for \d:\d{2}$/);
+
+  const swap = await review.create();
+  await swap.expectStatus("waiting_deposit", "Waiting for your deposit");
+  await expect(swap.depositHeading).toHaveText("Send BTC on Bitcoin");
+  await expect(swap.depositAmount).toHaveText("0.01 BTC");
+  await expect(page.getByText("Network: Bitcoin. Sending on another network loses the funds.")).toBeVisible();
+
+  const address = (await swap.depositAddress.textContent())?.trim() ?? "";
+  expect(address).toMatch(/^bc1[02-9ac-hj-np-z]{11,71}$/);
+  const check = await page.request.post(`${baseURL}/api/v1/address`, { data: { network: "bitcoin", token: "BTC", address } });
+  expect(((await check.json()) as { valid: boolean }).valid).toBe(true);
+  await expect(swap.qrCode).toBeVisible();
+  await expect(swap.qrCode).toHaveAttribute("alt", `QR code of the BTC deposit address on Bitcoin: ${address}`);
+  await expect(swap.deadline).toHaveText(/^Send before .+\. \d:\d{2}:\d{2} left$/);
+
+  await swap.copyAddress.click();
+  await expect(swap.copyAddress).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await swap.copyAmount.click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("0.01");
+
+  // Count the page's reads of this swap.
+  let reads = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === `/api/v1/swap/${swap.id}`) reads++;
+  });
+
+  await swap.simulateDeposit();
+  await swap.expectStatus("deposit_detected", "Deposit detected");
+  await swap.pollUntil("processing", "clock");
+  await expect(swap.statusHeading).toHaveText("Swapping");
+  await swap.pollUntil("completed", "clock");
+  await expect(swap.statusHeading).toHaveText("Swap complete");
+  expect(reads).toBeGreaterThan(0);
+  await expect(page.getByText("You received", { exact: true })).toBeVisible();
+  await expect(page.getByText(TRON_ADDRESS)).toBeVisible();
+  await expect(swap.timeline.getByRole("listitem")).toHaveText([/Waiting for your deposit — done/, /Deposit detected — done/, /Swapping — done/, /Sent to your address — done/]);
+  await expect(swap.autoRefreshNote).toBeHidden();
+  await expect(swap.checkNow).toBeHidden();
+  await expect(swap.newSwap).toBeVisible();
+
+  // Terminal: minutes of page time pass and the page asks no more.
+  const readsAtCompletion = reads;
+  for (let i = 0; i < 5; i++) {
+    await page.clock.fastForward("05:00");
+    await page.waitForTimeout(150);
+  }
+  expect(reads).toBe(readsAtCompletion);
+});
+
+test("a half deposit shows 'Deposit lower than quoted' and says not to send more, then the swap completes", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await page.clock.install();
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await swap.expectStatus("waiting_deposit");
+
+  await swap.simulateDeposit({ partial: true });
+  await swap.expectStatus("deposit_detected", "Deposit detected");
+  await swap.pollUntil("underpaid", "clock");
+  await expect(swap.statusHeading).toHaveText("Deposit lower than quoted");
+  await expect(swap.status).toContainText("Do not send more");
+  await expect(swap.status).toContainText("Message from the swap service: The deposit is below the quoted amount.");
+  await expect(swap.timeline.getByRole("listitem").nth(1)).toHaveText(/Deposit lower than quoted — current step/);
+  await screenshotStep(page, "underpaid");
+
+  await swap.pollUntil("completed", "clock");
+  await expect(swap.statusHeading).toHaveText("Swap complete");
+});
