@@ -1,16 +1,29 @@
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitcher } from "./locale-switcher";
+import { cn } from "./ui/cn";
 
-export async function SiteHeader({ sandbox }: { sandbox: boolean }) {
+type Props = {
+  sandbox: boolean;
+  /** Where the brand links to, and a label beside it (the operator pages say "Partner"). */
+  home?: string;
+  tag?: string;
+  /** The dashboard is wider than the checkout. */
+  wide?: boolean;
+  /** Extra controls after the language switcher (sign out). */
+  children?: React.ReactNode;
+};
+
+export async function SiteHeader({ sandbox, home = "/", tag, wide = false, children }: Props) {
   const t = await getTranslations("app");
   return (
-    <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4">
-      <a href="/" className="inline-flex shrink-0 items-center gap-2 rounded-lg font-semibold tracking-tight whitespace-nowrap">
+    <header className={cn("mx-auto flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}>
+      <a href={home} className="inline-flex shrink-0 items-center gap-2 rounded-lg font-semibold tracking-tight whitespace-nowrap">
         <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
           <rect width="32" height="32" rx="9" className="fill-accent" />
           <path d="M10 12h11l-3-3M22 20H11l3 3" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         {t("title")}
+        {tag ? <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{tag}</span> : null}
       </a>
       {sandbox ? (
         // On phones the badge takes its own line under the brand, so long translations stay readable.
@@ -23,7 +36,10 @@ export async function SiteHeader({ sandbox }: { sandbox: boolean }) {
           </span>
         </p>
       ) : null}
-      <LocaleSwitcher />
+      <div className="flex items-center gap-2">
+        <LocaleSwitcher />
+        {children}
+      </div>
     </header>
   );
 }
