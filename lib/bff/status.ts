@@ -103,8 +103,11 @@ function noteWatched() {
 function scheduleSweep(delayMs: number) {
   local.timer = setTimeout(() => {
     local.timer = undefined;
+    const started = Date.now();
     void sweep().finally(() => {
-      if (Date.now() - local.watchedAt < WATCH_MS) scheduleSweep(SWEEP_EVERY_MS);
+      // Sweeps start every 30 s; one that took longer (many swaps, a busy budget) is followed at
+      // once, so a snapshot is never older than one sweep plus the list's own staleness.
+      if (Date.now() - local.watchedAt < WATCH_MS) scheduleSweep(Math.max(1_000, SWEEP_EVERY_MS - (Date.now() - started)));
     });
   }, delayMs);
   local.timer.unref?.();
