@@ -33,9 +33,25 @@ const urgent: ReadonlySet<SwapStatus> = new Set(["deposit_detected", "underpaid"
 
 const snapshotKey = (id: string) => `swap:snapshot:${id}`;
 
+// Parsed snapshots and their swap's JSON, per process, reused while the stored text is the same:
+// a cached status read then costs one store read and no JSON work.
+const parsed = new Map<string, { raw: string; snapshot: Snapshot; body: string }>();
+
 export async function readSnapshot(id: string): Promise<Snapshot | null> {
   const raw = await store().get(snapshotKey(id));
-  return raw ? (JSON.parse(raw) as Snapshot) : null;
+  if (!raw) return null;
+  const hit = parsed.get(id);
+  if (hit?.raw === raw) return hit.snapshot;
+  const snapshot = JSON.parse(raw) as Snapshot;
+  if (parsed.size >= 20_000) parsed.clear();
+  parsed.set(id, { raw, snapshot, body: JSON.stringify(snapshot.swap) });
+  return snapshot;
+}
+
+/** The swap of a snapshot as response text. */
+export function swapJson(snapshot: Snapshot): string {
+  const hit = parsed.get(snapshot.swap.id);
+  return hit?.snapshot === snapshot ? hit.body : JSON.stringify(snapshot.swap);
 }
 
 /** Stores a snapshot unless a fresher one is already there. */

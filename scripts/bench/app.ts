@@ -1,0 +1,57 @@
+// The production build under test, started as `npm start` does (`node scripts/start.mjs`) on a free
+// loopback port. Like tests/support/servers.ts startApp, but it notices an app that dies mid-run
+// (by exit code or by signal) instead of waiting for it forever, and it says how it ended.
+import { spawn } from "node:child_process";
+import { freePort, repoRoot } from "../../tests/support/servers";
+
+export type BenchApp = { origin: string; stop: () => Promise<void>; logs: () => string; exited: () => string | null };
+
+export async function startBff(env: Record<string, string>): Promise<BenchApp> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let ended: string | null = null;
+  let stopping = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      ended = signal ? `signal ${signal}` : `exit code ${code}`;
+      if (!stopping) console.error(`[bench] the app ended by itself during the run (${ended}) at ${new Date().toISOString()}`);
+      resolve();
+    }),
+  );
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 2_000_000) output = output.slice(-1_000_000);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    stopping = true;
+    if (ended === null) {
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), 3_000);
+      await exit;
+      clearTimeout(force);
+    }
+  };
+  const started = Date.now();
+  for (;;) {
+    if (ended !== null) throw new Error(`the app ended during startup (${ended}):\n${output}`);
+    const ok = await fetch(`${origin}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() - started > 60_000) {
+      await stop();
+      throw new Error(`the app did not start within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { origin, stop, logs: () => output, exited: () => (stopping ? null : ended) };
+}

@@ -1,0 +1,66 @@
+// The benchmark's tables (markdown) and its verdict against the targets.
+import type { BenchOptions } from "./options";
+import type { ScenarioResult } from "./polling";
+import { round } from "./stats";
+import type { ThroughputResult } from "./throughput";
+
+const s = (seconds: number) => (Number.isFinite(seconds) ? `${Math.round(seconds)} s` : "–");
+const pct = (part: number, whole: number) => (whole ? `${round((100 * part) / whole, 1)} %` : "–");
+
+export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): string {
+  const scaled = o.BENCH_TIME_SCALE !== 1;
+  const rows = [
+    `| swaps polled (N) | contender | minutes run (measured) | upstream req/min (peak in any 60 s) | upstream 429s | status age at the browser p50 / p95 / max${scaled ? " (sandbox s; real = ÷" + o.BENCH_TIME_SCALE + ")" : ""} | polls answered with a status | browsers never shown a status | swap creations refused | quotes refused | status change shown after p50 / p95 (never shown) |`,
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const sc of scenarios) {
+    for (const r of sc.results) {
+      const name = (r.contender === "bff" ? "this BFF" : "naive pass-through") + (r.appEndedEarly ? ` ⚠ INVALID: the app ended mid-run (${r.appEndedEarly})` : "");
+      const why = Object.entries(r.creations.why)
+        .map(([k, v]) => `${v}× ${k}`)
+        .join(", ");
+      rows.push(
+        `| ${sc.n.toLocaleString("en-US")} | ${name} | ${r.minutes} (${r.minutes - r.warmupMinutes}) | ${Math.round(r.upstream.perMinute).toLocaleString("en-US")} (${r.upstream.peakPerMinute.toLocaleString("en-US")}) | ${r.upstream.rateLimited.toLocaleString("en-US")} | ${s(r.age.p50)} / ${s(r.age.p95)} / ${s(r.age.max)} | ${pct(r.answered, r.polls)} of ${r.polls.toLocaleString("en-US")} | ${r.neverShown.toLocaleString("en-US")} of ${r.browsers.toLocaleString("en-US")} | ${r.creations.refused} of ${r.creations.tried}${why ? ` (${why})` : ""} | ${r.quotes.refused} of ${r.quotes.tried} | ${s(r.changeSeen.p50)} / ${s(r.changeSeen.p95)} (${r.changesUnseen}) |`,
+      );
+    }
+  }
+  return rows.join("\n");
+}
+
+export function throughputTable(t: ThroughputResult): string {
+  const rows = ["| route (GET) | req/s | latency p50 | latency p99 | of the floor (rounds: min–max) | non-2xx |", "|---|---:|---:|---:|---:|---:|"];
+  for (const r of t.routes) {
+    rows.push(`| ${r.route}: \`${r.path}\` | ${Math.round(r.requestsPerSecond).toLocaleString("en-US")} | ${r.latencyMs.p50} ms | ${r.latencyMs.p99} ms | ${Math.round(r.ofFloor * 100)} % (${Math.round(r.ofFloorRange[0] * 100)}–${Math.round(r.ofFloorRange[1] * 100)} %) | ${r.non2xx + r.errors} |`);
+  }
+  return rows.join("\n");
+}
+
+export type Verdict = { target: string; met: boolean; measured: string };
+
+export function verdicts(scenarios: ScenarioResult[], throughput: ThroughputResult | null, o: BenchOptions): Verdict[] {
+  const out: Verdict[] = [];
+  const largest = [...scenarios].sort((a, b) => b.n - a.n)[0];
+  const bff = largest?.results.find((r) => r.contender === "bff");
+  if (largest && bff) {
+    const n = largest.n.toLocaleString("en-US");
+    if (scenarios.some((sc) => sc.results.some((r) => r.appEndedEarly))) out.push({ target: "every scenario ran to its end", met: false, measured: "the app ended mid-run" });
+    out.push({
+      target: `${n} swaps tracked within the budget (${o.BENCH_RATE_LIMIT}/min)`,
+      met: bff.upstream.peakPerMinute <= o.BENCH_RATE_LIMIT && bff.pollsWithoutStatus === 0,
+      measured: `peak ${bff.upstream.peakPerMinute} upstream requests in 60 s; ${bff.pollsWithoutStatus} polls in the window from browsers with no status yet`,
+    });
+    const all429 = scenarios.reduce((sum, sc) => sum + (sc.results.find((r) => r.contender === "bff")?.upstream.rateLimited ?? 0), 0);
+    out.push({ target: "zero upstream 429s", met: all429 === 0, measured: `${all429} (all scenarios)` });
+    out.push({ target: `p95 status age ≤ 120 s at N = ${n}`, met: bff.age.p95 <= 120, measured: `p95 ${s(bff.age.p95)}` });
+    const refused = scenarios.reduce((sum, sc) => sum + (sc.results.find((r) => r.contender === "bff")?.creations.refused ?? 0), 0);
+    out.push({ target: "no swap creation refused", met: refused === 0, measured: `${refused} refused (all scenarios)` });
+  }
+  if (throughput) {
+    for (const r of throughput.routes.slice(1)) {
+      out.push({ target: `${r.route} within 20 % of the floor`, met: r.ofFloor >= 0.8, measured: `${Math.round(r.ofFloor * 100)} % of the floor's req/s` });
+    }
+  }
+  return out;
+}
+
+export const verdictList = (v: Verdict[]) => v.map((x) => `- ${x.met ? "✅" : "❌"} ${x.target}: ${x.measured}`).join("\n");
