@@ -2,9 +2,9 @@
 // BFF's cached reads. Two parts, one run:
 //
 // 1. Polling. For N = 60, 600 and 6,000 simulated browsers, each polling its own swap every 30 s
-//    (with quotes, swap creations and deposits mixed in), the production BFF and a naive
-//    pass-through each sit in front of their own standalone sandbox with the partner's limit
-//    (120 requests a minute). Reported per contender: upstream requests a minute, upstream 429s,
+//    (with quotes, swap creations and deposits mixed in), the production BFF and then a naive
+//    pass-through, one after the other, each in front of its own standalone sandbox with the
+//    partner's limit (120 requests a minute, real time). Reported per contender: upstream requests a minute, upstream 429s,
 //    status age at the browser, swap creations refused, and how soon a status change shows.
 // 2. Throughput. autocannon against a cached status read and the asset list, and against the
 //    trivial GET /api/health of the same build as the floor.
@@ -71,7 +71,9 @@ const notes = [
 
 const lines: string[] = [];
 if (scenarios.length) {
-  lines.push(`Upstream budget under polling (\`${command}\`, ${machine}, ${date}, ${Math.round(wallSeconds / 60)} min):`, "", pollingTable(scenarios, o), "", notes, "");
+  const loads = scenarios.flatMap((sc) => sc.results.flatMap((r) => [r.loadAverage.start, r.loadAverage.end]));
+  const load = `1-minute load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${cpus().length} cores during the phases`;
+  lines.push(`Upstream budget under polling (\`${command}\`, ${machine}, ${date}, whole run ${Math.round(wallSeconds / 60)} min; ${load}):`, "", pollingTable(scenarios, o), "", notes, "");
 }
 if (throughput) {
   lines.push(
