@@ -4,8 +4,9 @@
 // 1. Polling. For N = 60, 600 and 6,000 simulated browsers, each polling its own swap every 30 s
 //    (with quotes, swap creations and deposits mixed in), the production BFF and then a naive
 //    pass-through, one after the other, each in front of its own standalone sandbox with the
-//    partner's limit (120 requests a minute, real time). Reported per contender: upstream requests a minute, upstream 429s,
-//    status age at the browser, swap creations refused, and how soon a status change shows.
+//    partner's limit (120 requests a minute, real time). Reported per contender: upstream
+//    requests a minute, upstream 429s, status age at the browser, swap creations refused, and how
+//    soon a status change shows.
 // 2. Throughput. autocannon against a cached status read and the asset list, and against the
 //    trivial GET /api/health of the same build as the floor.
 //

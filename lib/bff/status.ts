@@ -113,7 +113,7 @@ function noteWatched() {
   // Once a second is plenty: this runs on every poll.
   if (now - local.watchedAt < 1_000) return;
   local.watchedAt = now;
-  if (!local.timer) scheduleSweep(1_000);
+  if (!local.timer && !local.sweeping) scheduleSweep(1_000);
 }
 
 function scheduleSweep(delayMs: number) {

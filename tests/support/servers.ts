@@ -47,7 +47,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
       setTimeout(() => child.kill("SIGKILL"), 3_000).unref();
