@@ -2,7 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Real Chromium (Debian's) against the real production server on the embedded sandbox. Tests that
 // need other settings start their own server with tests/support/servers.ts.
-const port = 3210;
+// E2E_PORT lets two work trees run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 3210);
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",

@@ -13,7 +13,7 @@ npx tsc --noEmit -p .
 echo "== unit and contract tests"
 npx vitest run --project unit --project contract
 echo "== production build"
-PARTNER_API_KEY="$LEAK_CANARY_KEY" npx next build > /tmp/swap-checkout-build.log 2>&1 || { cat /tmp/swap-checkout-build.log; exit 1; }
+PARTNER_API_KEY="$LEAK_CANARY_KEY" npx next build > "${TMPDIR:-/tmp}/swap-checkout-build-$$.log" 2>&1 || { cat "${TMPDIR:-/tmp}/swap-checkout-build-$$.log"; exit 1; }
 echo "== BFF tests over HTTP"
 npx vitest run --project bff
 echo "== browser tests"
