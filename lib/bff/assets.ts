@@ -1,6 +1,7 @@
 // The asset list, cached server side: fresh for a minute, then served stale while one refresh
 // runs, so a page load never waits on the upstream once the list is known.
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton";
 import type { AssetList } from "@/lib/schema/partner";
 import { assetBaseUrl, partner } from "./partner";
 
@@ -8,8 +9,7 @@ const FRESH_MS = 60_000;
 const STALE_MS = 15 * 60_000;
 
 type Cached = { list: AssetList; fetchedAt: number; bodies: Map<string, string> };
-const holder = globalThis as typeof globalThis & { __swapAssets?: { cached?: Cached; refreshing?: Promise<Cached> } };
-const cache = (holder.__swapAssets ??= {});
+const cache = processSingleton<{ cached?: Cached; refreshing?: Promise<Cached> }>("asset-cache", () => ({}));
 
 async function refresh(requestId: string): Promise<Cached> {
   cache.refreshing ??= partner()

@@ -2,6 +2,7 @@
 // with totals over every filtered row, and the CSV export. Every upstream call is in the lowest
 // budget class ("dashboard"), so operators never starve a customer's checkout.
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton";
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import BigConstructor, { type Big } from "big.js";
 import { config } from "@/lib/config";
@@ -9,8 +10,8 @@ import type { CallContext } from "@/lib/partner/client";
 import { dashboardCsvColumns, type DashboardFilter, type DashboardQuery, type DashboardSwapList, type DashboardTotals } from "@/lib/schema/dashboard";
 import { isDecimal } from "@/lib/schema/decimal";
 import type { ListSwapsQuery, Swap, SwapList, SwapListItem } from "@/lib/schema/partner";
-import { PartnerError } from "@/lib/partner/errors";
-import { ApiError } from "./errors";
+import { PartnerError, isPartnerError } from "@/lib/partner/errors";
+import { ApiError, isApiError } from "./errors";
 import { partner } from "./partner";
 import { writeSnapshot } from "./status";
 
@@ -106,8 +107,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Seconds to wait when the budget (ours, or the upstream's 429) said "not now", else null. */
 function budgetWaitSeconds(error: unknown): number | null {
-  if (error instanceof ApiError && error.code === "rate_limited") return Number(error.headers["retry-after"] ?? 5) || 5;
-  if (error instanceof PartnerError && error.code === "rate_limited") return error.retryAfterSeconds ?? 5;
+  if (isApiError(error) && error.code === "rate_limited") return Number(error.headers["retry-after"] ?? 5) || 5;
+  if (isPartnerError(error) && error.code === "rate_limited") return error.retryAfterSeconds ?? 5;
   return null;
 }
 
@@ -169,8 +170,7 @@ function totalsOf(rows: readonly SwapListItem[], requestId: string): DashboardTo
 
 type CachedTotals = { totals: DashboardTotals; until: number };
 // Per filter for a minute, so paging through one filter spends one page per click, not all pages.
-const holder = globalThis as typeof globalThis & { __swapDashboardTotals?: Map<string, CachedTotals> };
-const totalsCache = () => (holder.__swapDashboardTotals ??= new Map());
+const totalsCache = () => processSingleton("dashboard-totals", () => new Map<string, CachedTotals>());
 
 const filterKey = (filter: DashboardFilter) => JSON.stringify([filter.status ?? null, filter.createdFrom ?? null, filter.createdTo ?? null]);
 

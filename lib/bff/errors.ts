@@ -2,7 +2,7 @@
 import "server-only";
 import type { BffErrorCode } from "@/lib/schema/bff";
 import { config } from "@/lib/config";
-import { PartnerError } from "@/lib/partner/errors";
+import { PartnerError, isPartnerError } from "@/lib/partner/errors";
 
 const statusOf: Record<BffErrorCode, number> = {
   validation_error: 400,
@@ -57,11 +57,12 @@ const defaultMessages: Record<BffErrorCode, string> = {
 
 const brand = Symbol.for("swap-checkout.ApiError");
 
+/** By brand, like isPartnerError: an ApiError from another bundle's copy of this module is one too. */
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
 export class ApiError extends Error {
-  /** By brand, like PartnerError: an ApiError from another bundle's copy of this module is one too. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-  }
   readonly [brand] = true;
   readonly status: number;
   constructor(
@@ -135,8 +136,8 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
 
 export function errorResponse(error: unknown, requestId: string): Response {
   let apiError: ApiError;
-  if (error instanceof ApiError) apiError = error;
-  else if (error instanceof PartnerError) apiError = fromPartnerError(error, requestId);
+  if (isApiError(error)) apiError = error;
+  else if (isPartnerError(error)) apiError = fromPartnerError(error, requestId);
   else {
     console.error(`[bff] ${requestId} unexpected failure`, error);
     apiError = new ApiError("internal_error");

@@ -1,6 +1,7 @@
 // The one wiring module that picks the upstream: the real service over HTTP when
 // PARTNER_API_BASE_URL is set, otherwise the embedded sandbox called in process.
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton";
 import { config } from "@/lib/config";
 import { createPartnerClient, type PartnerClient, type Transport } from "@/lib/partner/client";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
@@ -10,16 +11,10 @@ export { store } from "./shared-store";
 
 const EMBEDDED_BASE_URL = "http://sandbox.internal/v1";
 
-// One of each per process, kept on globalThis so dev hot reloads do not lose the sandbox's swaps.
-const holder = globalThis as typeof globalThis & {
-  __swapSandbox?: Sandbox;
-  __swapPartner?: PartnerClient;
-};
-
+// One of each per process (which also keeps the sandbox's swaps across dev hot reloads).
 export function embeddedSandbox(): Sandbox | null {
   if (config().mode !== "sandbox") return null;
-  holder.__swapSandbox ??= createSandbox(config().sandbox);
-  return holder.__swapSandbox;
+  return processSingleton("embedded-sandbox", () => createSandbox(config().sandbox));
 }
 
 function transport(): Transport {
@@ -39,9 +34,9 @@ function transport(): Transport {
 }
 
 export function partner(): PartnerClient {
-  if (!holder.__swapPartner) {
+  return processSingleton("partner-client", () => {
     const c = config();
-    holder.__swapPartner = createPartnerClient({
+    return createPartnerClient({
       baseUrl: c.PARTNER_API_BASE_URL ?? EMBEDDED_BASE_URL,
       apiKey: c.PARTNER_API_KEY ?? c.sandbox.apiKey,
       transport: transport(),
@@ -50,8 +45,7 @@ export function partner(): PartnerClient {
       beforeAttempt: (_operation, priority) => spendBudget(priority),
       onRateLimited: (retryAfter) => void budgetRejectedUpstream(retryAfter).catch(() => {}),
     });
-  }
-  return holder.__swapPartner;
+  });
 }
 
 /** Where relative `logoUrl` paths resolve: PARTNER_ASSET_BASE_URL, the upstream's origin, or us. */

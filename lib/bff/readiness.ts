@@ -1,22 +1,23 @@
 // Readiness: can we reach the upstream and the store? The upstream answer is reused for 30 s so
 // orchestrator probes do not spend the key's request budget.
 import "server-only";
-import { ApiError } from "./errors";
+import { processSingleton } from "@/lib/process-singleton";
+import { ApiError, isApiError } from "./errors";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 
 const UPSTREAM_CHECK_TTL_MS = 30_000;
-const holder = globalThis as typeof globalThis & { __swapUpstreamCheck?: { ok: boolean; at: number } };
+const lastCheck = processSingleton<{ value?: { ok: boolean; at: number } }>("readiness-upstream-check", () => ({}));
 
 async function upstreamOk(requestId: string): Promise<boolean> {
-  const last = holder.__swapUpstreamCheck;
+  const last = lastCheck.value;
   if (last && Date.now() - last.at < UPSTREAM_CHECK_TTL_MS) return last.ok;
   const ok = await partner()
     .listAssets({ symbol: "BTC" }, { requestId })
     .then(() => true)
     // Our own budget being busy says nothing about the upstream: keep what we knew.
-    .catch((error: unknown) => (error instanceof ApiError && error.code === "rate_limited" ? (last?.ok ?? true) : false));
-  holder.__swapUpstreamCheck = { ok, at: Date.now() };
+    .catch((error: unknown) => (isApiError(error) && error.code === "rate_limited" ? (last?.ok ?? true) : false));
+  lastCheck.value = { ok, at: Date.now() };
   return ok;
 }
 

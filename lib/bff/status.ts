@@ -5,10 +5,11 @@
 // old, if the budget allows; (3) swap creation and the sandbox's deposit write what they return.
 // Terminal swaps never cost anything again. Concurrent reads of one swap share one upstream call.
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton";
 import { randomUUID } from "node:crypto";
 import { isTerminalStatus, type Swap, type SwapStatus } from "@/lib/schema/partner";
-import { PartnerError } from "@/lib/partner/errors";
-import { ApiError } from "./errors";
+import { PartnerError, isPartnerError } from "@/lib/partner/errors";
+import { ApiError, isApiError } from "./errors";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 import { isSwapAccessToken } from "./tokens";
@@ -35,7 +36,7 @@ const snapshotKey = (id: string) => `swap:snapshot:${id}`;
 
 // Parsed snapshots and their swap's JSON, per process, reused while the stored text is the same:
 // a cached status read then costs one store read and no JSON work.
-const parsed = new Map<string, { raw: string; snapshot: Snapshot; body: string }>();
+const parsed = processSingleton("swap-status-parsed", () => new Map<string, { raw: string; snapshot: Snapshot; body: string }>());
 
 export async function readSnapshot(id: string): Promise<Snapshot | null> {
   const raw = await store().get(snapshotKey(id));
@@ -62,8 +63,7 @@ export async function writeSnapshot(snapshot: Snapshot): Promise<void> {
 }
 
 type Local = { inflight: Map<string, Promise<Snapshot>>; watchedAt: number; sweeping: boolean; timer?: ReturnType<typeof setTimeout>; instance: string };
-const holder = globalThis as typeof globalThis & { __swapStatus?: Local };
-const local: Local = (holder.__swapStatus ??= { inflight: new Map(), watchedAt: 0, sweeping: false, instance: randomUUID() } as Local);
+const local = processSingleton<Local>("swap-status", () => ({ inflight: new Map(), watchedAt: 0, sweeping: false, instance: randomUUID() }));
 
 function liveRead(id: string, requestId: string, priority: "refresh" | "status"): Promise<Snapshot> {
   let pending = local.inflight.get(id);
@@ -101,7 +101,7 @@ export async function readSwap(id: string, token: string | null, requestId: stri
     return await liveRead(id, requestId, important ? "refresh" : "status");
   } catch (error) {
     // Out of budget or upstream trouble: an older answer beats none.
-    if (cached && (error instanceof ApiError || (error instanceof PartnerError && error.retryable))) return cached;
+    if (cached && (isApiError(error) || (isPartnerError(error) && error.retryable))) return cached;
     throw error;
   }
 }
@@ -159,7 +159,7 @@ export async function sweep(): Promise<{ pages: number; swaps: number } | null> 
     }
     return { pages, swaps: seen };
   } catch (error) {
-    if (!(error instanceof ApiError)) console.warn("[status] sweep stopped early", error instanceof Error ? error.message : error);
+    if (!isApiError(error)) console.warn("[status] sweep stopped early", error instanceof Error ? error.message : error);
     return { pages, swaps: seen };
   } finally {
     local.sweeping = false;

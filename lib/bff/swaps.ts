@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import type { Swap } from "@/lib/schema/partner";
-import { PartnerError } from "@/lib/partner/errors";
+import { PartnerError, isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
 import { writeSnapshot } from "./status";
@@ -124,7 +124,7 @@ async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Sw
     await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
     return swap;
   } catch (error) {
-    if (error instanceof PartnerError && error.code === "quote_already_used") {
+    if (isPartnerError(error) && error.code === "quote_already_used") {
       const existing = await findSwapOfQuote(body.quoteId, requestId);
       if (existing) return existing;
     }

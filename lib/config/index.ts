@@ -3,6 +3,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { processSingleton } from "@/lib/process-singleton";
 import { deriveKey, type KeyPurpose } from "./derive";
 import { appEnvSchema, type AppEnv } from "./schema";
 import { sandboxEnvSchema, type SandboxOptions } from "@/lib/sandbox/options";
@@ -16,13 +17,10 @@ export type AppConfig = AppEnv & {
   keyFor: (purpose: KeyPurpose) => Buffer;
 };
 
-// On globalThis: Next bundles the proxy, pages and route handlers separately, and they must all
-// see one configuration (in sandbox mode, one random secret).
-const holder = globalThis as typeof globalThis & { __swapConfig?: AppConfig };
-
+// One per process: the proxy, pages and route handlers must all see one configuration (in sandbox
+// mode, one random secret).
 export function config(): AppConfig {
-  holder.__swapConfig ??= loadConfig(process.env);
-  return holder.__swapConfig;
+  return processSingleton("config", () => loadConfig(process.env));
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {

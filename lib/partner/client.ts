@@ -17,7 +17,7 @@ import {
   type ListSwapsQuery,
   type ValidateAddressRequest,
 } from "@/lib/schema/partner";
-import { PartnerError, parseRetryAfter } from "./errors";
+import { PartnerError, isPartnerError, parseRetryAfter } from "./errors";
 
 export type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -187,7 +187,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
         await options.beforeAttempt?.(c.operation, ctx.priority ?? defaultPriority[c.operation]);
         return await attempt(c, ctx);
       } catch (error) {
-        if (!(error instanceof PartnerError)) throw error;
+        if (!isPartnerError(error)) throw error;
         if (error.code === "rate_limited") options.onRateLimited?.(error.retryAfterSeconds);
         if (n >= attempts || !error.retryable) throw error;
         // Full jitter (random between 0 and the exponential cap), never shorter than Retry-After.

@@ -6,14 +6,16 @@ export type PartnerErrorCode = ErrorCode | "upstream_timeout" | "upstream_unreac
 
 const brand = Symbol.for("swap-checkout.PartnerError");
 
+/**
+ * Next bundles route handlers and pages separately, each with its own copy of this class, while the
+ * client lives once per process: an error thrown by another bundle's copy fails `instanceof`, so
+ * errors are recognised by a brand through this guard.
+ */
+export function isPartnerError(value: unknown): value is PartnerError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
 export class PartnerError extends Error {
-  /**
-   * Next bundles route handlers and pages separately, each with its own copy of this class, while
-   * the client lives once per process: `instanceof` goes by a brand, not by the class object.
-   */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-  }
   readonly [brand] = true;
   readonly code: PartnerErrorCode;
   /** HTTP status the upstream answered with; 0 when no answer arrived. */

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createPartnerClient, type PartnerClientOptions, type Transport } from "@/lib/partner/client";
-import { PartnerError } from "@/lib/partner/errors";
+import { PartnerError, isPartnerError } from "@/lib/partner/errors";
 import { createManualClock } from "@/lib/sandbox/clock";
 import {
   decimalStringSchema,
@@ -79,7 +79,7 @@ async function rejection(promise: Promise<unknown>): Promise<PartnerError> {
     () => new Error("expected the call to fail, but it succeeded"),
     (error: unknown) => error,
   );
-  if (outcome instanceof PartnerError) return outcome;
+  if (isPartnerError(outcome)) return outcome;
   throw outcome instanceof Error ? outcome : new Error(`expected a PartnerError, got ${String(outcome)}`);
 }
 
