@@ -37,6 +37,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: "1",
+      SANDBOX: "1",
       SANDBOX_STEP_SECONDS: "1",
       CLIENT_QUOTES_PER_MINUTE: "100000",
       CLIENT_SWAPS_PER_MINUTE: "100000",

@@ -10,7 +10,7 @@ export async function startBff(env: Record<string, string>): Promise<BenchApp> {
   const port = await freePort();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

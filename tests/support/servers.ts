@@ -38,7 +38,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
