@@ -15,6 +15,11 @@ const nextConfig: NextConfig = {
   // The app's own sources; tests and scripts are type-checked by `npm test` (tsc over everything).
   typescript: { tsconfigPath: "tsconfig.build.json" },
   reactStrictMode: true,
+  experimental: {
+    // With proxy.ts, Next buffers request bodies to let both it and the handler read them: never
+    // more than one byte over the API's 16 KiB cap, so the handler still sees "too large".
+    proxyClientMaxBodySize: 16 * 1024 + 1,
+  },
   async headers() {
     return [{ source: "/:path*", headers: baseHeaders }];
   },

@@ -2,8 +2,12 @@
 // routes may be framed by WIDGET_ALLOWED_ORIGINS; nothing else may be framed at all.
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
+import { reachedOverHttps } from "@/lib/bff/client-id";
 import { requestIdOf } from "@/lib/bff/route";
 import { chooseLocale, localeCookie, localeHeader } from "@/lib/i18n/locales";
+
+/** Sent only on answers that reached us over HTTPS (as our front or a trusted proxy saw it). */
+const HSTS = "max-age=31536000";
 
 const isWidget = (path: string) => path === "/widget" || path.startsWith("/widget/swap/");
 
@@ -42,6 +46,7 @@ export function proxy(request: NextRequest) {
     forwarded.set("x-request-id", requestId);
     const response = NextResponse.next({ request: { headers: forwarded } });
     for (const [name, value] of Object.entries(apiHeaders)) if (name !== "cache-control") response.headers.set(name, value);
+    if (reachedOverHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
     return response;
   }
   const nonce = btoa(crypto.randomUUID());
@@ -73,6 +78,7 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
   if (!isWidget(path)) response.headers.set("X-Frame-Options", "DENY");
+  if (reachedOverHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 

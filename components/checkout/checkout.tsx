@@ -7,7 +7,7 @@ import type { AssetList, Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
 import { BffError } from "@/lib/checkout/api";
-import { createSwap } from "@/lib/checkout/create-swap";
+import { createSwap, paysOutToEntered } from "@/lib/checkout/create-swap";
 import { useAddressCheck } from "@/lib/checkout/use-address-check";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useNow } from "@/lib/checkout/use-now";
@@ -83,7 +83,8 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   useEffect(() => {
     if (quote.quote) {
       const q = quote.quote;
-      onEvent?.("quote", { id: q.id, from: q.from, to: q.to, rate: q.rate, expiresAt: q.expiresAt });
+      // No quote id: the host page's scripts are not the user, and a quote id must not travel.
+      onEvent?.("quote", { from: q.from, to: q.to, rate: q.rate, expiresAt: q.expiresAt });
     }
   }, [quote.quote, onEvent]);
 
@@ -116,15 +117,16 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     setCreating(true);
     setCreateError(null);
     try {
-      const created = await createSwap(
-        {
-          quoteId: quote.quote.id,
-          destination: { address: destination.address, memo: to?.supportsMemo && destination.memo ? destination.memo : null },
-          refundAddress: destination.refundAddress || null,
-          notificationEmail: destination.email || null,
-        },
-        widgetConfig,
-      );
+      const body = {
+        quoteId: quote.quote.id,
+        destination: { address: destination.address, memo: to?.supportsMemo && destination.memo ? destination.memo : null },
+        refundAddress: destination.refundAddress || null,
+        notificationEmail: destination.email || null,
+      };
+      const created = await createSwap(body, widgetConfig);
+      // Never show deposit instructions for a swap that pays out anywhere but where the user said.
+      const normalized = addressCheck.state === "done" ? addressCheck.result.normalizedAddress : null;
+      if (!paysOutToEntered(created.swap, body.destination, normalized)) throw new BffError("quote_already_used", "", 409);
       forgetOrder();
       onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
       router.push(`${swapPath}/${created.swap.id}${swapQuery}#t=${created.accessToken}`);

@@ -3,6 +3,7 @@
 import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
 import type { AssetList } from "@/lib/schema/partner";
+import { forLog } from "./errors";
 import { assetBaseUrl, partner } from "./partner";
 
 const FRESH_MS = 60_000;
@@ -32,7 +33,7 @@ async function current(requestId: string): Promise<Cached> {
   const now = Date.now();
   const entry = cache.cached;
   if (!entry || now - entry.fetchedAt > STALE_MS) return refresh(requestId);
-  if (now - entry.fetchedAt > FRESH_MS) refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed`, error));
+  if (now - entry.fetchedAt > FRESH_MS) refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed: ${forLog(error)}`));
   return entry;
 }
 

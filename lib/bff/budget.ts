@@ -37,8 +37,20 @@ export async function effectiveLimit(): Promise<{ limit: number; pausedUntil: nu
   return { limit: Math.max(1, Math.floor(config().PARTNER_RATE_LIMIT_PER_MINUTE * shrink.factor * degraded)), pausedUntil: shrink.pausedUntil };
 }
 
-export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[priority]): Promise<void> {
+/**
+ * One client may cause at most CLIENT_BUDGET_SHARE of the key's minute budget to be spent, so a
+ * flood from one address leaves the rest for everyone else. Refused at once: waiting would only
+ * hold the flood's connections open.
+ */
+async function spendClientShare(clientId: string, limit: number): Promise<void> {
+  const share = Math.max(1, Math.floor(limit * config().CLIENT_BUDGET_SHARE));
+  const own = await store().acquireWindow(`${KEY}:client:${clientId}`, share, WINDOW_MS, Date.now());
+  if (!own.ok) throw new ApiError("rate_limited", undefined, { budget: "client" }, retryAfterHeader(own.retryAfterMs / 1000));
+}
+
+export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[priority], onBehalfOf?: string): Promise<void> {
   const deadline = Date.now() + maxWaitMs;
+  if (onBehalfOf) await spendClientShare(onBehalfOf, (await effectiveLimit()).limit);
   for (;;) {
     const now = Date.now();
     const { limit, pausedUntil } = await effectiveLimit();

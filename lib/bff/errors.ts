@@ -102,6 +102,12 @@ function redact<T>(value: T): T {
   return value;
 }
 
+/** A failure as one log line, with anything shaped like a key redacted (upstream text included). */
+export function forLog(error: unknown): string {
+  if (isPartnerError(error)) return redact(`${error.code}: ${error.message}`);
+  return redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+}
+
 export function fromPartnerError(error: PartnerError, requestId: string): ApiError {
   switch (error.code) {
     case "invalid_api_key":
@@ -115,13 +121,13 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
     case "provider_unavailable":
     case "internal_error":
     case "upstream_unreachable":
-      console.warn(`[bff] ${requestId} upstream unavailable: ${error.code} ${error.message}`);
+      console.warn(`[bff] ${requestId} upstream unavailable: ${error.code} ${redact(error.message)}`);
       return new ApiError("provider_unavailable", undefined, {}, retryAfterHeader(30));
     case "upstream_malformed":
-      console.warn(`[bff] ${requestId} upstream answered malformed: ${error.message}`, error.details);
+      console.warn(`[bff] ${requestId} upstream answered malformed: ${redact(error.message)}`, redact(error.details));
       return new ApiError("upstream_error");
     case "upstream_timeout":
-      console.warn(`[bff] ${requestId} ${error.message}`);
+      console.warn(`[bff] ${requestId} ${redact(error.message)}`);
       return new ApiError("upstream_timeout");
     default: {
       const code = error.code as BffErrorCode;
@@ -139,7 +145,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
   if (isApiError(error)) apiError = error;
   else if (isPartnerError(error)) apiError = fromPartnerError(error, requestId);
   else {
-    console.error(`[bff] ${requestId} unexpected failure`, error);
+    console.error(`[bff] ${requestId} unexpected failure: ${forLog(error)}`);
     apiError = new ApiError("internal_error");
   }
   return Response.json(

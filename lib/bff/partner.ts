@@ -42,7 +42,7 @@ export function partner(): PartnerClient {
       transport: transport(),
       timeoutMs: c.PARTNER_API_TIMEOUT_MS,
       // Every attempt, retries included, is paid from the key's shared budget.
-      beforeAttempt: (_operation, priority) => spendBudget(priority),
+      beforeAttempt: (_operation, priority, onBehalfOf) => spendBudget(priority, undefined, onBehalfOf),
       onRateLimited: (retryAfter) => void budgetRejectedUpstream(retryAfter).catch(() => {}),
     });
   });

@@ -4,8 +4,10 @@ import "server-only";
 import type { AddressBody, QuoteAnswer, QuoteBody } from "@/lib/schema/bff";
 import { withinBounds } from "@/lib/schema/decimal";
 import type { AddressValidation } from "@/lib/schema/partner";
+import { createHash } from "node:crypto";
 import { ApiError } from "./errors";
-import { partner } from "./partner";
+import { partner, store } from "./partner";
+import { limitClient } from "./rate-limit";
 import { externalIdFromOrderToken, mintExternalId, orderTokenFor } from "./tokens";
 
 export type Attribution = { externalId?: string | null; customerId?: string | null };
@@ -15,11 +17,41 @@ const matchesAssetRef = (ref: string, asset: { token: string; network: string })
   return symbol.toUpperCase() === asset.token.toUpperCase() && (!network || network === asset.network);
 };
 
-export function validateAddress(body: AddressBody, requestId: string): Promise<AddressValidation> {
-  return partner().validateAddress({ ...body, memo: body.memo ?? null }, { requestId });
+/** An address check's answer does not change within minutes; every instance shares it. */
+const ADDRESS_CHECK_TTL_MS = 5 * 60_000;
+
+const addressCheckKey = (body: { network: string; token: string; address: string; memo?: string | null }) =>
+  `address-check:${createHash("sha256")
+    .update(JSON.stringify([body.network, body.token.toUpperCase(), body.address, body.memo ?? null]))
+    .digest("base64url")}`;
+
+/** A check answered within the last few minutes, without asking anyone. */
+export async function cachedAddressCheck(body: AddressBody): Promise<AddressValidation | null> {
+  const raw = await store().get(addressCheckKey(body));
+  return raw ? (JSON.parse(raw) as AddressValidation) : null;
 }
 
-export async function createQuote(body: QuoteBody, requestId: string, trusted: Attribution & { to?: string } = {}): Promise<QuoteAnswer> {
+/**
+ * Checks an address. A repeat within a few minutes is answered from the shared cache and counts
+ * as a read; a new one costs an upstream call and counts with the client's quotes.
+ */
+export async function checkAddress(body: AddressBody, ctx: { requestId: string; clientId: string }): Promise<AddressValidation> {
+  const cached = await cachedAddressCheck(body);
+  if (cached) {
+    await limitClient("reads", ctx.clientId);
+    return cached;
+  }
+  await limitClient("quotes", ctx.clientId);
+  const result = await partner().validateAddress({ ...body, memo: body.memo ?? null }, { requestId: ctx.requestId, onBehalfOf: ctx.clientId });
+  await store().set(addressCheckKey(body), JSON.stringify(result), ADDRESS_CHECK_TTL_MS);
+  return result;
+}
+
+export async function createQuote(
+  body: QuoteBody,
+  ctx: { requestId: string; clientId: string },
+  trusted: Attribution & { to?: string } = {},
+): Promise<QuoteAnswer> {
   if (trusted.to && !matchesAssetRef(trusted.to, body.to)) {
     throw new ApiError("validation_error", "The asset to receive is fixed by the site you came from.", { fields: { to: "locked" } });
   }
@@ -31,7 +63,7 @@ export async function createQuote(body: QuoteBody, requestId: string, trusted: A
       externalId,
       customerId: trusted.customerId ?? null,
     },
-    { requestId },
+    { requestId: ctx.requestId, onBehalfOf: ctx.clientId },
   );
   // The real service's behaviour for out-of-bounds amounts is not documented: check every quote.
   if (!withinBounds(body.from.amount, quote.minAmountIn, quote.maxAmountIn)) {

@@ -1,22 +1,33 @@
-// Per-client limits on each class of route (rate-limiter-flexible; memory for one instance).
+// Per-client limits on each class of route (rate-limiter-flexible). With REDIS_URL every instance
+// counts against the same limits (a memory limiter stands in while Redis is away); otherwise memory.
 import "server-only";
-import { processSingleton } from "@/lib/process-singleton";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
+import { processSingleton } from "@/lib/process-singleton";
 import { ApiError, retryAfterHeader } from "./errors";
+import { redisClient } from "./shared-store";
 
 export type LimitClass = "quotes" | "swaps" | "reads" | "login";
 
-type Limiters = Record<LimitClass, RateLimiterMemory>;
+/** Login attempts per client a minute, before the password is even looked at. */
+const LOGINS_PER_MINUTE = 5;
+
+type Limiters = Record<LimitClass, RateLimiterAbstract>;
+
 function limiters(): Limiters {
   return processSingleton("client-limiters", () => {
     const c = config();
-    const perMinute = (points: number, keyPrefix: string) => new RateLimiterMemory({ points, duration: 60, keyPrefix });
+    const redis = redisClient();
+    const perMinute = (points: number, keyPrefix: string): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ points, duration: 60, keyPrefix: `client-limit:${keyPrefix}` });
+      if (!redis) return memory;
+      return new RateLimiterRedis({ storeClient: redis, points, duration: 60, keyPrefix: `swapco:client-limit:${keyPrefix}`, insuranceLimiter: memory });
+    };
     return {
       quotes: perMinute(c.CLIENT_QUOTES_PER_MINUTE, "q"),
       swaps: perMinute(c.CLIENT_SWAPS_PER_MINUTE, "s"),
       reads: perMinute(c.CLIENT_READS_PER_MINUTE, "r"),
-      login: perMinute(5, "l"),
+      login: perMinute(LOGINS_PER_MINUTE, "l"),
     };
   });
 }

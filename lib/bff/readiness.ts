@@ -1,6 +1,7 @@
 // Readiness: can we reach the upstream and the store? The upstream answer is reused for 30 s so
 // orchestrator probes do not spend the key's request budget.
 import "server-only";
+import { ConfigError, config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { ApiError, isApiError } from "./errors";
 import { partner } from "./partner";
@@ -22,6 +23,13 @@ async function upstreamOk(requestId: string): Promise<boolean> {
 }
 
 export async function readiness(requestId: string) {
+  // Never ready on a configuration that would fail (the server refuses to start on one anyway).
+  try {
+    config();
+  } catch (error) {
+    if (error instanceof ConfigError) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", config: error.lines };
+    throw error;
+  }
   const [upstream, storeOk] = await Promise.all([upstreamOk(requestId), store().ping().catch(() => false)]);
   return {
     status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),

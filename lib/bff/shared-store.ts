@@ -9,13 +9,21 @@ import { createResilientStore, type ResilientStore } from "@/lib/store/resilient
 import type { KeyValueStore } from "@/lib/store/types";
 
 type AppStore = KeyValueStore & Partial<Pick<ResilientStore, "degraded">>;
-export function store(): AppStore {
-  return processSingleton<AppStore>("store", () => {
+type Shared = { store: AppStore; redis: ReturnType<typeof createRedisStore>["client"] | null };
+
+function shared(): Shared {
+  return processSingleton<Shared>("store", () => {
     const url = config().REDIS_URL;
-    return url
-      ? createResilientStore(createRedisStore(url), createMemoryStore(), (degraded) =>
-          console.warn(degraded ? "[store] Redis unavailable: continuing on local memory with a tighter budget" : "[store] Redis is back: shared state resumed"),
-        )
-      : createMemoryStore();
+    if (!url) return { store: createMemoryStore(), redis: null };
+    const redis = createRedisStore(url);
+    const store = createResilientStore(redis, createMemoryStore(), (degraded) =>
+      console.warn(degraded ? "[store] Redis unavailable: continuing on local memory with a tighter budget" : "[store] Redis is back: shared state resumed"),
+    );
+    return { store, redis: redis.client };
   });
 }
+
+export const store = (): AppStore => shared().store;
+
+/** The Redis connection behind the store, for libraries that speak Redis themselves; null on memory. */
+export const redisClient = () => shared().redis;

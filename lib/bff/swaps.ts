@@ -4,9 +4,10 @@ import { createHash } from "node:crypto";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import type { Swap } from "@/lib/schema/partner";
-import { PartnerError, isPartnerError } from "@/lib/partner/errors";
+import { isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
+import { cachedAddressCheck } from "./quotes";
 import { writeSnapshot } from "./status";
 import { swapAccessToken } from "./tokens";
 
@@ -109,9 +110,35 @@ export async function createSwapOnce(
   return outcome;
 }
 
+/**
+ * Who may have the swap of a quote: the payout address and memo as the upstream stored them, and
+ * the refund address and e-mail as the request that made it gave them.
+ */
+function ownerOf(swap: Swap, body: SwapBody): string {
+  const canonical = JSON.stringify([swap.payout.address, swap.payout.memo || null, body.refundAddress ?? null, body.notificationEmail ?? null]);
+  return createHash("sha256").update(canonical).digest("base64url");
+}
+
+type QuoteSwap = { swapId: string; owner: string };
+
+/** Whether a request names the swap's own payout, after the upstream's normalisation of addresses. */
+async function paysOutTo(swap: Swap, body: SwapBody, requestId: string): Promise<boolean> {
+  if ((body.destination.memo || null) !== (swap.payout.memo || null)) return false;
+  if (body.destination.address === swap.payout.address) return true;
+  const asked = { network: swap.payout.network, token: swap.payout.token, address: body.destination.address, memo: body.destination.memo };
+  const check =
+    (await cachedAddressCheck(asked)) ??
+    (await partner().validateAddress({ ...asked, memo: asked.memo ?? null }, { requestId, priority: "create" }).catch(() => null));
+  return !!check?.valid && check.normalizedAddress === swap.payout.address;
+}
+
+/** A quote id is not a credential: its swap goes only to a request that would have made it. */
+const quoteAlreadyUsed = () => new ApiError("quote_already_used");
+
 async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Swap> {
+  let swap: Swap;
   try {
-    const swap = await partner().createSwap(
+    swap = await partner().createSwap(
       {
         quoteId: body.quoteId,
         destination: { address: body.destination.address, memo: body.destination.memo ?? null },
@@ -120,27 +147,50 @@ async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Sw
       },
       { requestId },
     );
-    await store().set(quoteSwapKey(body.quoteId), swap.id, DAY_MS);
-    await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
-    return swap;
   } catch (error) {
-    if (isPartnerError(error) && error.code === "quote_already_used") {
-      const existing = await findSwapOfQuote(body.quoteId, requestId);
-      if (existing) return existing;
-    }
+    if (isPartnerError(error) && error.code === "quote_already_used") return existingSwapOfQuote(body, requestId);
     throw error;
+  }
+  // The upstream is retry-safe per quoteId: an answer may be the swap someone else made first.
+  const known = await readQuoteSwap(body.quoteId);
+  if (known && known.swapId === swap.id && known.owner !== ownerOf(swap, body)) throw quoteAlreadyUsed();
+  if (!(await paysOutTo(swap, body, requestId))) throw quoteAlreadyUsed();
+  if (!known) await store().set(quoteSwapKey(body.quoteId), JSON.stringify({ swapId: swap.id, owner: ownerOf(swap, body) } satisfies QuoteSwap), DAY_MS);
+  await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
+  return swap;
+}
+
+async function readQuoteSwap(quoteId: string): Promise<QuoteSwap | null> {
+  const raw = await store().get(quoteSwapKey(quoteId));
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<QuoteSwap>;
+    return typeof parsed.swapId === "string" && typeof parsed.owner === "string" ? { swapId: parsed.swapId, owner: parsed.owner } : null;
+  } catch {
+    return null; // a record from before owners were kept: as if unknown
   }
 }
 
-/** The swap this deployment already made from a quote: remembered, else found in the newest page. */
-async function findSwapOfQuote(quoteId: string, requestId: string): Promise<Swap | null> {
-  const known = await store().get(quoteSwapKey(quoteId));
-  if (known) return partner().getSwap(known, { requestId, priority: "create" });
+/**
+ * The upstream says the quote made a swap already. It goes back only to the request that would have
+ * made it (the same person retrying after a lost answer); anyone else learns nothing of it.
+ */
+async function existingSwapOfQuote(body: SwapBody, requestId: string): Promise<Swap> {
+  const known = await readQuoteSwap(body.quoteId);
+  if (known) {
+    const swap = await partner().getSwap(known.swapId, { requestId, priority: "create" });
+    if (known.owner === ownerOf(swap, body) && (await paysOutTo(swap, body, requestId))) return swap;
+    throw quoteAlreadyUsed();
+  }
+  // Made by this deployment before its store forgot it (a restart on memory): the newest page has
+  // it. Its refund address and e-mail are not known here, so a request naming either is refused.
+  if (body.refundAddress || body.notificationEmail) throw quoteAlreadyUsed();
   const page = await partner().listSwaps({ limit: "100" }, { requestId, priority: "create" });
-  const found = page.swaps.find((s) => s.quote.id === quoteId);
-  if (!found) return null;
-  await store().set(quoteSwapKey(quoteId), found.id, DAY_MS);
+  const found = page.swaps.find((s) => s.quote.id === body.quoteId);
+  if (!found) throw quoteAlreadyUsed();
   const { commission: _commission, ...swap } = found;
+  if (!(await paysOutTo(swap, body, requestId))) throw quoteAlreadyUsed();
+  await store().set(quoteSwapKey(body.quoteId), JSON.stringify({ swapId: swap.id, owner: ownerOf(swap, body) } satisfies QuoteSwap), DAY_MS);
   return swap;
 }
 

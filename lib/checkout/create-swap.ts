@@ -1,6 +1,7 @@
 // One click, one swap: the Idempotency-Key is minted once per confirmed quote + destination and
 // reused by every retry and double click of that same attempt.
 import { swapCreatedSchema, type SwapBody, type SwapCreated } from "@/lib/schema/bff";
+import type { Swap } from "@/lib/schema/partner";
 import { BffError, bff } from "./api";
 
 const attempts = new Map<string, string>();
@@ -31,4 +32,13 @@ export async function createSwap(body: SwapBody, widgetConfig?: string): Promise
       await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 1000 * attempt)));
     }
   }
+}
+
+/**
+ * Whether a created swap pays out where the user said: the address as typed or as the address check
+ * normalised it, and the same memo. Anything else is someone else's swap.
+ */
+export function paysOutToEntered(swap: Pick<Swap, "payout">, entered: SwapBody["destination"], normalizedAddress: string | null): boolean {
+  const addressOk = swap.payout.address === entered.address || (!!normalizedAddress && swap.payout.address === normalizedAddress);
+  return addressOk && (swap.payout.memo || null) === (entered.memo || null);
 }

@@ -23,12 +23,31 @@ export function config(): AppConfig {
   return processSingleton("config", () => loadConfig(process.env));
 }
 
+/** A configuration that cannot run: one line per bad variable, naming it. */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid configuration: ${lines.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function linesOf(error: z.ZodError, env: Record<string, string | undefined>): string[] {
+  const lines = new Map<string, string>();
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? "configuration");
+    if (lines.has(name)) continue;
+    const given = env[name];
+    const shown = given === undefined || /SECRET|KEY|PASSWORD/.test(name) ? "" : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
+    lines.set(name, `${name}: ${issue.message}${shown}`);
+  }
+  return [...lines.values()];
+}
+
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const app = appEnvSchema.safeParse(env);
   const sandbox = sandboxEnvSchema.safeParse(env);
   if (!app.success || !sandbox.success) {
-    const error = (app.error ?? sandbox.error)!;
-    throw new Error(`Invalid configuration:\n${z.prettifyError(error)}`);
+    throw new ConfigError([...(app.error ? linesOf(app.error, env) : []), ...(sandbox.error ? linesOf(sandbox.error, env) : [])]);
   }
   let secret = app.data.APP_SECRET;
   if (!secret) {

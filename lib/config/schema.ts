@@ -48,8 +48,25 @@ export const appEnvSchema = z
     CLIENT_QUOTES_PER_MINUTE: perMinute(30),
     CLIENT_SWAPS_PER_MINUTE: perMinute(10),
     CLIENT_READS_PER_MINUTE: perMinute(240),
+    /** The most of the key's minute budget that one client may cause to be spent. */
+    CLIENT_BUDGET_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
+    /** `1` runs the embedded sandbox under a production server; nothing else means yes. */
+    SANDBOX: z.enum(["", "0", "1"]).default("").transform((v) => v === "1"),
+    /**
+     * Set by scripts/start.mjs, never by a person: a random per-process secret with which our own
+     * front proves that it, not the client, set x-swap-client-ip.
+     */
+    SWAP_FRONT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   })
   .superRefine((env, ctx) => {
+    // No silent sandbox: real users must never see deposit addresses that nobody controls.
+    if (env.NODE_ENV === "production" && !env.PARTNER_API_BASE_URL && !env.SANDBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PARTNER_API_BASE_URL"],
+        message: "is not set: set PARTNER_API_BASE_URL (with PARTNER_API_KEY and APP_SECRET) for the real service, or SANDBOX=1 to run the embedded sandbox",
+      });
+    }
     if (env.PARTNER_API_BASE_URL && !env.PARTNER_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["PARTNER_API_KEY"], message: "is required when PARTNER_API_BASE_URL is set" });
     }

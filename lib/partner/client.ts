@@ -37,7 +37,7 @@ export type PartnerClientOptions = {
   /** A `Retry-After` longer than this is not waited out in-request; the error goes to the caller. */
   maxRetryWaitMs?: number;
   /** Called before every attempt, e.g. to spend a shared request budget. */
-  beforeAttempt?: (operation: Operation, priority: Priority) => Promise<void>;
+  beforeAttempt?: (operation: Operation, priority: Priority, onBehalfOf: string | undefined) => Promise<void>;
   /** Called after an upstream 429, so a shared budget can shrink. */
   onRateLimited?: (retryAfterSeconds: number | null) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -57,6 +57,8 @@ export type CallContext = {
   /** Budget class; defaults by operation (createSwap → create, createQuote/validateAddress → quote, …). */
   priority?: Priority;
   signal?: AbortSignal;
+  /** Whom the call is made for (a client's id), so a shared budget can cap each one's share. */
+  onBehalfOf?: string;
   /** Extra headers for this call (tests use `x-sandbox-fault`). */
   headers?: Record<string, string>;
 };
@@ -184,7 +186,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
     const attempts = c.retrySafe ? 1 + maxRetries : 1;
     for (let n = 1; ; n++) {
       try {
-        await options.beforeAttempt?.(c.operation, ctx.priority ?? defaultPriority[c.operation]);
+        await options.beforeAttempt?.(c.operation, ctx.priority ?? defaultPriority[c.operation], ctx.onBehalfOf);
         return await attempt(c, ctx);
       } catch (error) {
         if (!isPartnerError(error)) throw error;

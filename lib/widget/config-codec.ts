@@ -5,6 +5,8 @@ import { widgetConfigSchema, type WidgetConfig } from "@/lib/schema/widget";
 
 export type WidgetConfigCheck = { ok: true; config: WidgetConfig } | { ok: false; reason: "malformed" | "bad_signature" | "expired" | "invalid" };
 
+const MAX_LIFETIME_SECONDS = 366 * 24 * 60 * 60;
+
 const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 
 export function signWidgetConfig(config: WidgetConfig, key: Buffer): string {
@@ -28,5 +30,7 @@ export function verifyWidgetConfig(token: string, key: Buffer, nowSeconds = Math
   const parsed = widgetConfigSchema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: "invalid" };
   if (parsed.data.exp <= nowSeconds) return { ok: false, reason: "expired" };
+  // A config that never expires can never be withdrawn: a year is the longest we accept.
+  if (parsed.data.exp > nowSeconds + MAX_LIFETIME_SECONDS) return { ok: false, reason: "invalid" };
   return { ok: true, config: parsed.data };
 }

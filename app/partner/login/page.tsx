@@ -13,7 +13,7 @@ export async function generateMetadata() {
 
 export default async function PartnerLoginPage() {
   if (!dashboardEnabled()) notFound();
-  if (isValidSession((await cookies()).get(SESSION_COOKIE)?.value)) redirect("/partner");
+  if (await isValidSession((await cookies()).get(SESSION_COOKIE)?.value)) redirect("/partner");
   return (
     <>
       <PartnerHeader sandbox={config().mode === "sandbox"} signedIn={false} />

@@ -1,4 +1,12 @@
-import { assertDashboardEnabled, closeSessionCookie, isDashboardPassword, openSessionCookie, signSession } from "@/lib/bff/dashboard";
+import {
+  assertDashboardEnabled,
+  closeSessionCookie,
+  endSession,
+  isDashboardPassword,
+  openSession,
+  openSessionCookie,
+  sessionCookieOf,
+} from "@/lib/bff/dashboard-session";
 import { ApiError } from "@/lib/bff/errors";
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
@@ -10,12 +18,14 @@ export const POST = route(async (req, { clientId }) => {
   await limitClient("login", clientId);
   const { password } = await readJson(req, dashboardSessionBodySchema);
   if (!isDashboardPassword(password)) throw new ApiError("unauthorized", "The password is not correct.");
-  const session = signSession();
+  const session = await openSession();
   return Response.json({ expiresAt: session.expiresAt.toISOString() }, { headers: { "set-cookie": openSessionCookie(req, session.value) } });
 });
 
+// Log out: the session's record is deleted, so a copy of the cookie stops working too.
 export const DELETE = route(async (req) => {
   assertDashboardEnabled();
+  await endSession(sessionCookieOf(req));
   return new Response(null, { status: 204, headers: { "set-cookie": closeSessionCookie(req) } });
 });
 

@@ -5,7 +5,7 @@ import { dashboardFilterSchema } from "@/lib/schema/dashboard";
 
 export const GET = route(async (req, { requestId, clientId }) => {
   assertDashboardEnabled();
-  requireSession(req);
+  await requireSession(req);
   await limitClient("reads", clientId);
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;

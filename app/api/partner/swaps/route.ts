@@ -5,7 +5,7 @@ import { dashboardQuerySchema } from "@/lib/schema/dashboard";
 
 export const GET = route(async (req, { requestId, clientId }) => {
   assertDashboardEnabled();
-  requireSession(req);
+  await requireSession(req);
   await limitClient("reads", clientId);
   const query = parseWith(dashboardQuerySchema, queryOf(req), "query");
   return Response.json(await listDashboardSwaps(query, requestId));

@@ -1,11 +1,10 @@
-import { validateAddress } from "@/lib/bff/quotes";
-import { limitClient } from "@/lib/bff/rate-limit";
+import { checkAddress } from "@/lib/bff/quotes";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
 import { addressBodySchema } from "@/lib/schema/bff";
 
+// Counted in checkAddress: a cached answer as a read, a new check with the client's quotes.
 export const POST = route(async (req, { requestId, clientId }) => {
   const body = await readJson(req, addressBodySchema);
-  await limitClient("reads", clientId);
-  return Response.json(await validateAddress(body, requestId));
+  return Response.json(await checkAddress(body, { requestId, clientId }));
 });
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");

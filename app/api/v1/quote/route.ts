@@ -9,7 +9,7 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const widget = widgetConfigOf(req);
   const body = await readJson(req, quoteBodySchema);
   await limitClient("quotes", clientId);
-  const quote = await createQuote(body, requestId, widget ?? {});
+  const quote = await createQuote(body, { requestId, clientId }, widget ?? {});
   if (widget?.destination) await lockQuoteDestination(quote.id, widget.destination);
   return Response.json(quote);
 });

@@ -6,7 +6,7 @@ import { swapIdSchema } from "@/lib/schema/partner";
 // One swap read live, for the dashboard's per-row refresh.
 export const GET = route(async (req, { requestId, clientId, params }) => {
   assertDashboardEnabled();
-  requireSession(req);
+  await requireSession(req);
   const id = parseWith(swapIdSchema, params.id, "id");
   await limitClient("reads", clientId);
   const swap = await readDashboardSwap(id, requestId);

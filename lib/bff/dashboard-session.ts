@@ -1,0 +1,84 @@
+// The operator dashboard's sessions: server-side records in the shared store, so logout and a
+// changed password end them on every instance, and a copied cookie dies with its record.
+import "server-only";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { config } from "@/lib/config";
+import { reachedOverHttps } from "./client-id";
+import { ApiError } from "./errors";
+import { store } from "./shared-store";
+
+export const SESSION_COOKIE = "swap_dashboard";
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+
+type SessionRecord = { passwordTag: string; createdAt: number };
+
+/** The dashboard exists only when an operator password is configured. */
+export const dashboardEnabled = () => !!config().PARTNER_DASHBOARD_PASSWORD;
+
+export function assertDashboardEnabled(): void {
+  if (!dashboardEnabled()) throw new ApiError("not_found");
+}
+
+/** Which password a session was opened with, without keeping the password: a new one ends it. */
+const passwordTag = (password: string) => createHmac("sha256", config().keyFor("dashboard-session")).update(`password:${password}`).digest("base64url");
+
+// The store holds a hash of the cookie's value, so a copy of the store opens no session.
+const recordKey = (value: string) => `dashboard:session:${createHash("sha256").update(value).digest("base64url")}`;
+const sessionValue = /^[A-Za-z0-9_-]{43}$/;
+
+/** Opens a session: a random value for the cookie, its record in the store for 12 hours. */
+export async function openSession(now = Date.now()): Promise<{ value: string; expiresAt: Date }> {
+  const value = randomBytes(32).toString("base64url");
+  const record: SessionRecord = { passwordTag: passwordTag(config().PARTNER_DASHBOARD_PASSWORD ?? ""), createdAt: now };
+  await store().set(recordKey(value), JSON.stringify(record), SESSION_TTL_SECONDS * 1000);
+  return { value, expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000) };
+}
+
+export async function isValidSession(value: string | null | undefined): Promise<boolean> {
+  const password = config().PARTNER_DASHBOARD_PASSWORD;
+  if (!value || !password || !sessionValue.test(value)) return false;
+  const raw = await store().get(recordKey(value));
+  if (!raw) return false;
+  let record: Partial<SessionRecord>;
+  try {
+    record = JSON.parse(raw) as Partial<SessionRecord>;
+  } catch {
+    return false;
+  }
+  const expected = Buffer.from(passwordTag(password));
+  const given = Buffer.from(String(record.passwordTag ?? ""));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Logout: the record goes, so every copy of the cookie stops working. */
+export async function endSession(value: string | null): Promise<void> {
+  if (value && sessionValue.test(value)) await store().delete(recordKey(value));
+}
+
+/** Both sides hashed first, so the comparison takes the same time whatever the lengths. */
+export function isDashboardPassword(given: string): boolean {
+  const expected = config().PARTNER_DASHBOARD_PASSWORD;
+  if (!expected) return false;
+  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export function sessionCookieOf(req: Request): string | null {
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === SESSION_COOKIE) return rest.join("=");
+  }
+  return null;
+}
+
+export async function requireSession(req: Request): Promise<void> {
+  if (!(await isValidSession(sessionCookieOf(req)))) throw new ApiError("unauthorized");
+}
+
+function sessionCookie(req: Request, value: string, maxAge: number): string {
+  const secure = reachedOverHttps(req) ? ["Secure"] : [];
+  return [`${SESSION_COOKIE}=${value}`, "Path=/", `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Strict", ...secure].join("; ");
+}
+
+export const openSessionCookie = (req: Request, value: string) => sessionCookie(req, value, SESSION_TTL_SECONDS);
+export const closeSessionCookie = (req: Request) => sessionCookie(req, "", 0);
