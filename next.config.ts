@@ -16,9 +16,10 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: "tsconfig.build.json" },
   reactStrictMode: true,
   experimental: {
-    // With proxy.ts, Next buffers request bodies to let both it and the handler read them: never
-    // more than one byte over the API's 16 KiB cap, so the handler still sees "too large".
-    proxyClientMaxBodySize: 16 * 1024 + 1,
+    // With proxy.ts, Next buffers request bodies so both it and the handler can read them. Cap that
+    // copy near the API's 16 KiB (handlers refuse anything over it); `npm start`'s front refuses
+    // over-cap bodies before Next reads them at all.
+    proxyClientMaxBodySize: 64 * 1024,
   },
   async headers() {
     return [{ source: "/:path*", headers: baseHeaders }];

@@ -3,8 +3,8 @@
 //   address (or the one our own TRUST_PROXY_HOPS proxies report) in x-swap-client-ip, with a
 //   per-process secret in x-swap-front-proof that proves the front set it (lib/bff/client-id.ts).
 //   Any copy a client sent of these headers is replaced.
-// - Bodies: an /api request body over 16 KiB is refused with 413 before more than the cap is read,
-//   whether its length is declared or it arrives chunked.
+// - Bodies: an /api request body over 16 KiB is refused with 413 (in the API's error shape) before
+//   more than the cap is read, whether its length is declared or it arrives chunked.
 // PORT is respected as with `next start`.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -58,48 +58,50 @@ function tooLarge(req, res) {
     res.writeHead(413, { "content-type": "application/json", "x-request-id": requestId, connection: "close", "content-length": Buffer.byteLength(body) });
     res.end(body);
   }
-  // Stop reading: whatever else the client sends is never buffered.
-  res.once("finish", () => req.socket.destroy());
+  // Stop reading: whatever else the client sends is never read. The socket is closed a moment
+  // after the answer (not at once, which would reset it before the client could read the 413).
+  req.socket.pause();
+  res.once("finish", () => setTimeout(() => req.socket.destroy(), 1_000).unref());
 }
 
 /**
- * Caps an /api body: a declared length over the cap is refused at once. A chunked body is counted
- * as the socket delivers it, before Next or a handler reads it: past the cap the stream ends one
- * byte over it (so the handler answers 413 in the API's error shape), the socket stops being read,
- * and the connection closes after the answer.
+ * Caps an /api body before Next sees it. A declared length over the cap is refused at once. A
+ * chunked body is gathered here as the socket delivers it (at most the cap, so at most 16 KiB per
+ * request is ever held) and handed to Next only once complete; past the cap it is refused and the
+ * socket is no longer read.
  */
-function capBody(req, res) {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > MAX_API_BODY_BYTES) {
-    tooLarge(req, res);
-    return false;
-  }
-  let received = 0;
-  let ended = false;
+function withCappedBody(req, res, next) {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_API_BODY_BYTES) return tooLarge(req, res);
+  if (!/chunked/i.test(String(req.headers["transfer-encoding"] ?? ""))) return next();
+  const chunks = [];
+  let size = 0;
   const push = req.push;
+  // The HTTP parser feeds the request through push(): hold what it delivers, then replay it.
   req.push = function (chunk, encoding) {
-    if (ended) return false;
-    if (chunk === null) return push.call(this, null);
-    const room = MAX_API_BODY_BYTES + 1 - received;
-    received += chunk.length;
-    if (chunk.length < room) return push.call(this, chunk, encoding);
-    ended = true;
-    push.call(this, Buffer.from(chunk).subarray(0, room));
-    push.call(this, null);
-    req.socket.pause();
-    res.setHeader("connection", "close");
-    res.once("finish", () => req.socket.destroy());
-    return false;
+    if (chunk === null) {
+      req.push = push;
+      for (const held of chunks) push.call(req, held);
+      push.call(req, null);
+      next();
+      return false;
+    }
+    size += chunk.length;
+    if (size > MAX_API_BODY_BYTES) {
+      req.push = () => false;
+      tooLarge(req, res);
+      return false;
+    }
+    chunks.push(Buffer.from(chunk, encoding));
+    return true;
   };
-  return true;
 }
 
 const server = createServer((req, res) => {
   req.headers["x-swap-client-ip"] = clientIp(req);
   req.headers["x-swap-forwarded-proto"] = forwardedProto(req);
   req.headers["x-swap-front-proof"] = frontSecret;
-  if ((req.url ?? "").startsWith("/api/") && !capBody(req, res)) return;
-  handle(req, res);
+  if ((req.url ?? "").startsWith("/api/")) withCappedBody(req, res, () => handle(req, res));
+  else handle(req, res);
 });
 server.listen(port, () => {
   console.log(`Swap Checkout ready on http://localhost:${port}`);

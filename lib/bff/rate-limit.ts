@@ -5,7 +5,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { ApiError, retryAfterHeader } from "./errors";
-import { redisClient } from "./shared-store";
+import { redisClient, storeReady } from "./shared-store";
 
 export type LimitClass = "quotes" | "swaps" | "reads" | "login";
 
@@ -33,6 +33,8 @@ function limiters(): Limiters {
 }
 
 export async function limitClient(limit: LimitClass, clientId: string): Promise<void> {
+  // Before Redis first answers, every instance would count alone (the memory stand-in).
+  await storeReady();
   try {
     await limiters()[limit].consume(clientId);
   } catch (rejection) {

@@ -25,5 +25,8 @@ function shared(): Shared {
 
 export const store = (): AppStore => shared().store;
 
+/** Resolves once the shared store's first connection is up (or after its short wait); at once on memory. */
+export const storeReady = (): Promise<void> => processSingleton("store-ready", () => shared().store.whenReady?.() ?? Promise.resolve());
+
 /** The Redis connection behind the store, for libraries that speak Redis themselves; null on memory. */
 export const redisClient = () => shared().redis;

@@ -43,6 +43,9 @@ export function createResilientStore(primary: KeyValueStore, fallback: KeyValueS
     delete: (key) => run((s) => s.delete(key)),
     acquireWindow: (key, limit, windowMs, now) => run((s) => s.acquireWindow(key, limit, windowMs, now)),
     windowUsage: (key, windowMs, now) => run((s) => s.windowUsage(key, windowMs, now)),
+    whenReady: async () => {
+      if (warming) await warming;
+    },
     ping: async () => {
       try {
         return await primary.ping();

@@ -31,12 +31,18 @@ export async function startSandbox(env: Record<string, string> = {}, clock?: San
   return { origin, baseUrl: `${origin}/v1`, sandbox, close };
 }
 
-export type RunningApp = { origin: string; stop: () => Promise<void>; logs: () => string };
+export type RunningApp = { origin: string; pid: number; stop: () => Promise<void>; logs: () => string };
+
+/** How the production server is started: `npm start` (our front, scripts/start.mjs) or plain `next start`. */
+export type Launcher = "npm-start" | "next-start";
+
+const launchArgs = (launcher: Launcher, port: number) =>
+  launcher === "npm-start" ? ["scripts/start.mjs"] : ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)];
 
 /** The production build (run `npm run build` first) started with `env` on a free port. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, launcher: Launcher = "npm-start"): Promise<RunningApp> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, launchArgs(launcher, port), {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -67,5 +73,5 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, stop, logs: () => output };
+  return { origin, pid: child.pid!, stop, logs: () => output };
 }

@@ -1,0 +1,489 @@
+// The safety review's findings, each tried as the attack against the production build, next to the
+// legitimate use that must keep working. A finding that comes back turns this file red.
+import { request as httpRequest } from "node:http";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { swapCreatedSchema } from "@/lib/schema/bff";
+import { startRedis, type RunningRedis } from "../support/redis";
+import { startApp, type RunningApp } from "../support/servers";
+import {
+  APP_SECRET,
+  NO_CLIENT_LIMITS,
+  TRON_ADDRESS,
+  TRON_ADDRESS_2,
+  btcToUsdtTron,
+  call,
+  createSwap,
+  expectError,
+  postJson,
+  quote,
+  startUpstream,
+  swapBody,
+  type HttpResult,
+  type Upstream,
+} from "./helpers";
+
+const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+
+function expectRateLimited(res: HttpResult) {
+  expectError(res, 429, "rate_limited");
+  expect(Number(res.header("retry-after")), res.raw).toBeGreaterThanOrEqual(1);
+}
+
+const checkAddress = (origin: string, address: string, options: Parameters<typeof postJson>[3] = {}) =>
+  postJson(origin, "/api/v1/address", { network: "tron", token: "USDT", address }, options);
+
+/** Distinct valid-looking Tron addresses are not needed: an invalid one costs an upstream check all the same. */
+const probeAddress = (i: number) => `T${String(i).padStart(33, "x")}`;
+
+describe("1. a quote id is not a credential", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ ...NO_CLIENT_LIMITS });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("refuses the user's confirmation with 409 quote_already_used, and shows nothing of the swap someone else made first", async () => {
+    const user = { localAddress: "127.0.0.2" };
+    const attacker = { localAddress: "127.0.0.3" };
+    const q = await quote(app.origin, btcToUsdtTron(), user);
+
+    // The attacker saw the quote id (say, on the host page) and creates the swap first, paying out to itself.
+    const stolen = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), attacker);
+    expect(stolen.status, stolen.raw).toBe(200);
+    const attackerSwap = swapCreatedSchema.parse(stolen.json).swap;
+
+    const res = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS), crypto.randomUUID(), user);
+    const body = expectError(res, 409, "quote_already_used");
+    expect(res.text).not.toContain(attackerSwap.id);
+    expect(res.text).not.toContain(attackerSwap.deposit.address);
+    expect(res.text).not.toContain(TRON_ADDRESS_2);
+    expect(res.text).not.toContain("accessToken");
+    expect(body.error.details).toEqual({});
+  });
+
+  it("mints no access token for someone else's swap, whatever destination, refund address or e-mail is asked for", async () => {
+    const q = await quote(app.origin);
+    const made = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }));
+    expect(made.status, made.raw).toBe(200);
+    const attempts = [
+      swapBody(q.id, TRON_ADDRESS_2),
+      swapBody(q.id, TRON_ADDRESS), // same payout, but no refund address: not the request that made it
+      swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }),
+      swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", notificationEmail: "thief@example.com" }),
+    ];
+    for (const body of attempts) {
+      const res = await createSwap(app.origin, body, crypto.randomUUID(), { localAddress: "127.0.0.4" });
+      expectError(res, 409, "quote_already_used");
+      expect(res.text).not.toContain("accessToken");
+    }
+  });
+
+  it("still gives the same person their one swap when they retry with a new Idempotency-Key", async () => {
+    const q = await quote(app.origin);
+    const body = swapBody(q.id, TRON_ADDRESS, { notificationEmail: "me@example.com" });
+    const first = await createSwap(app.origin, body);
+    expect(first.status, first.raw).toBe(200);
+    const again = await createSwap(app.origin, body, crypto.randomUUID());
+    expect(again.status, again.raw).toBe(200);
+    expect(swapCreatedSchema.parse(again.json).swap.id).toBe(swapCreatedSchema.parse(first.json).swap.id);
+  });
+});
+
+describe("2. one client cannot spend the key's budget", () => {
+  let upstream: Upstream;
+  let app: RunningApp;
+  const budget = 40;
+  beforeAll(async () => {
+    upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" });
+    app = await startApp({
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: upstream.sandbox.options.apiKey,
+      APP_SECRET,
+      PARTNER_RATE_LIMIT_PER_MINUTE: String(budget),
+      CLIENT_QUOTES_PER_MINUTE: "1000",
+      CLIENT_READS_PER_MINUTE: "100000",
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await upstream?.close();
+  });
+
+  it("lets a flood of address checks and quotes from one address cause at most CLIENT_BUDGET_SHARE of the key's calls, and everyone else still gets quotes", async () => {
+    const flood = { localAddress: "127.0.0.5" };
+    const before = upstream.seen.length;
+    const results = await Promise.all([
+      ...Array.from({ length: 200 }, (_, i) => checkAddress(app.origin, probeAddress(i), flood)),
+      ...Array.from({ length: 40 }, () => postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), flood)),
+    ]);
+    const spent = upstream.seen.length - before;
+    expect(spent).toBeLessThanOrEqual(Math.floor(budget * 0.25));
+    expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(240 - Math.floor(budget * 0.25));
+    for (const r of results) if (r.status === 429) expectRateLimited(r);
+
+    for (const localAddress of ["127.0.0.6", "127.0.0.7", "127.0.0.8"]) {
+      const res = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { localAddress });
+      expect(res.status, res.raw).toBe(200);
+    }
+  });
+
+  it("answers a repeated address check from the shared cache, without an upstream call", async () => {
+    const client = { localAddress: "127.0.0.9" };
+    const first = await checkAddress(app.origin, TRON_ADDRESS, client);
+    expect(first.status, first.raw).toBe(200);
+    const calls = upstream.count("POST", "/v1/address");
+    for (let i = 0; i < 5; i++) {
+      const again = await checkAddress(app.origin, TRON_ADDRESS, { localAddress: `127.0.0.${10 + i}` });
+      expect(again.status).toBe(200);
+      expect(again.json).toEqual(first.json);
+    }
+    expect(upstream.count("POST", "/v1/address")).toBe(calls);
+  });
+
+  it("counts address checks with the client's quotes", async () => {
+    const limited = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: upstream.sandbox.options.apiKey, APP_SECRET, CLIENT_QUOTES_PER_MINUTE: "3" });
+    try {
+      const client = { localAddress: "127.0.0.20" };
+      for (let i = 0; i < 3; i++) expect((await checkAddress(limited.origin, probeAddress(1000 + i), client)).status).toBe(200);
+      expectRateLimited(await postJson(limited.origin, "/api/v1/quote", btcToUsdtTron(), client));
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe("3. forged addresses buy no fresh limits", () => {
+  it("under plain `next start` (no front, TRUST_PROXY_HOPS=0), forged client headers share one identity for reads and logins, with a warning at start", async () => {
+    const app = await startApp({ CLIENT_READS_PER_MINUTE: "20", PARTNER_DASHBOARD_PASSWORD: "operator-password-123" }, "next-start");
+    try {
+      expect(app.logs()).toMatch(/all requests share one client identity/);
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const forged = `203.0.113.${i + 1}`;
+        const res = await call(app.origin, "/api/v1/assets", {
+          headers: { "x-swap-client-ip": forged, "x-forwarded-for": forged, "x-swap-front-proof": "guess".repeat(10), "x-real-ip": forged },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(20);
+      expect(statuses.slice(-10).every((s) => s === 429)).toBe(true);
+
+      const logins: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await postJson(app.origin, "/api/partner/session", { password: "wrong" }, { headers: { "x-forwarded-for": `198.51.100.${i}`, "x-swap-client-ip": `198.51.100.${i}` } });
+        logins.push(res.status);
+      }
+      expect(logins.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(logins.slice(5)).toEqual([429, 429, 429]);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("under `npm start`, a client's own x-swap-client-ip and proof header are replaced", async () => {
+    const app = await startApp({ CLIENT_READS_PER_MINUTE: "5" });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await call(app.origin, "/api/v1/assets", {
+          localAddress: "127.0.0.30",
+          headers: { "x-swap-client-ip": `203.0.113.${i}`, "x-swap-front-proof": "x".repeat(43), "x-forwarded-for": `203.0.113.${i}` },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+      expect(app.logs()).not.toMatch(/share one client identity/);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("behind a trusted proxy, counts one IPv6 /64 as one client", async () => {
+    const app = await startApp({ TRUST_PROXY_HOPS: "1", CLIENT_READS_PER_MINUTE: "4" });
+    try {
+      const read = (xff: string) => call(app.origin, "/api/v1/assets", { headers: { "x-forwarded-for": xff } });
+      for (const address of ["2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:ffff:ffff:ffff:ffff", "2001:0db8:0005:0006::abcd"]) {
+        expect((await read(address)).status).toBe(200);
+      }
+      expectRateLimited(await read("2001:db8:5:6:1234::9"));
+      expect((await read("2001:db8:5:7::1")).status).toBe(200);
+      // IPv4 and its IPv4-mapped IPv6 form are one client too.
+      for (let i = 0; i < 4; i++) expect((await read(i % 2 ? "192.0.2.44" : "::ffff:192.0.2.44")).status).toBe(200);
+      expectRateLimited(await read("192.0.2.44"));
+    } finally {
+      await app.stop();
+    }
+  });
+
+  describe("with REDIS_URL, two instances", () => {
+    let redis: RunningRedis;
+    let a: RunningApp;
+    let b: RunningApp;
+    beforeAll(async () => {
+      redis = await startRedis();
+      const env = { REDIS_URL: redis.url, APP_SECRET, CLIENT_READS_PER_MINUTE: "6" };
+      [a, b] = await Promise.all([startApp(env), startApp(env)]);
+    });
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await redis?.stop();
+    });
+
+    it("share each per-client limit, so a second instance allows nothing extra", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await call(i % 2 ? a.origin : b.origin, "/api/v1/assets", { localAddress: "127.0.0.40" })).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+      expect(statuses.slice(6)).toEqual([429, 429, 429, 429]);
+    });
+  });
+});
+
+/**
+ * Sends up to `bytes` of body as fast as the socket takes it and resolves with the answer's status,
+ * or "reset" when the server closed the connection on a body it refused to read (the 413 may be
+ * lost in the reset, as with any server that stops reading).
+ */
+function sendLarge(origin: string, bytes: number, chunked: boolean): Promise<number | "reset"> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { "content-type": "application/json", "idempotency-key": crypto.randomUUID() };
+    if (!chunked) headers["content-length"] = String(bytes);
+    let settled = false;
+    const settle = (outcome: number | "reset") => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+      req.destroy();
+    };
+    const req = httpRequest({ host: url.hostname, port: url.port, method: "POST", path: "/api/v1/swap", headers, agent: false }, (res) => {
+      res.resume();
+      settle(res.statusCode ?? 0);
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => settle("reset"), 200);
+      else if (!settled) reject(error);
+    });
+    req.setTimeout(20_000, () => req.destroy(new Error("no answer")));
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
+
+/** Sends only the head of a request that declares `bytes` of body, and waits for the answer. */
+function declareOnly(origin: string, bytes: number): Promise<number> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: "POST", path: "/api/v1/quote", headers: { "content-type": "application/json", "content-length": String(bytes) }, agent: false },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      },
+    );
+    req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
+    req.flushHeaders();
+  });
+}
+
+describe("4. huge bodies are refused before they are read", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ ...NO_CLIENT_LIMITS });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("answers a declared 8 MiB body with 413 before a byte of it is sent", async () => {
+    expect(await declareOnly(app.origin, 8 * 1024 * 1024)).toBe(413);
+  });
+
+  it("refuses 24 parallel 8 MiB POSTs, declared or chunked, and the server does not grow by their size", async () => {
+    await call(app.origin, "/api/health");
+    const before = rssKiB(app.pid);
+    const outcomes = await Promise.all(Array.from({ length: 24 }, (_, i) => sendLarge(app.origin, 8 * 1024 * 1024, i % 2 === 1)));
+    for (const outcome of outcomes) expect([413, "reset"]).toContain(outcome);
+    const grownMiB = (rssKiB(app.pid) - before) / 1024;
+    // 24 × 8 MiB = 192 MiB if the bodies were held; what is left is the server's own warm-up.
+    expect(grownMiB).toBeLessThan(40);
+  });
+
+  it("answers a chunked body just over 16 KiB with 413 in the error shape", async () => {
+    const res = await call(app.origin, "/api/v1/quote", {
+      method: "POST",
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      body: JSON.stringify({ pad: "x".repeat(17 * 1024) }),
+    });
+    expectError(res, 413, "payload_too_large");
+  });
+
+  it("still takes a body just under the cap", async () => {
+    const res = await postJson(app.origin, "/api/v1/quote", { ...btcToUsdtTron(), pad: "x".repeat(15 * 1024) });
+    expectError(res, 400, "validation_error");
+  });
+});
+
+describe("5 and 6. configuration is checked at start, and there is no silent sandbox", () => {
+  const startFails = async (env: Record<string, string>, launcher: "npm-start" | "next-start" = "npm-start") => {
+    const error = await startApp(env, launcher).then(
+      async (app) => {
+        await app.stop();
+        return null;
+      },
+      (e: unknown) => String(e),
+    );
+    expect(error, "the server started").not.toBeNull();
+    return error!;
+  };
+
+  it("refuses to start a production server with neither PARTNER_API_BASE_URL nor SANDBOX=1, naming both", async () => {
+    for (const launcher of ["npm-start", "next-start"] as const) {
+      const output = await startFails({ SANDBOX: "" }, launcher);
+      expect(output).toMatch(/\[config\] PARTNER_API_BASE_URL: .*SANDBOX=1/);
+    }
+  });
+
+  it("stops on a bad value with one line naming the variable, for npm start and next start alike", async () => {
+    for (const launcher of ["npm-start", "next-start"] as const) {
+      const output = await startFails({ CLIENT_READS_PER_MINUTE: "100000000" }, launcher);
+      const lines = output.split("\n").filter((l) => l.startsWith("[config]"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\[config\] CLIENT_READS_PER_MINUTE: /);
+      expect(output).not.toMatch(/\n\s+at /);
+    }
+    expect(await startFails({ CLIENT_BUDGET_SHARE: "2" })).toMatch(/\[config\] CLIENT_BUDGET_SHARE: /);
+    expect(await startFails({ PARTNER_API_BASE_URL: "http://127.0.0.1:9/v1" })).toMatch(/\[config\] PARTNER_API_KEY: .*\n?.*/);
+  });
+
+  it("shows the sandbox banner when it does run on the sandbox", async () => {
+    const app = await startApp();
+    try {
+      expect(app.logs()).toMatch(/embedded SANDBOX/);
+      const page = await call(app.origin, "/");
+      expect(page.text).toMatch(/[Ss]andbox/);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe("7. dashboard sessions end when they should", () => {
+  let redis: RunningRedis;
+  let a: RunningApp;
+  let b: RunningApp;
+  let changed: RunningApp;
+  const PASSWORD = "operator-password-123";
+  beforeAll(async () => {
+    redis = await startRedis();
+    const env = { REDIS_URL: redis.url, APP_SECRET, PARTNER_DASHBOARD_PASSWORD: PASSWORD };
+    [a, b, changed] = await Promise.all([startApp(env), startApp(env), startApp({ ...env, PARTNER_DASHBOARD_PASSWORD: "a-new-password-456" })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop(), changed?.stop()]);
+    await redis?.stop();
+  });
+
+  async function login(origin: string): Promise<string> {
+    const res = await postJson(origin, "/api/partner/session", { password: PASSWORD });
+    expect(res.status, res.raw).toBe(200);
+    return /swap_dashboard=([^;]+)/.exec(res.header("set-cookie") ?? "")![1]!;
+  }
+  const swaps = (origin: string, cookie: string) => call(origin, "/api/partner/swaps?limit=1", { headers: { cookie: `swap_dashboard=${cookie}` } });
+
+  it("ends a session at logout, also for a copy of the cookie and on another instance", async () => {
+    const cookie = await login(a.origin);
+    expect((await swaps(a.origin, cookie)).status).toBe(200);
+    expect((await swaps(b.origin, cookie)).status).toBe(200);
+    const out = await call(a.origin, "/api/partner/session", { method: "DELETE", headers: { cookie: `swap_dashboard=${cookie}` } });
+    expect(out.status).toBe(204);
+    expectError(await swaps(a.origin, cookie), 401, "unauthorized");
+    expectError(await swaps(b.origin, cookie), 401, "unauthorized");
+  });
+
+  it("ends sessions opened with a password that has since changed", async () => {
+    const cookie = await login(a.origin);
+    expectError(await swaps(changed.origin, cookie), 401, "unauthorized");
+    expect((await swaps(a.origin, cookie)).status).toBe(200);
+  });
+
+  it("refuses a made-up session value", async () => {
+    expectError(await swaps(a.origin, "A".repeat(43)), 401, "unauthorized");
+    expectError(await swaps(a.origin, `${Math.floor(Date.now() / 1000) + 3600}.${"A".repeat(43)}`), 401, "unauthorized");
+  });
+});
+
+describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a trusted proxy saw it", () => {
+  it("trusts X-Forwarded-Proto only from a trusted proxy", async () => {
+    const PASSWORD = "operator-password-123";
+    const direct = await startApp({ PARTNER_DASHBOARD_PASSWORD: PASSWORD });
+    const proxied = await startApp({ PARTNER_DASHBOARD_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: "1" });
+    try {
+      const forged = await postJson(direct.origin, "/api/partner/session", { password: PASSWORD }, { headers: { "x-forwarded-proto": "https" } });
+      expect(forged.status).toBe(200);
+      expect(forged.header("set-cookie")).not.toMatch(/Secure/);
+      expect(forged.header("strict-transport-security")).toBeUndefined();
+
+      const https = await postJson(proxied.origin, "/api/partner/session", { password: PASSWORD }, { headers: { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.50" } });
+      expect(https.status).toBe(200);
+      expect(https.header("set-cookie")).toMatch(/; Secure/);
+      expect(https.header("strict-transport-security")).toMatch(/max-age=\d+/);
+      const page = await call(proxied.origin, "/", { headers: { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.50" } });
+      expect(page.header("strict-transport-security")).toMatch(/max-age=\d+/);
+
+      const plain = await postJson(proxied.origin, "/api/partner/session", { password: PASSWORD }, { headers: { "x-forwarded-proto": "http", "x-forwarded-for": "203.0.113.51" } });
+      expect(plain.header("set-cookie")).not.toMatch(/Secure/);
+    } finally {
+      await Promise.all([direct.stop(), proxied.stop()]);
+    }
+  });
+});
+
+describe("smaller findings", () => {
+  let upstream: Upstream;
+  let app: RunningApp;
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: upstream.sandbox.options.apiKey, APP_SECRET, ...NO_CLIENT_LIMITS });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await upstream?.close();
+  });
+
+  it("writes no key into its logs, even when the upstream's own message carries it", async () => {
+    const key = upstream.sandbox.options.apiKey;
+    upstream.intercept = async () =>
+      Response.json({ error: { code: "provider_unavailable", message: `backend refused ${key} and lsk_live_abcdef123456`, details: {} } }, { status: 503 });
+    try {
+      const res = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron());
+      expect(res.status).toBe(503);
+      expect(res.text).not.toContain(key);
+    } finally {
+      upstream.intercept = null;
+    }
+    expect(app.logs()).toMatch(/upstream unavailable/);
+    expect(app.logs()).not.toContain(key);
+    expect(app.logs()).not.toContain("lsk_live_abcdef123456");
+  });
+
+  it("bounds the embedded sandbox's seed control per call", async () => {
+    const sandboxApp = await startApp({ ...NO_CLIENT_LIMITS });
+    try {
+      expectError(await postJson(sandboxApp.origin, "/api/sandbox/seed", { count: 20_001 }), 400, "validation_error");
+    } finally {
+      await sandboxApp.stop();
+    }
+  });
+});
