@@ -87,40 +87,50 @@ describe("one click, one swap", () => {
     expect(await upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
-  it("answers a second key for a used quote with another destination with the swap already made", async () => {
+  it("refuses a second key for a used quote with another destination: 409 quote_already_used, no token, nothing of the swap", async () => {
     const q = await quote(app.origin);
     const totalBefore = await upstream.swapTotal();
     const first = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)));
-    const second = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)));
-    expect(second.swap.id).toBe(first.swap.id);
-    expect(second.swap.quote.id).toBe(q.id);
-    // The answer tells the truth about where the payout goes.
-    expect(second.swap.payout.address).toBe(TRON_ADDRESS);
+    const second = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2));
+    expectError(second, 409, "quote_already_used");
+    expect(second.text).not.toContain(first.swap.id);
+    expect(second.text).not.toContain(first.swap.deposit.address);
+    expect(second.text).not.toContain("accessToken");
     expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    // The one who made it still gets it back with a new key (a retry after a lost answer).
+    expect(swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS))).swap.id).toBe(first.swap.id);
   });
 
-  it("resolves a race of two keys with different destinations on one quote to one swap", async () => {
+  it("resolves a race of two keys with different destinations on one quote to one swap, given to one of them only", async () => {
     const q = await quote(app.origin);
     const totalBefore = await upstream.swapTotal();
     const answers = await Promise.all([createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)), createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2))]);
-    const [a, b] = answers.map(swapOf);
-    expect(b!.swap.id).toBe(a!.swap.id);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200)!;
+    const loser = answers.find((a) => a.status === 409)!;
+    expectError(loser, 409, "quote_already_used");
+    const made = swapOf(winner).swap;
+    expect(made.payout.address).toBe(winner === answers[0] ? TRON_ADDRESS : TRON_ADDRESS_2);
+    expect(loser.text).not.toContain(made.id);
     expect(await upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
-  it("finds the swap of a used quote through the upstream list when this process never saw it made", async () => {
+  it("finds the swap of a used quote through the upstream list when this process never saw it made, for the same payout only", async () => {
     const q = await quote(app.origin);
     const direct = await upstream.sandbox.handle(
       new Request(`${upstream.baseUrl}/swap`, {
         method: "POST",
         headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" },
-        body: JSON.stringify({ quoteId: q.id, destination: { address: TRON_ADDRESS } }),
+        body: JSON.stringify({ quoteId: q.id, destination: { address: TRON_ADDRESS }, refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }),
       }),
     );
     expect(direct.status).toBe(200);
     const made = (await direct.json()) as { id: string };
     const totalBefore = await upstream.swapTotal();
-    const res = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)));
+    expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)), 409, "quote_already_used");
+    // Same payout, no refund address named: the upstream answers 409 (different body), and the list
+    // shows the swap made from this quote paying out to the same address.
+    const res = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)));
     expect(res.swap.id).toBe(made.id);
     expect(await upstream.swapTotal()).toBe(totalBefore);
   });
