@@ -3,7 +3,7 @@
 // typed, and never sees the deposit instructions of a swap that pays out to someone else.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 
 const OTHER_TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -40,7 +40,7 @@ test("a quote used by someone else leads to a clear message and a new price, nev
   });
   await review.createButton.click();
 
-  await expect(page.getByRole("alert").filter({ hasText: "This price can no longer be used" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "That price can no longer be used, so here is a new one" })).toBeVisible();
   expect(creates).toEqual([409]);
   await expect(page).not.toHaveURL(new RegExp(theirs.swap.id));
   await expect(page.getByText(theirs.swap.deposit.address)).toHaveCount(0);
@@ -49,6 +49,7 @@ test("a quote used by someone else leads to a clear message and a new price, nev
   await expect.poll(() => quoteIds.length).toBeGreaterThan(quoteIds.indexOf(stolenQuoteId) + 1);
   expect(quoteIds.at(-1)).not.toBe(stolenQuoteId);
   await expect(review.row("Payout address")).toContainText(TRON_ADDRESS.slice(0, 8));
+  await screenshotStep(page, "quote-taken");
 
   // Confirming the new price makes the user's own swap, paying out where they said.
   if (await review.acceptNewPrice.isVisible()) await review.acceptNewPrice.click();
