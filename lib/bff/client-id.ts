@@ -8,6 +8,7 @@
 //   3. Otherwise nobody is trusted: every request is the same client (and a warning said so at start).
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { config } from "@/lib/config";
 
@@ -40,7 +41,7 @@ export function forwardedFor(header: string | null, hops: number): string | null
 /** An address as a limit key: IPv4 as is (also when IPv4-mapped), IPv6 by its /64. */
 export function clientKeyOf(address: string): string | null {
   const text = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  if (!ipaddr.isValid(text)) return null;
+  if (!isIP(text)) return null;
   let parsed = ipaddr.parse(text);
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   if (parsed.kind() === "ipv4") return parsed.toString();

@@ -29,9 +29,6 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
   return getSwap(ctx, id);
 }
 
-/** Seeding is bounded per call (the schema) and in all, so no caller can fill the memory. */
-const MAX_SWAPS = 200_000;
-
 const seedSchema = z.strictObject({
   count: z.number().int().min(1).max(20_000),
   statuses: z.array(swapStatusSchema).min(1).optional(),
@@ -49,8 +46,9 @@ const seedSchema = z.strictObject({
 /** Creates swaps with fixed statuses spread over a time range, for dashboards and benchmarks. */
 export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number; ids: string[] } {
   const request = parseRequest(seedSchema, body);
-  if (ctx.state.swaps.size + request.count > MAX_SWAPS) {
-    throw new SandboxError("validation_error", `The sandbox holds at most ${MAX_SWAPS} swaps; it has ${ctx.state.swaps.size}. Reset it first.`);
+  // Bounded per call (the schema) and in all (SANDBOX_MAX_SWAPS), so no caller can fill the memory.
+  if (ctx.state.swaps.size + request.count > ctx.options.maxSwaps) {
+    throw new SandboxError("validation_error", `The sandbox holds at most ${ctx.options.maxSwaps} swaps; it has ${ctx.state.swaps.size}. Reset it first.`);
   }
   const now = ctx.clock.now();
   const to = request.createdTo ? Date.parse(request.createdTo) : now;

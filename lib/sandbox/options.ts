@@ -40,6 +40,8 @@ export const sandboxEnvSchema = z
     SANDBOX_STEP_SECONDS: seconds(5),
     SANDBOX_TIME_SCALE: z.coerce.number().positive().max(10_000).default(1),
     SANDBOX_SLOW_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
+    /** The most swaps the sandbox holds: seeding past it is refused, so no caller fills the memory. */
+    SANDBOX_MAX_SWAPS: z.coerce.number().int().min(1).max(200_000).default(200_000),
     SANDBOX_FAULTS: faultsSchema.default({ latencyMs: 0, errorRate: 0, unavailableRate: 0, malformedRate: 0 }),
   })
   .transform((env) => ({
@@ -52,6 +54,7 @@ export const sandboxEnvSchema = z
     timeScale: env.SANDBOX_TIME_SCALE,
     slowMs: env.SANDBOX_SLOW_MS,
     faults: env.SANDBOX_FAULTS,
+    maxSwaps: env.SANDBOX_MAX_SWAPS,
   }));
 export type SandboxOptions = z.output<typeof sandboxEnvSchema>;
 

@@ -1,0 +1,111 @@
+// Pure pieces of the safety rules: who a client is, whose payout a swap is, how long a widget
+// config may live, how much the sandbox may be filled, and what a bad setting says.
+import { createHmac, hkdfSync } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { paysOutToEntered } from "@/lib/checkout/create-swap";
+import { ConfigError, loadConfig } from "@/lib/config";
+import { createManualClock } from "@/lib/sandbox/clock";
+import { createSandbox } from "@/lib/sandbox/handler";
+import { defaultSandboxOptions, sandboxEnvSchema } from "@/lib/sandbox/options";
+import { verifyWidgetConfig } from "@/lib/widget/config-codec";
+import { clientKeyOf, forwardedFor } from "@/lib/bff/client-id";
+
+describe("client identity", () => {
+  it("groups IPv6 addresses by their /64 and leaves IPv4 as it is", () => {
+    expect(clientKeyOf("2001:db8:1:2::1")).toBe(clientKeyOf("2001:0db8:0001:0002:ffff:ffff:ffff:ffff"));
+    expect(clientKeyOf("2001:db8:1:2::1")).not.toBe(clientKeyOf("2001:db8:1:3::1"));
+    expect(clientKeyOf("[2001:db8:1:2::1]")).toBe(clientKeyOf("2001:db8:1:2::7"));
+    expect(clientKeyOf("fe80::1%eth0")).toBe(clientKeyOf("fe80::2"));
+    expect(clientKeyOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKeyOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("refuses what is not an address", () => {
+    for (const junk of ["", "unknown", "example.com", "1.2.3", "203.0.113.7, 1.1.1.1", "<script>"]) expect(clientKeyOf(junk)).toBeNull();
+  });
+
+  it("takes the N-th X-Forwarded-For entry from the right, and nothing from a chain too short to be ours", () => {
+    expect(forwardedFor("198.51.100.1, 203.0.113.9", 1)).toBe("203.0.113.9");
+    expect(forwardedFor("198.51.100.1, 203.0.113.9, 10.0.0.2", 2)).toBe("203.0.113.9");
+    expect(forwardedFor("203.0.113.9", 2)).toBeNull();
+    expect(forwardedFor("203.0.113.9", 0)).toBeNull();
+    expect(forwardedFor(null, 1)).toBeNull();
+  });
+});
+
+describe("whose payout a created swap is", () => {
+  const swap = (address: string, memo: string | null) => ({ payout: { address, memo, network: "tron", token: "USDT", estimatedAmount: "1" } });
+  it("accepts the address as typed or as the address check normalised it, with the same memo", () => {
+    expect(paysOutToEntered(swap("TNDz", null), { address: "TNDz", memo: null }, null)).toBe(true);
+    expect(paysOutToEntered(swap("0xAbC", null), { address: "0xabc", memo: null }, "0xAbC")).toBe(true);
+    expect(paysOutToEntered(swap("rAddr", "42"), { address: "rAddr", memo: "42" }, null)).toBe(true);
+  });
+  it("refuses any other address or memo", () => {
+    expect(paysOutToEntered(swap("TOther", null), { address: "TNDz", memo: null }, "TNDz")).toBe(false);
+    expect(paysOutToEntered(swap("rAddr", "43"), { address: "rAddr", memo: "42" }, null)).toBe(false);
+    expect(paysOutToEntered(swap("rAddr", "42"), { address: "rAddr", memo: null }, null)).toBe(false);
+  });
+});
+
+describe("widget config lifetime", () => {
+  // Signed from the documented recipe (HKDF-SHA256 "widget-config" key, HMAC-SHA256 of the payload).
+  const key = Buffer.from(hkdfSync("sha256", "a-root-secret-of-at-least-32-characters!", "swap-checkout", "widget-config", 32));
+  const sign = (json: object) => {
+    const payload = Buffer.from(JSON.stringify(json)).toString("base64url");
+    return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
+  };
+  const now = 1_900_000_000;
+  it("accepts a config that expires within a year", () => {
+    expect(verifyWidgetConfig(sign({ exp: now + 365 * 86_400 }), key, now).ok).toBe(true);
+  });
+  it("refuses one that expires more than a year away, since it could never be withdrawn", () => {
+    expect(verifyWidgetConfig(sign({ exp: now + 2 * 365 * 86_400 }), key, now)).toEqual({ ok: false, reason: "invalid" });
+  });
+});
+
+describe("the sandbox's seed control", () => {
+  it("holds at most 200,000 swaps by default", () => {
+    expect(defaultSandboxOptions().maxSwaps).toBe(200_000);
+    expect(sandboxEnvSchema.safeParse({ SANDBOX_MAX_SWAPS: "200001" }).success).toBe(false);
+  });
+
+  it("is bounded in all (SANDBOX_MAX_SWAPS): past it, seeding is refused with validation_error", async () => {
+    const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_MAX_SWAPS: "100" }), { clock: createManualClock(Date.parse("2026-11-01T00:00:00Z")) });
+    const seed = (count: number) =>
+      sandbox.handle(
+        new Request("http://sandbox.test/sandbox/seed", {
+          method: "POST",
+          headers: { "x-api-key": sandbox.options.apiKey, "content-type": "application/json" },
+          body: JSON.stringify({ count, statuses: ["completed"] }),
+        }),
+      );
+    expect((await seed(60)).status).toBe(200);
+    expect((await seed(40)).status).toBe(200);
+    const over = await seed(1);
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe("validation_error");
+  });
+});
+
+describe("configuration errors", () => {
+  const fails = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).lines;
+    }
+    throw new Error("the configuration was accepted");
+  };
+  it("names each bad variable on a line of its own, and never prints a secret", () => {
+    expect(fails({ NODE_ENV: "production" })).toEqual([expect.stringMatching(/^PARTNER_API_BASE_URL: .*SANDBOX=1/)]);
+    expect(fails({ NODE_ENV: "development", CLIENT_BUDGET_SHARE: "0" })).toEqual([expect.stringMatching(/^CLIENT_BUDGET_SHARE: .*\(got "0"\)$/)]);
+    const lines = fails({ NODE_ENV: "production", PARTNER_API_BASE_URL: "https://api.example/v1", APP_SECRET: "short-secret-value" });
+    expect(lines.map((l) => l.split(":")[0]).sort()).toEqual(["APP_SECRET", "PARTNER_API_KEY"]);
+    expect(lines.join("\n")).not.toContain("short-secret-value");
+  });
+  it("accepts the sandbox in production only when SANDBOX=1 says so", () => {
+    expect(loadConfig({ NODE_ENV: "production", SANDBOX: "1" }).mode).toBe("sandbox");
+    expect(loadConfig({ NODE_ENV: "development" }).mode).toBe("sandbox");
+  });
+});
