@@ -3,6 +3,6 @@
 // variable that names it.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { checkConfigAtStart } = await import("@/lib/config/start-check");
+  const { checkConfigAtStart } = await import("@/lib/bff/start-check");
   checkConfigAtStart();
 }

@@ -3,7 +3,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { reachedOverHttps } from "@/lib/bff/client-id";
-import { requestIdOf } from "@/lib/bff/route";
+import { ApiError, errorResponse } from "@/lib/bff/errors";
+import { requestIdOf } from "@/lib/bff/request-id";
 import { chooseLocale, localeCookie, localeHeader } from "@/lib/i18n/locales";
 
 /** Sent only on answers that reached us over HTTPS (as our front or a trusted proxy saw it). */
@@ -39,8 +40,9 @@ export function proxy(request: NextRequest) {
     const requestId = requestIdOf(request);
     const apiHeaders = { "x-request-id": requestId, "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", "cache-control": "no-store" };
     if (!decodable(request.nextUrl.pathname)) {
-      const error = { code: "validation_error", message: "The address of this request is not valid.", details: {} };
-      return NextResponse.json({ error, requestId }, { status: 400, headers: apiHeaders });
+      const refused = errorResponse(new ApiError("validation_error", "The address of this request is not valid."), requestId);
+      for (const [name, value] of Object.entries(apiHeaders)) refused.headers.set(name, value);
+      return refused;
     }
     const forwarded = new Headers(request.headers);
     forwarded.set("x-request-id", requestId);

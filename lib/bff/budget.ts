@@ -4,6 +4,7 @@
 // reads 65 %, the asset list 50 %, the dashboard 45 % and never more than a fifth on its own. So
 // quotes and polling can never starve swap creation, and each class waits a bounded time.
 import "server-only";
+import { sleep } from "@/lib/timing";
 import { config } from "@/lib/config";
 import type { Priority } from "@/lib/partner/client";
 import { ApiError, retryAfterHeader } from "./errors";
@@ -19,7 +20,6 @@ const DASHBOARD_OWN_SHARE = 0.2;
 /** How long a caller of each class may wait for budget before it gets a 429. */
 export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Shrink = { factor: number; pausedUntil: number };
 

@@ -7,10 +7,10 @@
 //      address our outermost trusted proxy saw.
 //   3. Otherwise nobody is trusted: every request is the same client (and a warning said so at start).
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { config } from "@/lib/config";
+import { safeEqual } from "@/lib/timing";
 
 export const clientIpHeader = "x-swap-client-ip";
 export const frontProofHeader = "x-swap-front-proof";
@@ -22,10 +22,7 @@ export const SHARED_CLIENT = "shared";
 function provenByFront(req: Request): boolean {
   const secret = config().SWAP_FRONT_SECRET;
   const proof = req.headers.get(frontProofHeader);
-  if (!secret || !proof) return false;
-  const a = Buffer.from(proof);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return !!secret && !!proof && safeEqual(proof, secret);
 }
 
 /** The N-th entry from the right of X-Forwarded-For, as each trusted proxy appended what it saw. */

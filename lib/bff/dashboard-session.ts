@@ -3,6 +3,7 @@
 import "server-only";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
+import { safeEqual } from "@/lib/timing";
 import { reachedOverHttps } from "./client-id";
 import { ApiError } from "./errors";
 import { store } from "./shared-store";
@@ -45,9 +46,7 @@ export async function isValidSession(value: string | null | undefined): Promise<
   } catch {
     return false;
   }
-  const expected = Buffer.from(passwordTag(password));
-  const given = Buffer.from(String(record.passwordTag ?? ""));
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return safeEqual(passwordTag(password), String(record.passwordTag ?? ""));
 }
 
 /** Logout: the record goes, so every copy of the cookie stops working. */

@@ -2,7 +2,8 @@
 // PARTNER_API_BASE_URL is set, otherwise the embedded sandbox called in process.
 import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
-import { config } from "@/lib/config";
+import { ConfigError, config, configErrorLines } from "@/lib/config";
+import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { createPartnerClient, type PartnerClient, type Transport } from "@/lib/partner/client";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { budgetRejectedUpstream, spendBudget } from "./budget";
@@ -14,7 +15,13 @@ const EMBEDDED_BASE_URL = "http://sandbox.internal/v1";
 // One of each per process (which also keeps the sandbox's swaps across dev hot reloads).
 export function embeddedSandbox(): Sandbox | null {
   if (config().mode !== "sandbox") return null;
-  return processSingleton("embedded-sandbox", () => createSandbox(config().sandbox));
+  return processSingleton("embedded-sandbox", () => {
+    // The sandbox reads its own options, as `npm run sandbox` does, from the SANDBOX_* variables.
+    const env = config().sandboxEnv;
+    const options = sandboxEnvSchema.safeParse(env);
+    if (!options.success) throw new ConfigError(configErrorLines(options.error, env));
+    return createSandbox(options.data);
+  });
 }
 
 function transport(): Transport {
@@ -38,7 +45,7 @@ export function partner(): PartnerClient {
     const c = config();
     return createPartnerClient({
       baseUrl: c.PARTNER_API_BASE_URL ?? EMBEDDED_BASE_URL,
-      apiKey: c.PARTNER_API_KEY ?? c.sandbox.apiKey,
+      apiKey: c.PARTNER_API_KEY ?? embeddedSandbox()!.options.apiKey,
       transport: transport(),
       timeoutMs: c.PARTNER_API_TIMEOUT_MS,
       // Every attempt, retries included, is paid from the key's shared budget.

@@ -1,9 +1,13 @@
-// What every route handler shares: a request id, the same-origin rule for state changes, one error
-// mapping, and no caching of answers that belong to one person.
+// What every route handler shares: a request id, the same-origin rule for state changes, the
+// dashboard and per-client limits a route declares, one error mapping, and no caching of answers
+// that belong to one person.
 import "server-only";
 import type { z } from "zod";
 import { ApiError, errorResponse } from "./errors";
 import { clientIdOf } from "./client-id";
+import { requestIdOf } from "./request-id";
+import { assertDashboardEnabled, requireSession } from "./dashboard-session";
+import { limitClient, type LimitClass } from "./rate-limit";
 
 export type RequestContext = {
   requestId: string;
@@ -14,13 +18,9 @@ export type RequestContext = {
 
 type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
 
-const saneRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
 const MAX_BODY_BYTES = 16 * 1024;
 
-export function requestIdOf(req: Request): string {
-  const given = req.headers.get("x-request-id");
-  return given && saneRequestId.test(given) ? given : `req_${crypto.randomUUID().replaceAll("-", "")}`;
-}
+export { requestIdOf };
 
 /**
  * Browsers say where a request comes from; servers and curl say nothing and pass. A cross-site
@@ -41,14 +41,36 @@ function assertSameOrigin(req: Request) {
   if (!host || originHost !== host) throw new ApiError("forbidden_origin");
 }
 
-export function route(handler: Handler) {
+/** What a route needs before its handler runs, said once instead of as calls at its top. */
+export type RouteOptions = {
+  /**
+   * The operator dashboard: "open" needs it enabled (404 otherwise), "operator" also a session
+   * (401 otherwise). Checked before anything else, so a stranger learns nothing from validation.
+   */
+  dashboard?: "open" | "operator";
+  /** The per-client limit this route counts against, counted before the handler runs. */
+  limit?: LimitClass;
+};
+
+/** Wraps a handler with the request id, the same-origin rule, `options` and the one error mapping. */
+export function route(handler: Handler): ReturnType<typeof wrap>;
+export function route(options: RouteOptions, handler: Handler): ReturnType<typeof wrap>;
+export function route(first: RouteOptions | Handler, second?: Handler) {
+  return typeof first === "function" ? wrap({}, first) : wrap(first, second!);
+}
+
+function wrap(options: RouteOptions, handler: Handler) {
   return async (req: Request, segment?: { params?: Promise<Record<string, string | string[] | undefined>> }) => {
     const requestId = requestIdOf(req);
     let response: Response;
     try {
       if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
+      const clientId = clientIdOf(req);
+      if (options.dashboard) assertDashboardEnabled();
+      if (options.dashboard === "operator") await requireSession(req);
+      if (options.limit) await limitClient(options.limit, clientId);
       const params = (await segment?.params) ?? {};
-      response = await handler(req, { requestId, clientId: clientIdOf(req), params });
+      response = await handler(req, { requestId, clientId, params });
     } catch (error) {
       response = errorResponse(error, requestId);
     }

@@ -1,5 +1,6 @@
-// Swap creation, one click one swap, and swap reads that open only with the swap's access token.
+// Swap creation: one click, one swap (idempotency), and a quote's swap only for the request that made it.
 import "server-only";
+import { sleep } from "@/lib/timing";
 import { createHash } from "node:crypto";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
 import type { WidgetConfig } from "@/lib/schema/widget";
@@ -21,7 +22,6 @@ type IdempotencyRecord = { hash: string; state: "pending" } | ({ hash: string; s
 const idempotencyKey = (key: string) => `idem:swap:${key}`;
 const quoteSwapKey = (quoteId: string) => `quote-swap:${quoteId}`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fingerprint(body: SwapBody, attribution: string | null): string {
   const canonical = JSON.stringify([

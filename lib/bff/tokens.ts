@@ -1,16 +1,11 @@
 // Signed values handed to the browser: swap access tokens and order references. Each purpose has
 // its own HKDF-derived key (lib/config), and every comparison is constant-time.
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import { safeEqual } from "@/lib/timing";
 import { config, type KeyPurpose } from "@/lib/config";
 
 const mac = (purpose: KeyPurpose, value: string) => createHmac("sha256", config().keyFor(purpose)).update(value).digest("base64url");
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** The token that opens one swap's status: HMAC of its id. */
 export const swapAccessToken = (swapId: string) => mac("swap-token", `swap:${swapId}`);

@@ -6,13 +6,13 @@ import { z } from "zod";
 import { processSingleton } from "@/lib/process-singleton";
 import { deriveKey, type KeyPurpose } from "./derive";
 import { appEnvSchema, type AppEnv } from "./schema";
-import { sandboxEnvSchema, type SandboxOptions } from "@/lib/sandbox/options";
 
 export type { KeyPurpose };
 
 export type AppConfig = AppEnv & {
   mode: "sandbox" | "upstream";
-  sandbox: SandboxOptions;
+  /** The SANDBOX_* variables as given: the embedded sandbox reads its own options from them. */
+  sandboxEnv: Record<string, string>;
   /** A separate key per purpose, derived from APP_SECRET with HKDF, so no key opens another. */
   keyFor: (purpose: KeyPurpose) => Buffer;
 };
@@ -31,7 +31,8 @@ export class ConfigError extends Error {
   }
 }
 
-function linesOf(error: z.ZodError, env: Record<string, string | undefined>): string[] {
+/** A zod error as one line per variable: "NAME: what is wrong (got "value")", secrets not shown. */
+export function configErrorLines(error: z.ZodError, env: Record<string, string | undefined>): string[] {
   const lines = new Map<string, string>();
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? "configuration");
@@ -45,10 +46,7 @@ function linesOf(error: z.ZodError, env: Record<string, string | undefined>): st
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const app = appEnvSchema.safeParse(env);
-  const sandbox = sandboxEnvSchema.safeParse(env);
-  if (!app.success || !sandbox.success) {
-    throw new ConfigError([...(app.error ? linesOf(app.error, env) : []), ...(sandbox.error ? linesOf(sandbox.error, env) : [])]);
-  }
+  if (!app.success) throw new ConfigError(configErrorLines(app.error, env));
   let secret = app.data.APP_SECRET;
   if (!secret) {
     secret = randomBytes(32).toString("base64url");
@@ -58,7 +56,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   return {
     ...app.data,
     mode: app.data.PARTNER_API_BASE_URL ? "upstream" : "sandbox",
-    sandbox: sandbox.data,
+    sandboxEnv: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith("SANDBOX_") && e[1] !== undefined)),
     keyFor: (purpose) => {
       let key = keys.get(purpose);
       if (!key) {

@@ -1,6 +1,5 @@
 // The app's environment, as one zod schema. Read once by lib/config; nothing else reads process.env.
 import { z } from "zod";
-import { sandboxEnvSchema } from "@/lib/sandbox/options";
 
 const optionalString = z
   .string()
@@ -77,4 +76,3 @@ export const appEnvSchema = z
 
 export type AppEnv = z.output<typeof appEnvSchema>;
 
-export const fullEnvSchema = z.object({ app: appEnvSchema, sandbox: sandboxEnvSchema });

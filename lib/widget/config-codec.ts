@@ -1,6 +1,7 @@
 // The signed widget config: base64url(JSON) + "." + base64url(HMAC-SHA256(widget-config key, that
 // first part)). Pure; the key is handed in. Used by the BFF and by `npm run widget:sign`.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { safeEqual } from "@/lib/timing";
 import { widgetConfigSchema, type WidgetConfig } from "@/lib/schema/widget";
 
 export type WidgetConfigCheck = { ok: true; config: WidgetConfig } | { ok: false; reason: "malformed" | "bad_signature" | "expired" | "invalid" };
@@ -18,9 +19,7 @@ export function verifyWidgetConfig(token: string, key: Buffer, nowSeconds = Math
   const parts = token.split(".");
   if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]{43}$/.test(parts[1]!)) return { ok: false, reason: "malformed" };
   const [payload, signature] = parts as [string, string];
-  const expected = Buffer.from(mac(key, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "bad_signature" };
+  if (!safeEqual(mac(key, payload), signature)) return { ok: false, reason: "bad_signature" };
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));

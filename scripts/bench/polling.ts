@@ -15,6 +15,7 @@ import { startNaive } from "./naive";
 import { API_KEY, APP_SECRET, DESTINATION, QUOTE_BODY, prng, type BenchOptions } from "./options";
 import { spread, type Spread } from "./stats";
 import { startUpstream, summarizeUpstream, type UpstreamSummary } from "./upstream";
+import { sleep } from "@/lib/timing";
 
 export type Contender = "bff" | "naive";
 
@@ -74,7 +75,6 @@ type Browser = {
   seenRank: number;
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ipOf = (prefix: number, i: number) => `10.${prefix}.${(i >> 8) & 255}.${i & 255}`;
 
 export async function runScenario(n: number, o: BenchOptions, log: (line: string) => void): Promise<ScenarioResult> {

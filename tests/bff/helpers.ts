@@ -144,7 +144,7 @@ export async function newSwap(origin: string): Promise<SwapCreated> {
   return swapCreatedSchema.parse(res.json);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from "@/lib/timing";
 
 /** Runs `tasks` with at most `limit` in flight. */
 export async function pool<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {

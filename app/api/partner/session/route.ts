@@ -1,5 +1,4 @@
 import {
-  assertDashboardEnabled,
   closeSessionCookie,
   endSession,
   isDashboardPassword,
@@ -8,14 +7,11 @@ import {
   sessionCookieOf,
 } from "@/lib/bff/dashboard-session";
 import { ApiError } from "@/lib/bff/errors";
-import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
 import { dashboardSessionBodySchema } from "@/lib/schema/dashboard";
 
 // Log in: every attempt counts against the login limit before the password is looked at.
-export const POST = route(async (req, { clientId }) => {
-  assertDashboardEnabled();
-  await limitClient("login", clientId);
+export const POST = route({ dashboard: "open", limit: "login" }, async (req) => {
   const { password } = await readJson(req, dashboardSessionBodySchema);
   if (!isDashboardPassword(password)) throw new ApiError("unauthorized", "The password is not correct.");
   const session = await openSession();
@@ -23,8 +19,7 @@ export const POST = route(async (req, { clientId }) => {
 });
 
 // Log out: the session's record is deleted, so a copy of the cookie stops working too.
-export const DELETE = route(async (req) => {
-  assertDashboardEnabled();
+export const DELETE = route({ dashboard: "open" }, async (req) => {
   await endSession(sessionCookieOf(req));
   return new Response(null, { status: 204, headers: { "set-cookie": closeSessionCookie(req) } });
 });

@@ -1,11 +1,9 @@
-import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
 import { readSwap, swapJson } from "@/lib/bff/status";
 import { swapIdSchema } from "@/lib/schema/partner";
 
-export const GET = route(async (req, { requestId, clientId, params }) => {
+export const GET = route({ limit: "reads" }, async (req, { requestId, params }) => {
   const id = parseWith(swapIdSchema, params.id, "id");
-  await limitClient("reads", clientId);
   const snapshot = await readSwap(id, req.headers.get("x-swap-token"), requestId);
   return new Response(swapJson(snapshot), {
     headers: { "content-type": "application/json", "x-status-as-of": new Date(snapshot.asOf).toISOString() },

@@ -1,11 +1,14 @@
 // The configuration check at server start, and the warnings a partner must see once.
 import "server-only";
-import { ConfigError, config } from "./index";
+import { ConfigError, config } from "@/lib/config";
+import { embeddedSandbox } from "./partner";
 
 export function checkConfigAtStart(): void {
   let c;
   try {
     c = config();
+    // The embedded sandbox's own SANDBOX_* knobs are checked now too.
+    embeddedSandbox();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     for (const line of error.lines) console.error(`[config] ${line}`);
