@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import { bffErrorCodes } from "@/lib/schema/bff";
 import type { BffError } from "@/lib/checkout/api";
+import { SupportLink } from "./support";
 import { cn } from "./ui/cn";
 
 const known = new Set<string>([...bffErrorCodes, "network_error"]);
@@ -22,6 +23,9 @@ export function ErrorNotice({ error, action, className }: { error: BffError; act
       {error.retryAfterSeconds ? <p className="text-rose-800 dark:text-rose-200">{t("retryIn", { seconds: error.retryAfterSeconds })}</p> : null}
       {error.requestId && error.status >= 500 ? <p className="font-mono text-xs opacity-75">{t("reference", { id: error.requestId })}</p> : null}
       {action}
+      <p>
+        <SupportLink context={{ requestId: error.requestId ?? null }} />
+      </p>
     </div>
   );
 }

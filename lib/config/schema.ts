@@ -27,6 +27,20 @@ const originList = z
     return origins;
   });
 
+/** SUPPORT_URL: an http(s) address that may hold {swapId} and {externalId}. */
+const supportUrl = optionalString.pipe(
+  z
+    .string()
+    .refine((template) => {
+      try {
+        return /^https?:$/.test(new URL(template.replaceAll("{swapId}", "X").replaceAll("{externalId}", "X")).protocol);
+      } catch {
+        return false;
+      }
+    }, "must be an http(s) address; {swapId} and {externalId} are filled in")
+    .optional(),
+);
+
 export const appEnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -48,6 +62,8 @@ export const appEnvSchema = z
     CLIENT_QUOTES_PER_MINUTE: perMinute(30),
     CLIENT_SWAPS_PER_MINUTE: perMinute(10),
     CLIENT_READS_PER_MINUTE: perMinute(240),
+    SUPPORT_URL: supportUrl,
+    SUPPORT_EMAIL: optionalString.pipe(z.email("must be an e-mail address").optional()),
   })
   .superRefine((env, ctx) => {
     if (env.PARTNER_API_BASE_URL && !env.PARTNER_API_KEY) {
