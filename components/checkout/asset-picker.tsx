@@ -78,9 +78,9 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
               <span className="truncate text-xs text-slate-600 dark:text-slate-400">
                 <span className="sr-only"> </span>
                 {networkLabel(selected.network)}
+                <span className="sr-only">. {t("change")}</span>
               </span>
             </span>
-            <span className="sr-only">. {t("change")}</span>
           </>
         ) : (
           <span className="px-1 font-medium">

@@ -16,7 +16,7 @@ export function StepIndicator({ current, className }: { current: JourneyStep; cl
           const done = index < at || (current === "done" && index === at);
           const here = index === at;
           return (
-            <li key={step} className="flex min-w-0 flex-1 items-center gap-1.5" aria-current={here ? "step" : undefined}>
+            <li key={step} className="flex items-center gap-1.5 [&:not(:last-child)]:flex-1" aria-current={here ? "step" : undefined}>
               <span
                 aria-hidden="true"
                 className={cn(
@@ -26,9 +26,9 @@ export function StepIndicator({ current, className }: { current: JourneyStep; cl
               >
                 {done ? "✓" : index + 1}
               </span>
-              <span className={cn("truncate", here ? "text-slate-900 dark:text-slate-50" : "text-slate-600 dark:text-slate-400")}>{labels[step]}</span>
+              <span className={cn("whitespace-nowrap", here ? "text-slate-900 dark:text-slate-50" : "text-slate-600 dark:text-slate-400")}>{labels[step]}</span>
               <span className="sr-only">{done ? t("stateDone") : here ? t("stateCurrent") : t("stateUpcoming")}</span>
-              {index < steps.length - 1 ? <span aria-hidden="true" className={cn("mx-1 h-px min-w-2 flex-1", index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700")} /> : null}
+              {index < steps.length - 1 ? <span aria-hidden="true" className={cn("mx-0.5 h-px min-w-1 flex-1 sm:mx-1", index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700")} /> : null}
             </li>
           );
         })}

@@ -9,7 +9,7 @@ import { isTerminalStatus, type Asset, type Swap, type SwapStatus } from "@/lib/
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount } from "@/lib/checkout/format";
-import { listMySwaps, rememberSwap } from "@/lib/checkout/my-swaps";
+import { rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useNow } from "@/lib/checkout/use-now";
 import { tokenFromHash, useSwapStatus } from "@/lib/checkout/use-swap-status";
@@ -283,8 +283,7 @@ function LiveStatusLine({ status, checkedAt }: { status: SwapStatus; checkedAt: 
 function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
   const t = useTranslations("outcome");
   const locale = useLocale();
-  const [refundAddress, setRefundAddress] = useState<string | undefined>(undefined);
-  useEffect(() => setRefundAddress(listMySwaps().find((s) => s.id === swap.id)?.refundAddress), [swap.id]);
+  const refundAddress = useMySwaps().find((s) => s.id === swap.id)?.refundAddress;
   const sent = `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token}`;
   const received = `${formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`;
   const context = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
