@@ -75,11 +75,9 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
         {selected ? (
           <>
             <AssetLogo symbol={selected.symbol} logoUrl={selected.logoUrl} />
-            <span className="flex min-w-0 flex-col leading-tight">
-              <span className="font-semibold">{selected.symbol}</span>
-              <span className="truncate text-xs text-slate-600 dark:text-slate-400">
-                {networkLabel(selected.network)}
-              </span>
+            <span className="min-w-0 leading-tight">
+              <span className="block font-semibold">{selected.symbol}</span>{" "}
+              <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{networkLabel(selected.network)}</span>
             </span>
           </>
         ) : (
