@@ -56,7 +56,7 @@ export function ReviewStep(props: Props) {
         <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
       </div>
 
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2">
         <div className="flex items-center gap-3 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
           <AssetLogo symbol={from.symbol} logoUrl={from.logoUrl} className="size-10" />
           <div className="min-w-0">

@@ -309,7 +309,7 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
             <p>{t("refundedUnknown", { network: networkLabel(swap.deposit.network) })}</p>
           )}
           <p className="mt-2">
-            {t("refundedFee")} <SupportLink context={context} />
+            {t("refundedFee")} <SupportOrIds context={context} />
           </p>
         </div>
       );
@@ -318,7 +318,7 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
         <div className="mt-3 text-sm" data-testid="outcome-next">
           <p>{t("failedWhere")}</p>
           <p className="mt-2 font-medium">
-            {t("failedWhat")} <SupportLink context={context} />
+            {t("failedWhat")} <SupportOrIds context={context} />
           </p>
         </div>
       );
@@ -329,7 +329,7 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
             {t("newQuote")}
           </a>
           <p>
-            <span className="font-semibold">{t("expiredSent")}</span> <SupportLink context={context} />
+            <span className="font-semibold">{t("expiredSent")}</span> <SupportOrIds context={context} />
           </p>
         </div>
       );
@@ -338,7 +338,6 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
       return (
         <div className="mt-3 text-sm" data-testid="outcome-next">
           <p>{t("completedSent", { amount: received, sent })}</p>
-          <p className="mt-1 font-mono break-all">{swap.payout.address}</p>
           {explorer ? (
             <a href={explorer} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium underline underline-offset-2 hover:no-underline" data-testid="explorer-link">
               {t("explorer", { network: networkLabel(swap.payout.network) })}
@@ -368,6 +367,14 @@ function keepPrefill(swap: Swap) {
   } catch {
     // the user types the address again
   }
+}
+
+/** "Contact support with these ids" as a link when support is configured, else the words alone. */
+function SupportOrIds({ context }: { context: { swapId: string; externalId: string | null; status: string } }) {
+  const t = useTranslations("support");
+  const config = useSupportConfig();
+  if (!config.url && !config.email) return <span>{t("idsBelow")}</span>;
+  return <SupportLink context={context}>{t("contactIdsBelow")}</SupportLink>;
 }
 
 /** Support for this swap: a link when one is configured, else the ids below are what to quote. */

@@ -3,9 +3,15 @@
 // with an explorer link and a receipt), "my swaps on this device", the one-line status on phones,
 // and the widget's width and dark document. Screenshots of each new state.
 import AxeBuilder from "@axe-core/playwright";
-import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
+import { createSwapThroughApi, expect, screenshotStep as screenshotAt, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
+
+/** Screenshots from the top of the page, so the phone's sticky status line sits where it belongs. */
+async function screenshotStep(page: import("@playwright/test").Page, step: string, options?: { fullPage?: boolean }) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAt(page, step, options);
+}
 
 const BTC_REFUND = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
@@ -83,7 +89,7 @@ test("completed: past tense, an explorer link for the payout address, and a prin
   await swap.goto(created.path);
   await swap.simulateDeposit();
   await swap.pollUntil("completed", "button");
-  await expect(page.getByTestId("outcome-next")).toContainText(/^We sent about [\d,.]+ USDT to your address, for your 0\.01 BTC:/);
+  await expect(page.getByTestId("outcome-next")).toContainText(/^We sent about [\d,.]+ USDT to your payout address below, for your 0\.01 BTC\./);
   await expect(page.getByTestId("explorer-link")).toHaveAttribute("href", `https://tronscan.org/#/address/${TRON_ADDRESS}`);
   const receipt = page.getByTestId("receipt");
   await expect(receipt).toContainText(created.id);
