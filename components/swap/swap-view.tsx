@@ -92,6 +92,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         <ErrorNotice
           className="mt-3"
           error={status.error}
+          swapId={id}
           action={
             status.error.code === "swap_not_found" ? null : (
               <Button variant="secondary" size="sm" className="self-start" onClick={() => status.mutate()}>
