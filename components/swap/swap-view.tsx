@@ -291,11 +291,12 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
 
   switch (swap.status) {
     case "underpaid":
-      return (
+      // The status text says what happens next; this adds where a refund would go, when we know.
+      return refundAddress ? (
         <p className="mt-3 text-sm" data-testid="outcome-next">
-          {refundAddress ? t("underpaidNextRefund", { amount: sent, address: refundAddress }) : t("underpaidNext", { amount: sent })}
+          {t("underpaidRefundTo", { address: refundAddress })}
         </p>
-      );
+      ) : null;
     case "refunded":
       return (
         <div className="mt-3 text-sm" data-testid="outcome-next">

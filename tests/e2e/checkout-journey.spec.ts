@@ -3,15 +3,9 @@
 // with an explorer link and a receipt), "my swaps on this device", the one-line status on phones,
 // and the widget's width and dark document. Screenshots of each new state.
 import AxeBuilder from "@axe-core/playwright";
-import { createSwapThroughApi, expect, screenshotStep as screenshotAt, test } from "./fixtures";
+import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
-
-/** Screenshots from the top of the page, so the phone's sticky status line sits where it belongs. */
-async function screenshotStep(page: import("@playwright/test").Page, step: string, options?: { fullPage?: boolean }) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotAt(page, step, options);
-}
 
 const BTC_REFUND = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 

@@ -5,14 +5,8 @@ import jsQR from "jsqr";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { paymentUri } from "@/lib/checkout/payment-uri";
 import { assetListSchema, swapSchema, type Swap } from "@/lib/schema/partner";
-import { createSwapThroughApi, expect, screenshotStep as screenshotAt, test, type CreatedSwap } from "./fixtures";
+import { createSwapThroughApi, expect, screenshotStep, test, type CreatedSwap } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
-
-/** Screenshots from the top of the page, so the phone's sticky status line sits where it belongs. */
-async function screenshotStep(page: import("@playwright/test").Page, step: string, options?: { fullPage?: boolean }) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotAt(page, step, options);
-}
 
 const EVM_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 const SOL_ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";

@@ -1,15 +1,9 @@
 // With SUPPORT_URL set, every status page and error links to support with the swap id and order
 // reference. Deposit windows last 4 s here, so a swap nobody pays expires and offers "New quote,
 // same details" near the top, which brings the pair, amount and payout address back to the form.
-import { createSwapThroughApi, expect, screenshotStep as screenshotAt, test } from "./fixtures";
+import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
-
-/** Screenshots from the top of the page, so the phone's sticky status line sits where it belongs. */
-async function screenshotStep(page: import("@playwright/test").Page, step: string, options?: { fullPage?: boolean }) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotAt(page, step, options);
-}
 
 test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4", SUPPORT_URL: "https://help.example/ticket?swap={swapId}&order={externalId}" } });
 
