@@ -3,7 +3,7 @@
 // with an explorer link and a receipt), "my swaps on this device", the one-line status on phones,
 // and the widget's width and dark document. Screenshots of each new state.
 import AxeBuilder from "@axe-core/playwright";
-import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -62,6 +62,7 @@ test("refunded: the page names the refund address typed on this device", async (
   await expect(page.getByTestId("refund-address")).toHaveText(BTC_REFUND);
   await expect(page.getByTestId("step-indicator").locator("[aria-current=step]")).toContainText("Done");
   await screenshotStep(page, "refunded-to-address");
+  await expectNoSeriousA11yViolations(page, "refunded");
 });
 
 test("failed: where the money is and what to do", async ({ page, request, baseURL }) => {
@@ -74,6 +75,7 @@ test("failed: where the money is and what to do", async ({ page, request, baseUR
   await expect(page.getByTestId("outcome-next")).toContainText("Nothing was sent to your payout address. If you sent a deposit, it is held by the swap service, not lost.");
   await expect(page.getByText("Need help? Quote these ids to the service you came from.")).toBeVisible();
   await screenshotStep(page, "failed-where-money-is");
+  await expectNoSeriousA11yViolations(page, "failed");
 });
 
 test("completed: past tense, an explorer link for the payout address, and a printable receipt", async ({ page, request, baseURL }) => {
@@ -118,6 +120,7 @@ test("my swaps on this device: listed with live status after a reload, a shared 
   await expect(list.locator(`[data-swap-id="${first.id}"]`).getByTestId("my-swap-status")).toContainText(/Deposit detected|Swapping|Swap complete/);
   for (const line of requests.filter((r) => r.includes(first.token))) expect(line).toMatch(new RegExp(`^GET \\S+/api/v1/swap/${first.id} `));
   await screenshotStep(page, "my-swaps");
+  await expectNoSeriousA11yViolations(page, "my swaps");
 
   // The saved link opens the swap.
   await expect(list.getByRole("link").first()).toHaveAttribute("href", `/swap/${second.id}#t=${second.token}`);
@@ -177,4 +180,5 @@ test("the widget is at most 480 px wide and centred, and theme=dark darkens the 
   expect(r! + g! + b!, `the bottom of the document is dark (${bottom})`).toBeLessThan(120);
   expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
   await screenshotStep(page, "widget-dark", { fullPage: false });
+  await expectNoSeriousA11yViolations(page, "widget, dark");
 });

@@ -5,7 +5,7 @@ import jsQR from "jsqr";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { paymentUri } from "@/lib/checkout/payment-uri";
 import { assetListSchema, swapSchema, type Swap } from "@/lib/schema/partner";
-import { createSwapThroughApi, expect, screenshotStep, test, type CreatedSwap } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test, type CreatedSwap } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
 
 const EVM_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -101,6 +101,7 @@ test("XLM with a memo: the address shows only after 'I will include the memo', a
   await expect(page.getByTestId("deposit-qr")).toBeHidden();
   await expect(page.getByTestId("address-hidden")).toBeVisible();
   await screenshotStep(page, "deposit-memo-unconfirmed");
+  await expectNoSeriousA11yViolations(page, "memo not yet confirmed");
 
   await page.getByRole("checkbox", { name: "I will include the memo" }).check();
   await expect(swapPage.depositAddress).toHaveText(swap.deposit.address);

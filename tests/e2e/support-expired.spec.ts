@@ -1,7 +1,7 @@
 // With SUPPORT_URL set, every status page and error links to support with the swap id and order
 // reference. Deposit windows last 4 s here, so a swap nobody pays expires and offers "New quote,
 // same details" near the top, which brings the pair, amount and payout address back to the form.
-import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -28,6 +28,7 @@ test("the support link carries the ids; an expired swap offers 'New quote, same 
   const box = await next.getByRole("link", { name: "New quote, same details" }).boundingBox();
   expect(box!.y + box!.height).toBeLessThan(844);
   await screenshotStep(page, "expired-new-quote");
+  await expectNoSeriousA11yViolations(page, "expired");
 
   await next.getByRole("link", { name: "New quote, same details" }).click();
   await expect(page).toHaveURL(/\/\?from=BTC\.bitcoin&to=USDT\.tron&amount=0\.012$/);
