@@ -204,7 +204,7 @@ function Outcome({ swap }: { swap: Swap }) {
   const locale = useLocale();
   const sentLabel =
     swap.status === "waiting_deposit" ? null : swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed" ? t("requested") : t("sent");
-  const receiveLabel = swap.status === "completed" ? t("received") : swap.status === "refunded" || swap.status === "failed" ? t("quoted") : t("toReceive");
+  const receiveLabel = swap.status === "completed" ? t("received") : swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid" ? t("quoted") : t("toReceive");
   return (
     <dl className="flex flex-col gap-3">
       {sentLabel ? (
