@@ -1,6 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { Checkout } from "@/components/checkout/checkout";
 import { SiteHeader } from "@/components/site-header";
+import { SupportProvider } from "@/components/support";
+import { MySwapsSlot } from "@/components/checkout/my-swaps-slot";
 import { listAssets } from "@/lib/bff/assets";
 import { config } from "@/lib/config";
 import { checkoutPresetSchema } from "@/lib/schema/pages";
@@ -18,7 +20,10 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />
       <main id="main" className="mx-auto flex w-full max-w-lg flex-col items-center px-3 pb-16 sm:px-4">
-        <Checkout preset={preset} initialAssets={assets} />
+        <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
+          <Checkout preset={preset} initialAssets={assets} />
+          <MySwapsSlot />
+        </SupportProvider>
       </main>
     </>
   );

@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import { bffErrorCodes } from "@/lib/schema/bff";
 import type { BffError } from "@/lib/checkout/api";
+import { SupportLink } from "./support";
 import { cn } from "./ui/cn";
 
 const known = new Set<string>([...bffErrorCodes, "network_error"]);
@@ -13,7 +14,8 @@ export function useErrorText() {
   return (error: BffError) => (known.has(error.code) ? t(error.code as "internal_error") : error.message || t("internal_error"));
 }
 
-export function ErrorNotice({ error, action, className }: { error: BffError; action?: React.ReactNode; className?: string }) {
+/** `swapId`: the swap the error is about, for the support link. */
+export function ErrorNotice({ error, action, className, swapId }: { error: BffError; action?: React.ReactNode; className?: string; swapId?: string }) {
   const text = useErrorText();
   const t = useTranslations("errors");
   return (
@@ -22,6 +24,9 @@ export function ErrorNotice({ error, action, className }: { error: BffError; act
       {error.retryAfterSeconds ? <p className="text-rose-800 dark:text-rose-200">{t("retryIn", { seconds: error.retryAfterSeconds })}</p> : null}
       {error.requestId && error.status >= 500 ? <p className="font-mono text-xs opacity-75">{t("reference", { id: error.requestId })}</p> : null}
       {action}
+      <p>
+        <SupportLink context={{ requestId: error.requestId ?? null, swapId: swapId ?? null }} />
+      </p>
     </div>
   );
 }

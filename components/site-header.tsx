@@ -16,7 +16,7 @@ type Props = {
 export async function SiteHeader({ sandbox, home = "/", tag, wide = false, children }: Props) {
   const t = await getTranslations("app");
   return (
-    <header className={cn("mx-auto flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}>
+    <header className={cn("mx-auto flex print:hidden w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}>
       <a href={home} className="inline-flex shrink-0 items-center gap-2 rounded-lg font-semibold tracking-tight whitespace-nowrap">
         <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
           <rect width="32" height="32" rx="9" className="fill-accent" />

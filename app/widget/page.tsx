@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { WidgetCheckout } from "@/components/widget/widget-checkout";
 import { WidgetShell } from "@/components/widget/widget-shell";
+import { SupportProvider } from "@/components/support";
 import { listAssets } from "@/lib/bff/assets";
 import { checkWidgetConfig } from "@/lib/bff/widget-config";
 import { config } from "@/lib/config";
@@ -32,6 +33,7 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
   const assets = await listAssets({}, "widget-page").catch(() => undefined);
   return (
     <WidgetShell theme={params.theme} accent={params.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
+      <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>
       <WidgetCheckout
         preset={{ from: params.from, to: params.to, amount: params.amount }}
         initialAssets={assets}
@@ -40,6 +42,7 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
         includeToken={trusted?.includeToken ?? false}
         lookQuery={lookQueryOf(params)}
       />
+      </SupportProvider>
     </WidgetShell>
   );
 }

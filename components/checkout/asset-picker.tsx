@@ -66,19 +66,24 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
         onClick={open}
         disabled={disabled}
         aria-haspopup="dialog"
-        aria-label={selected ? t("changeAsset", { side: label, symbol: selected.symbol, network: networkLabel(selected.network) }) : t("chooseAsset", { side: label })}
+        // The visible text, in order, inside the name (WCAG 2.5.3): "You send: BTC Bitcoin. Change asset".
+        aria-label={
+          selected ? `${t("side", { side: label })} ${selected.symbol} ${networkLabel(selected.network)}. ${t("change")}` : `${t("side", { side: label })} ${t("select")}`
+        }
         className="flex h-14 min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
       >
         {selected ? (
           <>
             <AssetLogo symbol={selected.symbol} logoUrl={selected.logoUrl} />
-            <span className="flex min-w-0 flex-col leading-tight">
-              <span className="font-semibold">{selected.symbol}</span>
-              <span className="truncate text-xs text-slate-600 dark:text-slate-400">{networkLabel(selected.network)}</span>
+            <span className="min-w-0 leading-tight">
+              <span className="block font-semibold">{selected.symbol}</span>{" "}
+              <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{networkLabel(selected.network)}</span>
             </span>
           </>
         ) : (
-          <span className="px-1 font-medium">{t("select")}</span>
+          <span className="px-1 font-medium">
+            {t("select")}
+          </span>
         )}
         {disabled ? null : (
           <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto size-4 text-slate-500" fill="currentColor">

@@ -13,6 +13,7 @@ import { useAssets } from "@/lib/checkout/use-assets";
 import { useNow } from "@/lib/checkout/use-now";
 import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
+import { notePendingRefund } from "@/lib/checkout/my-swaps";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Skeleton, Spinner } from "../ui/spinner";
@@ -20,6 +21,7 @@ import { AssetPicker } from "./asset-picker";
 import { DestinationFields, type DestinationState } from "./destination-fields";
 import { QuoteDetails } from "./quote-details";
 import { ReviewStep } from "./review-step";
+import { StepIndicator } from "./step-indicator";
 
 export type CheckoutPreset = { from?: string; to?: string; amount?: string };
 
@@ -64,6 +66,24 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const [step, setStep] = useState<"form" | "review">("form");
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<BffError | null>(null);
+
+  // "New quote, same details" from an expired swap hands over its payout address in this tab.
+  useEffect(() => {
+    if (lockedDestination) return;
+    try {
+      const raw = sessionStorage.getItem("swap-checkout:prefill");
+      if (!raw) return;
+      sessionStorage.removeItem("swap-checkout:prefill");
+      const prefill = JSON.parse(raw) as { to?: unknown; address?: unknown; memo?: unknown };
+      if (prefill.to === toRef && typeof prefill.address === "string") {
+        setDestination((d) => ({ ...d, address: prefill.address as string, memo: typeof prefill.memo === "string" ? prefill.memo : "" }));
+      }
+    } catch {
+      // nothing to prefill
+    }
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const now = useNow();
   const quote = useQuote(from, to, amount, now, widgetConfig);
@@ -111,6 +131,30 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const refundOk = destination.refundAddress === "" || (refundCheck.state === "done" && refundCheck.result.valid);
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
   const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
+  // The main button says what is still missing, in the order the form asks for it.
+  const missing = ready
+    ? null
+    : !from || !to
+      ? t("missing.asset")
+      : !isQuotableAmount(amount, from) || tooManyDecimals || boundsError
+        ? /^0*(\.0*)?$/.test(amount)
+          ? t("missing.amount")
+          : t("missing.fixAmount")
+        : quote.loading
+          ? t("missing.price")
+          : !quote.quote
+            ? t("missing.noPrice")
+            : destination.address === ""
+              ? t("missing.address", { network: networkLabel(to.network) })
+              : addressCheck.state === "checking" || addressCheck.state === "empty"
+                ? t("missing.checking")
+                : !addressOk
+                  ? t("missing.fixAddress", { network: networkLabel(to.network) })
+                  : memoMissing
+                    ? t("missing.memo")
+                    : !refundOk
+                      ? t("missing.refund")
+                      : t("missing.email");
 
   async function confirm() {
     if (!quote.quote || creating || quote.change) return;
@@ -161,6 +205,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   if (step === "review" && quote.quote && from && to) {
     return (
       <Card>
+        <StepIndicator current="review" className="mb-4" />
         <ReviewStep
           quote={quote.quote}
           from={from}
@@ -169,6 +214,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           now={now}
           change={quote.change}
           onAcceptChange={quote.acceptChange}
+          estimatedTimeSeconds={quote.quote.estimatedTimeSeconds}
           refreshing={quote.loading}
           creating={creating}
           error={createError}
@@ -184,6 +230,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
 
   return (
     <Card>
+      <StepIndicator current="details" className="mb-4" />
       <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
       <form
         className="mt-4 flex flex-col gap-3"
@@ -191,6 +238,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         onSubmit={(e) => {
           e.preventDefault();
           if (ready) {
+            notePendingRefund(destination.address, destination.refundAddress);
             quote.acceptChange();
             setStep("review");
           }
@@ -299,9 +347,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           />
         ) : null}
 
-        <Button type="submit" size="lg" disabled={!ready} className="mt-2 w-full">
+        <Button type="submit" size="lg" disabled={!ready} className="mt-2 w-full" data-testid="main-button">
           {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
-          {t("review")}
+          {missing ?? t("review")}
         </Button>
       </form>
     </Card>

@@ -22,6 +22,7 @@ type Props = {
   now: number;
   change: QuoteChange | null;
   onAcceptChange: () => void;
+  estimatedTimeSeconds: number;
   refreshing: boolean;
   creating: boolean;
   error: BffError | null;
@@ -55,12 +56,12 @@ export function ReviewStep(props: Props) {
         <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
       </div>
 
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2">
         <div className="flex items-center gap-3 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
           <AssetLogo symbol={from.symbol} logoUrl={from.logoUrl} className="size-10" />
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youSend")}</p>
-            <p className="truncate text-lg font-semibold tabular-nums">
+            <p className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
               {amountOf(quote.from.amount, from.decimals)} {from.symbol}
             </p>
             <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(from.network) })}</p>
@@ -70,7 +71,7 @@ export function ReviewStep(props: Props) {
           <AssetLogo symbol={to.symbol} logoUrl={to.logoUrl} className="size-10" />
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youReceive")}</p>
-            <p className="truncate text-lg font-semibold tabular-nums" data-testid="review-receive">
+            <p className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="review-receive">
               ≈ {amountOf(quote.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
             </p>
             <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(to.network) })}</p>
@@ -110,6 +111,9 @@ export function ReviewStep(props: Props) {
         ) : null}
         {destination.email ? <Row label={t("email")}>{destination.email}</Row> : null}
         <Row label={t("rate")}>{quote.rate ? `1 ${from.symbol} ≈ ${formatAmount(quote.rate, locale, 8)} ${to.symbol}` : "—"}</Row>
+        <Row label={t("time")}>
+          <span data-testid="review-time">{t("minutes", { count: Math.max(1, Math.round(props.estimatedTimeSeconds / 60)) })}</span>
+        </Row>
         <Row label={t("validity")}>
           <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
         </Row>

@@ -1,71 +1,111 @@
 "use client";
-// What to send, where, by when. Every value has a copy button that copies the exact string.
+// What to send, where, by when, in the order a nervous first-time sender needs it: the exact amount,
+// the network, the memo (confirmed before the address shows), the address, and a QR that opens the
+// payment in a wallet. Every copy button copies the exact string, never the display.
+import { useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { Swap } from "@/lib/schema/partner";
+import type { Asset, Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { clockText, formatAmount } from "@/lib/checkout/format";
+import { paymentUri, PaymentUriError, tokenStandard, type PaymentUri } from "@/lib/checkout/payment-uri";
 import { useNow } from "@/lib/checkout/use-now";
 import { CopyButton } from "../ui/copy-button";
+import { Skeleton } from "../ui/spinner";
 import { QrCode } from "./qr-code";
 
-export function DepositInstructions({ swap }: { swap: Swap }) {
+type Props = {
+  swap: Swap;
+  /** The sent asset from the asset list (its contract or mint), once known; null when it is not listed. */
+  asset: Asset | null | undefined;
+};
+
+/** The deposit's URI for the QR and "Open in wallet"; the bare address when no standard fits. */
+export function depositUri(swap: Swap, asset: Asset | null): PaymentUri {
+  try {
+    return paymentUri({
+      network: swap.deposit.network,
+      token: swap.deposit.token,
+      address: swap.deposit.address,
+      amount: swap.deposit.amount,
+      memo: swap.deposit.memo,
+      decimals: swap.from.decimals,
+      contractAddress: asset?.contractAddress ?? null,
+    });
+  } catch (error) {
+    if (error instanceof PaymentUriError) return { kind: "address", uri: swap.deposit.address, reason: "no_standard" };
+    throw error;
+  }
+}
+
+export function DepositInstructions({ swap, asset }: Props) {
   const t = useTranslations("deposit");
   const locale = useLocale();
-  const now = useNow();
   const { deposit } = swap;
   const network = networkLabel(deposit.network);
-  const left = (Date.parse(deposit.deadline) - now) / 1000;
-  const deadline = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(deposit.deadline));
+  const standard = asset ? tokenStandard(deposit.network, asset.contractAddress) : null;
+  const amount = formatAmount(deposit.amount, locale, swap.from.decimals);
+  const [memoConfirmed, setMemoConfirmed] = useState(false);
+  const showAddress = !deposit.memo || memoConfirmed;
 
   return (
-    <section aria-labelledby="deposit-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="deposit-heading" className="flex flex-col gap-5">
       <h2 id="deposit-heading" className="text-lg font-semibold">
         {t("heading", { token: deposit.token, network })}
       </h2>
 
-      <div className="flex flex-col gap-1">
+      <div className="flex flex-col gap-2">
         <span className="text-sm text-slate-600 dark:text-slate-400" id="deposit-amount-label">
           {t("amount")}
         </span>
-        <div className="flex items-center justify-between gap-3">
-          <p className="text-2xl font-semibold tabular-nums" aria-labelledby="deposit-amount-label">
-            {formatAmount(deposit.amount, locale, swap.from.decimals)} {deposit.token}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-3xl font-semibold tabular-nums [overflow-wrap:anywhere]" aria-labelledby="deposit-amount-label" data-testid="deposit-amount">
+            {amount} {deposit.token}
           </p>
           <CopyButton value={deposit.amount} label={t("amount")} />
         </div>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("network", { network })}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-600 dark:text-slate-400">{t("networkLabel")}</span>
+          <span
+            data-testid="deposit-network"
+            className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 font-semibold text-slate-900 ring-1 ring-slate-300 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
+          >
+            {network}
+            {standard ? <span className="rounded bg-slate-900 px-1.5 text-xs text-white dark:bg-slate-100 dark:text-slate-900">{standard}</span> : null}
+          </span>
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("networkWarning", { network })}</p>
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <QrCode value={deposit.address} alt={t("qrAlt", { token: deposit.token, network, address: deposit.address })} />
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="text-sm text-slate-600 dark:text-slate-400">{t("address")}</span>
-          <p className="rounded-xl bg-slate-100 p-3 font-mono text-[0.95rem] leading-relaxed break-all dark:bg-slate-800" data-testid="deposit-address">
-            {deposit.address}
-          </p>
-          <CopyButton value={deposit.address} label={t("address")} className="self-start" />
-        </div>
-      </div>
+      <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800" data-testid="exchange-warning">
+        <span className="font-semibold">{t("exchangeTitle")}</span> {t("exchangeBody", { amount, token: deposit.token })}
+      </p>
 
       {deposit.memo ? (
-        <div className="rounded-2xl bg-amber-50 p-3 ring-2 ring-amber-400 dark:bg-amber-950/40 dark:ring-amber-600">
+        <div className="rounded-2xl bg-amber-50 p-4 ring-2 ring-amber-400 dark:bg-amber-950/40 dark:ring-amber-600">
           <p className="font-semibold text-amber-950 dark:text-amber-50">{t("memoTitle")}</p>
-          <div className="mt-1 flex items-center justify-between gap-3">
-            <p className="font-mono text-xl font-semibold break-all" data-testid="deposit-memo">
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+            <p className="font-mono text-2xl font-semibold tracking-wide break-all" data-testid="deposit-memo">
               {deposit.memo}
             </p>
             <CopyButton value={deposit.memo} label={t("memo")} />
           </div>
-          <p className="mt-1 text-sm text-amber-950 dark:text-amber-100">{t("memoWarning")}</p>
+          <p className="mt-2 text-sm text-amber-950 dark:text-amber-100">{t("memoWarning")}</p>
+          <label className="mt-3 flex cursor-pointer items-start gap-3 rounded-xl bg-white p-3 font-medium ring-1 ring-amber-300 dark:bg-slate-900 dark:ring-amber-700">
+            <input type="checkbox" checked={memoConfirmed} onChange={(e) => setMemoConfirmed(e.target.checked)} className="mt-0.5 size-5 shrink-0 accent-[var(--accent)]" />
+            {t("memoConfirm")}
+          </label>
         </div>
       ) : null}
 
-      <div className="rounded-xl bg-slate-100/80 p-3 text-sm dark:bg-slate-800/60">
-        <p>
-          {t("deadline", { date: deadline })}{" "}
-          <span className="font-semibold tabular-nums">{t("timeLeft", { time: clockText(left) })}</span>
+      {showAddress ? (
+        <AddressAndQr swap={swap} asset={asset} amount={amount} />
+      ) : (
+        <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300" data-testid="address-hidden">
+          {t("memoFirst")}
         </p>
-      </div>
+      )}
+
+      <Deadline swap={swap} />
 
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
         <li>{t("ruleOnlyThisAddress", { token: deposit.token, network })}</li>
@@ -73,5 +113,98 @@ export function DepositInstructions({ swap }: { swap: Swap }) {
         <li>{t("ruleKeepLink")}</li>
       </ul>
     </section>
+  );
+}
+
+function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null | undefined; amount: string }) {
+  const t = useTranslations("deposit");
+  const { deposit } = swap;
+  const network = networkLabel(deposit.network);
+  const [addressOnly, setAddressOnly] = useState(false);
+  // Tokens need their contract from the asset list; until it arrives the QR waits.
+  const payment = useMemo(() => (asset === undefined ? null : depositUri(swap, asset)), [swap, asset]);
+  const chunks = deposit.address.match(/.{1,4}/g) ?? [deposit.address];
+  const qrValue = payment && payment.kind === "uri" && !addressOnly ? payment.uri : deposit.address;
+
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <div className="flex shrink-0 flex-col items-center gap-2">
+        {payment ? (
+          <QrCode
+            value={qrValue}
+            alt={qrValue === deposit.address ? t("qrAlt", { token: deposit.token, network, address: deposit.address }) : t("qrAltPayment", { amount, token: deposit.token, network, address: deposit.address })}
+          />
+        ) : (
+          <Skeleton className="size-44" />
+        )}
+        {payment?.kind === "uri" ? (
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
+            <input type="checkbox" checked={addressOnly} onChange={(e) => setAddressOnly(e.target.checked)} className="size-4 accent-[var(--accent)]" />
+            {t("qrAddressOnly")}
+          </label>
+        ) : payment ? (
+          <p className="max-w-44 text-center text-xs text-slate-600 dark:text-slate-400">{t("qrIsAddress")}</p>
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <span className="text-sm text-slate-600 dark:text-slate-400" id="deposit-address-label">
+          {t("address")}
+        </span>
+        <p
+          className="rounded-xl bg-slate-100 p-3 font-mono text-lg leading-relaxed dark:bg-slate-800"
+          data-testid="deposit-address"
+          data-address={deposit.address}
+          aria-labelledby="deposit-address-label"
+        >
+          {chunks.map((chunk, index) => (
+            <span key={index} className="mr-[0.5ch] inline-block last:mr-0">
+              {chunk}
+            </span>
+          ))}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <CopyButton value={deposit.address} label={t("address")} />
+          {payment?.kind === "uri" ? (
+            // target=_top: inside the widget's iframe a wallet link only opens from the top window.
+            <a
+              href={payment.uri}
+              target="_top"
+              data-testid="open-in-wallet"
+              className="inline-flex h-9 items-center rounded-lg bg-accent px-3 text-sm font-semibold text-accent-fg md:hidden"
+            >
+              {t("openInWallet")}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Deadline({ swap }: { swap: Swap }) {
+  const t = useTranslations("deposit");
+  const locale = useLocale();
+  const now = useNow();
+  const left = (Date.parse(swap.deposit.deadline) - now) / 1000;
+  const deadline = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(
+    new Date(swap.deposit.deadline),
+  );
+  const quotedAt = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(swap.createdAt));
+  return (
+    <div className="flex flex-col gap-1 rounded-xl bg-slate-100/80 p-3 text-sm dark:bg-slate-800/60">
+      <p>
+        {t("deadline", { date: deadline })}{" "}
+        <span className="font-semibold tabular-nums" data-testid="deposit-countdown">
+          {t("timeLeft", { time: clockText(left) })}
+        </span>
+      </p>
+      <p className="text-slate-700 dark:text-slate-300">
+        {t("rateNote", {
+          amount: formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8)),
+          token: swap.payout.token,
+          time: quotedAt,
+        })}
+      </p>
+    </div>
   );
 }

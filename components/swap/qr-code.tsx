@@ -1,5 +1,5 @@
 "use client";
-// A QR code of the deposit address, drawn as SVG in the browser. The library loads only on the
+// A QR code of the deposit's payment URI (or its address), drawn as SVG in the browser. The library loads only on the
 // swap page, so the checkout never ships it.
 import { useEffect, useState } from "react";
 import { Skeleton } from "../ui/spinner";
@@ -18,7 +18,7 @@ export function QrCode({ value, alt }: { value: string; alt: string }) {
       live = false;
     };
   }, [value]);
-  if (!src) return <Skeleton className="size-40" />;
+  if (!src) return <Skeleton className="size-44" />;
   // eslint-disable-next-line @next/next/no-img-element -- a generated data: SVG
-  return <img src={src} alt={alt} width={160} height={160} className="size-40 rounded-lg bg-white p-1 ring-1 ring-slate-200" />;
+  return <img src={src} alt={alt} width={176} height={176} data-testid="deposit-qr" className="size-44 rounded-lg bg-white p-1 ring-1 ring-slate-200" />;
 }

@@ -3,12 +3,19 @@
 // until it ends. The access token comes from the URL fragment and never leaves the browser except
 // in the x-swap-token header to our own API.
 import { useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { isTerminalStatus, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { isTerminalStatus, type Asset, type Swap, type SwapStatus } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
+import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount } from "@/lib/checkout/format";
+import { rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
+import { useAssets } from "@/lib/checkout/use-assets";
+import { useNow } from "@/lib/checkout/use-now";
 import { tokenFromHash, useSwapStatus } from "@/lib/checkout/use-swap-status";
+import { StepIndicator } from "../checkout/step-indicator";
 import { ErrorNotice } from "../error-notice";
+import { SupportLink, useSupportConfig } from "../support";
 import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 import { Skeleton, Spinner } from "../ui/spinner";
@@ -16,6 +23,12 @@ import { cn } from "../ui/cn";
 import { DepositInstructions } from "./deposit-instructions";
 import { SandboxPanel } from "./sandbox-panel";
 import { StatusTimeline } from "./status-timeline";
+
+// The receipt is for the end of a completed swap only: its code loads then, not before.
+const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr: false });
+
+/** Where "New quote, same details" hands the payout address to the checkout (this tab only). */
+export const PREFILL_KEY = "swap-checkout:prefill";
 
 type Props = { id: string; sandbox: boolean; onEvent?: (type: string, payload: Record<string, unknown>) => void; newSwapHref?: string };
 
@@ -43,6 +56,18 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 
   const status = useSwapStatus(id, token ?? null);
   const swap = status.data?.swap;
+  const assets = useAssets();
+  // The sent asset's contract or mint, for the payment URI: undefined while the list loads, null
+  // when the list failed or does not carry it (the QR then holds the address alone).
+  const sentAsset: Asset | null | undefined = swap
+    ? (assets.data?.assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token) ?? (assets.data || assets.error ? null : undefined))
+    : undefined;
+
+  // This device keeps the swaps it has seen (created here or opened from a shared link).
+  const payoutAddress = swap?.payout.address;
+  useEffect(() => {
+    if (token && payoutAddress) rememberSwap(id, token, payoutAddress);
+  }, [id, token, payoutAddress]);
 
   const lastStatus = useRef<SwapStatus | null>(null);
   useEffect(() => {
@@ -67,6 +92,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         <ErrorNotice
           className="mt-3"
           error={status.error}
+          swapId={id}
           action={
             status.error.code === "swap_not_found" ? null : (
               <Button variant="secondary" size="sm" className="self-start" onClick={() => status.mutate()}>
@@ -89,15 +115,20 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
     );
   }
 
+  const terminal = isTerminalStatus(swap.status);
+  const supportContext = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
   return (
-    <div className="flex w-full flex-col gap-4">
-      <Panel>
-        <StatusHeader swap={swap} />
-        <div className="mt-5 grid gap-6 md:grid-cols-[1fr_14rem]">
+    // Container queries, not the viewport: inside the widget's 480 px the page keeps its phone layout.
+    <div className="@container flex w-full flex-col gap-4">
+      <LiveStatusLine status={swap.status} checkedAt={status.data.asOf ? Date.parse(status.data.asOf) : status.data.fetchedAt} />
+      <StepIndicator current={terminal ? "done" : "deposit"} className="px-1" />
+      <Panel className="print:hidden">
+        <StatusHeader swap={swap} newSwapHref={newSwapHref} />
+        <div className="mt-5 grid gap-6 @2xl:grid-cols-[1fr_14rem]">
           <div className="min-w-0">
             {swap.status === "waiting_deposit" ? (
               <>
-                <DepositInstructions swap={swap} />
+                <DepositInstructions swap={swap} asset={sentAsset} />
                 <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
                   <Outcome swap={swap} />
                 </div>
@@ -108,18 +139,24 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
               <Outcome swap={swap} />
             )}
           </div>
-          <div className="md:border-l md:border-slate-200 md:pl-6 dark:md:border-slate-800">
-            <StatusTimeline status={swap.status} />
-            <Freshness fetchedAt={status.data.fetchedAt} asOf={status.data.asOf} terminal={isTerminalStatus(swap.status)} validating={status.isValidating} onRefresh={() => status.mutate()} />
+          <div className="@2xl:border-l @2xl:border-slate-200 @2xl:pl-6 dark:@2xl:border-slate-800">
+            {/* On phones the one-line status at the top takes the timeline's place. */}
+            <div className="hidden @2xl:block">
+              <StatusTimeline status={swap.status} />
+            </div>
+            <Freshness fetchedAt={status.data.fetchedAt} asOf={status.data.asOf} terminal={terminal} validating={status.isValidating} onRefresh={() => status.mutate()} />
           </div>
         </div>
       </Panel>
 
-      {sandbox && token ? <SandboxPanel swap={swap} token={token} onChanged={(next) => status.mutate({ swap: next, asOf: new Date().toISOString(), fetchedAt: Date.now() }, { revalidate: false })} /> : null}
+      {swap.status === "completed" ? <Receipt swap={swap} /> : null}
 
-      <Panel>
+      {sandbox && token ? <div className="contents print:hidden"><SandboxPanel swap={swap} token={token} onChanged={(next) => status.mutate({ swap: next, asOf: new Date().toISOString(), fetchedAt: Date.now() }, { revalidate: false })} /></div> : null}
+
+      <Panel className="print:hidden">
         <h2 className="text-base font-semibold">{t("supportTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("supportBody")}</p>
+        <SupportLine context={supportContext} />
         <dl className="mt-3 flex flex-col gap-2 text-sm">
           <SupportRow label={t("swapId")} value={swap.id} />
           {swap.externalId ? <SupportRow label={t("orderReference")} value={swap.externalId} /> : null}
@@ -143,7 +180,7 @@ function Panel({ children, className, ...props }: React.ComponentProps<"section"
   );
 }
 
-function StatusHeader({ swap }: { swap: Swap }) {
+function StatusHeader({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
   const t = useTranslations("status");
   return (
     <div className={cn("rounded-2xl p-4 ring-1", tone[swap.status])} data-testid="swap-status" data-status={swap.status}>
@@ -151,6 +188,7 @@ function StatusHeader({ swap }: { swap: Swap }) {
         <h1 className="text-xl font-semibold tracking-tight">{t(`${swap.status}.title`)}</h1>
         <p className="mt-1">{t(`${swap.status}.body`)}</p>
       </div>
+      <OutcomeNext swap={swap} newSwapHref={newSwapHref} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (
         <p className="mt-2 text-sm">
           <span className="font-medium">{t("providerMessage")}</span> {swap.errorMessage}
@@ -166,7 +204,7 @@ function Outcome({ swap }: { swap: Swap }) {
   const locale = useLocale();
   const sentLabel =
     swap.status === "waiting_deposit" ? null : swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed" ? t("requested") : t("sent");
-  const receiveLabel = swap.status === "completed" ? t("received") : swap.status === "refunded" || swap.status === "failed" ? t("quoted") : t("toReceive");
+  const receiveLabel = swap.status === "completed" ? t("received") : swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid" ? t("quoted") : t("toReceive");
   return (
     <dl className="flex flex-col gap-3">
       {sentLabel ? (
@@ -222,5 +260,133 @@ function SupportRow({ label, value, display }: { label: string; value: string; d
         <CopyButton value={value} label={label} />
       </dd>
     </div>
+  );
+}
+
+/** The one-line live status that stays at the top on phones. */
+function LiveStatusLine({ status, checkedAt }: { status: SwapStatus; checkedAt: number }) {
+  const t = useTranslations("status");
+  const now = useNow();
+  const seconds = Math.max(0, Math.round((now - checkedAt) / 1000));
+  return (
+    <p
+      aria-hidden="true"
+      data-testid="live-status"
+      className="sticky top-0 z-30 -mx-3 truncate border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur @2xl:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
+    >
+      <span className={cn("mr-2 inline-block size-2 rounded-full align-middle", isTerminalStatus(status) ? "bg-slate-400" : "animate-pulse bg-accent motion-reduce:animate-none")} />
+      {t(`${status}.title`)} · {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}
+    </p>
+  );
+}
+
+/** What happens next, in the tense of where the swap stands: the part of the status that changes by outcome. */
+function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
+  const t = useTranslations("outcome");
+  const locale = useLocale();
+  const refundAddress = useMySwaps().find((s) => s.id === swap.id)?.refundAddress;
+  const sent = `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token}`;
+  const received = `${formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`;
+  const context = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
+
+  switch (swap.status) {
+    case "underpaid":
+      // The status text says what happens next; this adds where a refund would go, when we know.
+      return refundAddress ? (
+        <p className="mt-3 text-sm" data-testid="outcome-next">
+          {t("underpaidRefundTo", { address: refundAddress })}
+        </p>
+      ) : null;
+    case "refunded":
+      return (
+        <div className="mt-3 text-sm" data-testid="outcome-next">
+          {refundAddress ? (
+            <>
+              <p>{t("refundedTo")}</p>
+              <p className="mt-1 rounded-lg bg-white/70 px-2 py-1 font-mono break-all dark:bg-slate-950/40" data-testid="refund-address">
+                {refundAddress}
+              </p>
+            </>
+          ) : (
+            <p>{t("refundedUnknown", { network: networkLabel(swap.deposit.network) })}</p>
+          )}
+          <p className="mt-2">
+            {t("refundedFee")} <SupportOrIds context={context} />
+          </p>
+        </div>
+      );
+    case "failed":
+      return (
+        <div className="mt-3 text-sm" data-testid="outcome-next">
+          <p>{t("failedWhere")}</p>
+          <p className="mt-2 font-medium">
+            {t("failedWhat")} <SupportOrIds context={context} />
+          </p>
+        </div>
+      );
+    case "expired":
+      return (
+        <div className="mt-3 flex flex-col gap-3 text-sm" data-testid="outcome-next">
+          <a href={newQuoteHref(swap, newSwapHref)} onClick={() => keepPrefill(swap)} className="inline-flex h-11 items-center self-start rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg" data-testid="new-quote">
+            {t("newQuote")}
+          </a>
+          <p>
+            <span className="font-semibold">{t("expiredSent")}</span> <SupportOrIds context={context} />
+          </p>
+        </div>
+      );
+    case "completed": {
+      const explorer = explorerAddressUrl(swap.payout.network, swap.payout.address);
+      return (
+        <div className="mt-3 text-sm" data-testid="outcome-next">
+          <p>{t("completedSent", { amount: received, sent })}</p>
+          {explorer ? (
+            <a href={explorer} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium underline underline-offset-2 hover:no-underline" data-testid="explorer-link">
+              {t("explorer", { network: networkLabel(swap.payout.network) })}
+              <span className="sr-only"> {t("newTab")}</span>
+            </a>
+          ) : null}
+        </div>
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+/** The checkout again with this swap's pair and amount; the payout address follows in sessionStorage. */
+function newQuoteHref(swap: Swap, base: string): string {
+  const url = new URL(base, "http://x");
+  url.searchParams.set("from", `${swap.deposit.token}.${swap.deposit.network}`);
+  url.searchParams.set("to", `${swap.payout.token}.${swap.payout.network}`);
+  url.searchParams.set("amount", swap.deposit.amount);
+  return `${url.pathname}${url.search}`;
+}
+
+function keepPrefill(swap: Swap) {
+  try {
+    sessionStorage.setItem(PREFILL_KEY, JSON.stringify({ to: `${swap.payout.token}.${swap.payout.network}`, address: swap.payout.address, memo: swap.payout.memo ?? "" }));
+  } catch {
+    // the user types the address again
+  }
+}
+
+/** "Contact support with these ids" as a link when support is configured, else the words alone. */
+function SupportOrIds({ context }: { context: { swapId: string; externalId: string | null; status: string } }) {
+  const t = useTranslations("support");
+  const config = useSupportConfig();
+  if (!config.url && !config.email) return <span>{t("idsBelow")}</span>;
+  return <SupportLink context={context}>{t("contactIdsBelow")}</SupportLink>;
+}
+
+/** Support for this swap: a link when one is configured, else the ids below are what to quote. */
+function SupportLine({ context }: { context: { swapId: string; externalId: string | null; status: string } }) {
+  const t = useTranslations("support");
+  const config = useSupportConfig();
+  if (!config.url && !config.email) return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("quoteIds")}</p>;
+  return (
+    <p className="mt-2 text-sm">
+      <SupportLink context={context}>{t("contactWithIds")}</SupportLink>
+    </p>
   );
 }

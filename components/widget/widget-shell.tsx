@@ -22,6 +22,14 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
   const messenger = useMemo(() => createWidgetMessenger(allowedOrigins), [allowedOrigins]);
   const root = useRef<HTMLDivElement>(null);
 
+  // theme=dark darkens the whole document, not only the card: no light band under a short page.
+  useEffect(() => {
+    if (theme === "auto") return;
+    const html = document.documentElement;
+    html.classList.add(theme);
+    return () => html.classList.remove(theme);
+  }, [theme]);
+
   useEffect(() => {
     messenger("ready", {});
     const element = root.current;
@@ -42,14 +50,16 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
   return (
     <MessengerContext value={messenger}>
       <div
-        ref={root}
         style={style}
         className={cn(
           theme === "dark" && "dark",
           theme === "light" && "light",
-          "bg-slate-50 p-2 text-slate-900 [color-scheme:light] sm:p-3 dark:bg-slate-950 dark:text-slate-100 dark:[color-scheme:dark]",
+          "min-h-dvh bg-slate-50 text-slate-900 [color-scheme:light] dark:bg-slate-950 dark:text-slate-100 dark:[color-scheme:dark]",
         )}
+        data-testid="widget-document"
       >
+      {/* At most ~480 px wide and centred; the measured box is the content, so resize events stay honest. */}
+      <div ref={root} className="mx-auto w-full max-w-[480px] p-2 sm:p-3" data-testid="widget-frame">
         {sandbox ? (
           <p className="mb-2 text-center">
             <span className="rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800" title={t("sandboxHint")}>
@@ -58,6 +68,7 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
           </p>
         ) : null}
         {children}
+      </div>
       </div>
     </MessengerContext>
   );

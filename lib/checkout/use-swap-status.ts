@@ -10,7 +10,7 @@ export const STATUS_POLL_MS = 30_000;
 
 export type SwapSnapshot = { swap: Swap; asOf: string | null; fetchedAt: number };
 
-async function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
+export async function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
   const response = await fetch(path, { headers: { "x-swap-token": token, accept: "application/json" }, cache: "no-store" }).catch(() => {
     throw new BffError("network_error", "Could not reach the server.", 0);
   });

@@ -26,6 +26,20 @@ const originList = z
     return origins;
   });
 
+/** SUPPORT_URL: an http(s) address that may hold {swapId} and {externalId}. */
+const supportUrl = optionalString.pipe(
+  z
+    .string()
+    .refine((template) => {
+      try {
+        return /^https?:$/.test(new URL(template.replaceAll("{swapId}", "X").replaceAll("{externalId}", "X")).protocol);
+      } catch {
+        return false;
+      }
+    }, "must be an http(s) address; {swapId} and {externalId} are filled in")
+    .optional(),
+);
+
 export const appEnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,6 +70,8 @@ export const appEnvSchema = z
      * front proves that it, not the client, set x-swap-client-ip.
      */
     SWAP_FRONT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    SUPPORT_URL: supportUrl,
+    SUPPORT_EMAIL: optionalString.pipe(z.email("must be an e-mail address").optional()),
   })
   .superRefine((env, ctx) => {
     // No silent sandbox: real users must never see deposit addresses that nobody controls.

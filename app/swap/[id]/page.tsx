@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { SwapView } from "@/components/swap/swap-view";
+import { SupportProvider } from "@/components/support";
 import { config } from "@/lib/config";
 import { swapIdPattern } from "@/lib/schema/partner";
 
@@ -17,7 +18,9 @@ export default async function SwapPage({ params }: { params: Promise<{ id: strin
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-col items-center px-3 pb-16 sm:px-4">
-        <SwapView id={id} sandbox={config().mode === "sandbox"} />
+        <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
+          <SwapView id={id} sandbox={config().mode === "sandbox"} />
+        </SupportProvider>
       </main>
     </>
   );

@@ -24,7 +24,8 @@ export class CheckoutPage {
     this.address = page.getByRole("textbox", { name: /^Your \S+ address on / });
     this.memo = page.getByRole("textbox", { name: /^Memo \/ destination tag/ });
     this.flipButton = page.getByRole("button", { name: "Swap direction" });
-    this.reviewButton = page.getByRole("button", { name: "Review swap" });
+    // The form's main button: "Review swap" when ready, else it names what is missing.
+    this.reviewButton = page.getByTestId("main-button");
   }
 
   async goto(query: Record<string, string> = {}) {
@@ -33,7 +34,7 @@ export class CheckoutPage {
     await expect(this.heading).toBeVisible();
   }
 
-  /** The button that opens a side's picker; its name says what is selected ("You send: BTC on Bitcoin. Change asset"). */
+  /** The button that opens a side's picker; its name says what is selected ("You send: BTC Bitcoin. Change asset"). */
   pickerButton(side: Side): Locator {
     return this.page.getByRole("button", { name: new RegExp(`^${sideLabel(side)}: `) });
   }
@@ -59,7 +60,7 @@ export class CheckoutPage {
   }
 
   async expectSelected(side: Side, symbol: string, network: string) {
-    await expect(this.pickerButton(side)).toHaveAccessibleName(`${sideLabel(side)}: ${symbol} on ${networkLabel(network)}. Change asset`);
+    await expect(this.pickerButton(side)).toHaveAccessibleName(`${sideLabel(side)}: ${symbol} ${networkLabel(network)}. Change asset`);
   }
 
   async setAmount(amount: string) {

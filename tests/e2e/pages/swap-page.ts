@@ -32,8 +32,9 @@ export class SwapPage {
     this.depositMemo = page.getByTestId("deposit-memo");
     this.qrCode = page.getByRole("img", { name: /^QR code of the \S+ deposit address on / });
     this.deadline = page.getByText(/^Send before /);
-    this.copyAddress = page.getByRole("button", { name: "Copy Deposit address" });
-    this.copyAmount = page.getByRole("button", { name: "Copy Amount to send" });
+    // The name starts with the visible word, which turns to "Copied" for a moment.
+    this.copyAddress = page.getByRole("button", { name: /^(Copy|Copied) Deposit address$/ });
+    this.copyAmount = page.getByRole("button", { name: /^(Copy|Copied) Amount to send$/ });
     this.timeline = page.getByRole("list", { name: "Swap progress" });
     this.checkNow = page.getByRole("button", { name: "Check now" });
     this.autoRefreshNote = page.getByText("Checked again every 30 seconds.");

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { WidgetSwapView } from "@/components/widget/widget-checkout";
 import { WidgetShell } from "@/components/widget/widget-shell";
+import { SupportProvider } from "@/components/support";
 import { config } from "@/lib/config";
 import { swapIdPattern } from "@/lib/schema/partner";
 import { lookQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
@@ -24,7 +25,9 @@ export default async function WidgetSwapPage({
   const c = config();
   return (
     <WidgetShell theme={look.theme} accent={look.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
-      <WidgetSwapView id={id} sandbox={c.mode === "sandbox"} lookQuery={lookQueryOf(look)} />
+      <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>
+        <WidgetSwapView id={id} sandbox={c.mode === "sandbox"} lookQuery={lookQueryOf(look)} />
+      </SupportProvider>
     </WidgetShell>
   );
 }

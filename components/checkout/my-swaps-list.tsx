@@ -1,0 +1,134 @@
+"use client";
+// The swaps this browser has seen, newest first, each with its live status. Ids and tokens stay in
+// localStorage; they are used only for the swap's own status call, as on its page.
+import { useState } from "react";
+import useSWR from "swr";
+import { useLocale, useTranslations } from "next-intl";
+import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/checkout/my-swaps";
+import { formatAmount } from "@/lib/checkout/format";
+import { fetchSwap, type SwapSnapshot } from "@/lib/checkout/use-swap-status";
+import type { BffError } from "@/lib/checkout/api";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+
+const SHOWN = 5;
+
+export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly MySwap[]; swapPath: string; swapQuery: string }) {
+  const t = useTranslations("mySwaps");
+  const [all, setAll] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [forgotten, setForgotten] = useState<MySwap | null>(null);
+  const shown = all ? swaps : swaps.slice(0, SHOWN);
+
+  return (
+    <section aria-labelledby="my-swaps-heading" data-testid="my-swaps" className="mt-6 w-full rounded-3xl bg-white p-4 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="my-swaps-heading" className="text-base font-semibold">
+          {t("heading")}
+        </h2>
+        {confirming ? null : (
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            {t("forgetAll")}
+          </Button>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("privacy")}</p>
+
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="forget-all-question" className="mt-3 flex flex-col gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800">
+          <p id="forget-all-question">{t("forgetAllQuestion", { count: swaps.length })}</p>
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              onClick={() => {
+                forgetAllSwaps();
+                setConfirming(false);
+              }}
+            >
+              {t("forgetAllYes")}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+              {t("cancel")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {forgotten ? (
+        <p role="status" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          {t("forgotOne", { id: forgotten.id })}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              restoreSwap(forgotten);
+              setForgotten(null);
+            }}
+          >
+            {t("undo")}
+          </Button>
+        </p>
+      ) : null}
+
+      <ul className="mt-3 flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
+        {shown.map((saved) => (
+          <Row
+            key={saved.id}
+            saved={saved}
+            href={`${swapPath}/${saved.id}${swapQuery}#t=${saved.token}`}
+            onForget={() => {
+              forgetSwap(saved.id);
+              setForgotten(saved);
+            }}
+          />
+        ))}
+      </ul>
+      {swaps.length > SHOWN && !all ? (
+        <Button variant="ghost" size="sm" className="mt-2" onClick={() => setAll(true)}>
+          {t("showAll", { count: swaps.length })}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+const dot: Record<string, string> = {
+  completed: "bg-emerald-500",
+  refunded: "bg-amber-500",
+  underpaid: "bg-amber-500",
+  failed: "bg-rose-500",
+  expired: "bg-slate-400",
+};
+
+function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget: () => void }) {
+  const t = useTranslations("mySwaps");
+  const ts = useTranslations("status");
+  const locale = useLocale();
+  // One status read per saved swap shown, when the list shows; no polling here.
+  const { data, error } = useSWR<SwapSnapshot, BffError>([`/api/v1/swap/${saved.id}`, saved.token], fetchSwap, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const swap = data?.swap;
+  return (
+    <li className="flex items-center gap-3 py-2.5" data-testid="my-swap" data-swap-id={saved.id}>
+      <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full", swap ? (dot[swap.status] ?? "bg-sky-500") : "bg-slate-300 dark:bg-slate-600")} />
+      <a href={href} className="flex min-w-0 flex-1 flex-col rounded-lg hover:underline">
+        <span className="truncate font-medium">
+          {swap
+            ? `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} → ${swap.payout.token}`
+            : t("swapId", { id: saved.id })}
+        </span>
+        <span className="truncate text-sm text-slate-600 dark:text-slate-400" data-testid="my-swap-status">
+          {swap ? ts(`${swap.status}.title`) : error ? (error.code === "swap_not_found" ? t("notFound") : t("unavailable")) : t("loading")}
+          {" · "}
+          {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(swap?.createdAt ?? saved.savedAt))}
+        </span>
+      </a>
+      <Button variant="ghost" size="sm" onClick={onForget}>
+        {t("forget")}
+        <span className="sr-only"> {t("swapId", { id: saved.id })}</span>
+      </Button>
+    </li>
+  );
+}

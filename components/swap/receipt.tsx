@@ -1,0 +1,51 @@
+"use client";
+// The receipt of a completed swap, to save or print. Loaded only when a swap has completed; printing
+// shows this panel alone (everything else on the page is print:hidden).
+import { useLocale, useTranslations } from "next-intl";
+import type { Swap } from "@/lib/schema/partner";
+import { networkLabel } from "@/lib/checkout/asset-ref";
+import { formatAmount } from "@/lib/checkout/format";
+import { Button } from "../ui/button";
+
+export function Receipt({ swap }: { swap: Swap }) {
+  const t = useTranslations("receipt");
+  const locale = useLocale();
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.updatedAt));
+  const created = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.createdAt));
+  const rows: Array<[string, string, boolean?]> = [
+    [t("swapId"), swap.id, true],
+    ...(swap.externalId ? [[t("orderReference"), swap.externalId, true] as [string, string, boolean]] : []),
+    [t("created"), created],
+    [t("completed"), when],
+    [t("sent"), `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} (${networkLabel(swap.deposit.network)})`],
+    [t("received"), `≈ ${formatAmount(swap.payout.estimatedAmount, locale, swap.to.decimals)} ${swap.payout.token} (${networkLabel(swap.payout.network)})`],
+    ...(swap.quote.rate ? [[t("rate"), `1 ${swap.deposit.token} ≈ ${formatAmount(swap.quote.rate, locale, 8)} ${swap.payout.token}`] as [string, string]] : []),
+    [t("payoutAddress"), swap.payout.address, true],
+    ...(swap.payout.memo ? [[t("memo"), swap.payout.memo, true] as [string, string, boolean]] : []),
+  ];
+  return (
+    <section
+      aria-labelledby="receipt-heading"
+      data-testid="receipt"
+      className="w-full rounded-3xl bg-white p-4 shadow-xl shadow-slate-200/60 ring-1 ring-slate-200 sm:p-6 print:p-0 print:shadow-none print:ring-0 dark:bg-slate-900 dark:shadow-none dark:ring-slate-800 print:dark:bg-white print:dark:text-slate-900"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="receipt-heading" className="text-lg font-semibold">
+          {t("heading")}
+        </h2>
+        <Button variant="secondary" size="sm" className="print:hidden" onClick={() => window.print()}>
+          {t("print")}
+        </Button>
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400 print:text-slate-700">{t("note")}</p>
+      <dl className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        {rows.map(([label, value, mono]) => (
+          <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
+            <dt className="shrink-0 text-slate-600 dark:text-slate-400 print:text-slate-700">{label}</dt>
+            <dd className={mono ? "font-mono break-all sm:text-right" : "sm:text-right"}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

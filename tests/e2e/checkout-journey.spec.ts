@@ -1,0 +1,184 @@
+// The journey around the money: a main button that names what is missing, the step indicator,
+// a review that never cuts an amount, honest outcomes (refunded to which address, failed, completed
+// with an explorer link and a receipt), "my swaps on this device", the one-line status on phones,
+// and the widget's width and dark document. Screenshots of each new state.
+import AxeBuilder from "@axe-core/playwright";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
+import { TRON_ADDRESS } from "./pages/checkout-page";
+import { SwapPage } from "./pages/swap-page";
+
+const BTC_REFUND = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+test("the main button names what is missing, the steps show where we are, and review keeps the whole amount and the time", async ({ page, checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
+  await expect(checkout.reviewButton).toBeDisabled();
+  await expect(checkout.reviewButton).toHaveText("Enter an amount");
+  await expect(page.getByTestId("step-indicator").locator("[aria-current=step]")).toContainText("Details");
+  await screenshotStep(page, "form-missing-amount");
+
+  await checkout.setAmount("0.01");
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  await expect(checkout.reviewButton).toHaveText("Paste your Tron address");
+  await checkout.fillAddress("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3x");
+  await expect(checkout.reviewButton).toHaveText("Check your Tron address");
+  await checkout.fillAddress(TRON_ADDRESS);
+  await expect(checkout.reviewButton).toHaveText("Review swap");
+  await expect(checkout.reviewButton).toBeEnabled();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const review = await checkout.review();
+  await expect(page.getByTestId("step-indicator").locator("[aria-current=step]")).toContainText("Review");
+  await expect(page.getByTestId("review-time")).toHaveText(/^about \d+ minutes?$/);
+  // Nothing is cut off: the whole estimate fits its box.
+  const clipped = await review.receive.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(clipped, "the receive amount is not truncated at 1280 px").toBe(false);
+  await expect(review.receive).toHaveText(/^≈ [\d,]+\.\d+ USDT$/);
+  await screenshotStep(page, "review-full-amount");
+});
+
+test("every control's visible text is part of its accessible name (WCAG 2.5.3), on the form and the swap page", async ({ page, checkout, request, baseURL }) => {
+  await checkout.fillValidBtcToUsdtTron();
+  await expect(checkout.pickerButton("send")).toHaveAccessibleName("You send: BTC Bitcoin. Change asset");
+  const form = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  expect(form.violations.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+
+  const created = await createSwapThroughApi(request, baseURL!);
+  await new SwapPage(page).goto(created.path);
+  await expect(page.getByTestId("deposit-qr")).toBeVisible();
+  const swap = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  expect(swap.violations.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+});
+
+test("refunded: the page names the refund address typed on this device", async ({ page, checkout }) => {
+  test.setTimeout(90_000);
+  await checkout.fillValidBtcToUsdtTron();
+  await page.getByText("Refund address and e-mail (optional)").click();
+  await page.getByLabel("Refund address for BTC on Bitcoin").fill(BTC_REFUND);
+  await expect(checkout.reviewButton).toHaveText("Review swap");
+  const review = await checkout.review();
+  const swap = await review.create();
+  await swap.simulateDeposit({ outcome: "Is refunded" });
+  await swap.pollUntil("refunded", "button");
+  await expect(page.getByTestId("refund-address")).toHaveText(BTC_REFUND);
+  await expect(page.getByTestId("step-indicator").locator("[aria-current=step]")).toContainText("Done");
+  await screenshotStep(page, "refunded-to-address");
+  await expectNoSeriousA11yViolations(page, "refunded");
+});
+
+test("failed: where the money is and what to do", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const failed = await createSwapThroughApi(request, baseURL!);
+  const swap = new SwapPage(page);
+  await swap.goto(failed.path);
+  await swap.simulateDeposit({ outcome: "Fails" });
+  await swap.pollUntil("failed", "button");
+  await expect(page.getByTestId("outcome-next")).toContainText("Nothing was sent to your payout address. If you sent a deposit, it is held by the swap service, not lost.");
+  await expect(page.getByText("Need help? Quote these ids to the service you came from.")).toBeVisible();
+  await screenshotStep(page, "failed-where-money-is");
+  await expectNoSeriousA11yViolations(page, "failed");
+});
+
+test("completed: past tense, an explorer link for the payout address, and a printable receipt", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const created = await createSwapThroughApi(request, baseURL!);
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await swap.simulateDeposit();
+  await swap.pollUntil("completed", "button");
+  await expect(page.getByTestId("outcome-next")).toContainText(/^We sent about [\d,.]+ USDT to your payout address below, for your 0\.01 BTC\./);
+  await expect(page.getByTestId("explorer-link")).toHaveAttribute("href", `https://tronscan.org/#/address/${TRON_ADDRESS}`);
+  const receipt = page.getByTestId("receipt");
+  await expect(receipt).toContainText(created.id);
+  await expect(receipt.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
+  // Printing shows the receipt alone.
+  await page.emulateMedia({ media: "print" });
+  await expect(receipt).toBeVisible();
+  await expect(swap.status).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+  await screenshotStep(page, "completed-receipt");
+});
+
+test("my swaps on this device: listed with live status after a reload, a shared link is added, Forget / Undo / Forget all", async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const first = await createSwapThroughApi(request, baseURL!);
+  const second = await createSwapThroughApi(request, baseURL!, { amount: "0.02" });
+  const swap = new SwapPage(page);
+  await swap.goto(first.path);
+  await swap.simulateDeposit();
+  // A link someone shared: opening it adds it too.
+  await swap.goto(second.path);
+
+  // Nothing about the saved swaps leaves the browser except each swap's own status call.
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(`${r.method()} ${r.url()} ${JSON.stringify(r.headers())} ${r.postData() ?? ""}`));
+  await page.goto("/");
+  await page.reload();
+  const list = page.getByTestId("my-swaps");
+  await expect(list.getByTestId("my-swap")).toHaveCount(2);
+  await expect(list.getByTestId("my-swap").first()).toHaveAttribute("data-swap-id", second.id);
+  await expect(list.locator(`[data-swap-id="${second.id}"]`).getByTestId("my-swap-status")).toContainText("Waiting for your deposit");
+  await expect(list.locator(`[data-swap-id="${first.id}"]`).getByTestId("my-swap-status")).toContainText(/Deposit detected|Swapping|Swap complete/);
+  for (const line of requests.filter((r) => r.includes(first.token))) expect(line).toMatch(new RegExp(`^GET \\S+/api/v1/swap/${first.id} `));
+  await screenshotStep(page, "my-swaps");
+  await expectNoSeriousA11yViolations(page, "my swaps");
+
+  // The saved link opens the swap.
+  await expect(list.getByRole("link").first()).toHaveAttribute("href", `/swap/${second.id}#t=${second.token}`);
+
+  await list.locator(`[data-swap-id="${first.id}"]`).getByRole("button", { name: `Forget swap ${first.id}` }).click();
+  await expect(list.getByTestId("my-swap")).toHaveCount(1);
+  await list.getByRole("button", { name: "Undo" }).click();
+  await expect(list.getByTestId("my-swap")).toHaveCount(2);
+
+  await list.getByRole("button", { name: "Forget all" }).click();
+  await expect(page.getByText("Forget all 2 swaps on this device?")).toBeVisible();
+  await list.getByRole("button", { name: "Forget them" }).click();
+  await expect(page.getByTestId("my-swaps")).toHaveCount(0);
+  await page.reload();
+  await expect(checkoutHeading(page)).toBeVisible();
+  await expect(page.getByTestId("my-swaps")).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("swap-checkout:my-swaps"))).toBeNull();
+  await context.clearCookies();
+});
+
+const checkoutHeading = (page: import("@playwright/test").Page) => page.getByRole("heading", { name: "Swap crypto", level: 1 });
+
+test("on a phone the live status stays at the top in one line, and replaces the timeline", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  const line = page.getByTestId("live-status");
+  await expect(line).toHaveText(/^Waiting for your deposit · checked \d+ s ago$/);
+  await expect(swap.timeline).toBeHidden();
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(async () => (await line.boundingBox())?.y).toBe(0);
+  const box = await line.boundingBox();
+  expect(box!.height, "one line").toBeLessThan(48);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(line).toBeHidden();
+  await expect(swap.timeline).toBeVisible();
+});
+
+test("the widget is at most 480 px wide and centred, and theme=dark darkens the whole document", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.goto("/widget?theme=dark&from=BTC&to=USDT.tron&amount=0.01");
+  const frame = page.getByTestId("widget-frame");
+  await expect(frame.getByRole("heading", { name: "Swap crypto" })).toBeVisible();
+  const box = (await frame.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(480);
+  expect(Math.abs(box.x - (1280 - box.x - box.width))).toBeLessThanOrEqual(2);
+  // The bottom of a tall frame is as dark as the rest: no white band.
+  const bottom = await page.evaluate(() => {
+    const el = document.elementFromPoint(640, window.innerHeight - 5)!;
+    let node: Element | null = el;
+    while (node && getComputedStyle(node).backgroundColor === "rgba(0, 0, 0, 0)") node = node.parentElement;
+    return node ? getComputedStyle(node).backgroundColor : getComputedStyle(document.body).backgroundColor;
+  });
+  const [r, g, b] = (bottom.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  expect(r! + g! + b!, `the bottom of the document is dark (${bottom})`).toBeLessThan(120);
+  expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+  await screenshotStep(page, "widget-dark", { fullPage: false });
+  await expectNoSeriousA11yViolations(page, "widget, dark");
+});
