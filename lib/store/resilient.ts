@@ -45,6 +45,9 @@ export function createResilientStore(primary: KeyValueStore, fallback: KeyValueS
     windowUsage: (key, windowMs, now) => run((s) => s.windowUsage(key, windowMs, now)),
     ping: async () => {
       try {
+        // A probe right after start waits for the first connection like any command, instead of
+        // reporting a Redis that is up but not yet connected as unavailable.
+        await (primary.whenReady?.() ?? Promise.resolve());
         return await primary.ping();
       } catch {
         return false;
