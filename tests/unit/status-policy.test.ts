@@ -7,6 +7,7 @@ import { readSwap, writeSnapshot } from "@/lib/bff/status";
 import { createSwapOnce } from "@/lib/bff/swaps";
 import { swapAccessToken } from "@/lib/bff/tokens";
 import { createQuote } from "@/lib/bff/quotes";
+import { simulateDeposit } from "@/lib/bff/sandbox-controls";
 import { createMemoryStore } from "@/lib/store/memory";
 import { createResilientStore } from "@/lib/store/resilient";
 import type { KeyValueStore } from "@/lib/store/types";
@@ -68,6 +69,22 @@ describe("swap status reads", () => {
     bff.advance(60 * 60_000);
     await readSwap(swap.id, swapAccessToken(swap.id), "req-open");
     expect(swapReads(bff, swap.id)).toBe(1);
+  });
+});
+
+describe("a deposit, step by step on the manual clock", () => {
+  it.each(["completed", "refunded", "failed"] as const)("reads deposit_detected, then processing, then %s, each as the sandbox moves on", async (outcome) => {
+    const bff = setUpBff({ SANDBOX_STEP_SECONDS: "10" });
+    const swap = await newSwap();
+    const token = swapAccessToken(swap.id);
+    expect((await simulateDeposit(swap.id, token, { outcome }, "req-deposit")).status).toBe("deposit_detected");
+    const seen: string[] = [(await readSwap(swap.id, token, "req-0")).swap.status];
+    for (let step = 1; step <= 3; step++) {
+      // One sandbox step, and past the BFF's freshness for a swap a person is waiting on.
+      bff.advance(10_000);
+      seen.push((await readSwap(swap.id, token, `req-${step}`)).swap.status);
+    }
+    expect(seen).toEqual(["deposit_detected", "processing", outcome, outcome]);
   });
 });
 
