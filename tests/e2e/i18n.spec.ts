@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import en from "../../lib/i18n/messages/en.json" with { type: "json" };
 import es from "../../lib/i18n/messages/es.json" with { type: "json" };
 import ru from "../../lib/i18n/messages/ru.json" with { type: "json" };
@@ -96,9 +97,36 @@ test("the language switcher changes the language without losing what the user en
   await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0.02");
 });
 
-test("amounts and dates follow the locale's number format while the copied value stays exact", async ({ page }) => {
-  await useLocale(page, "ru");
-  await page.goto("/?from=ETH.ethereum&to=USDT.tron&amount=1.5");
+test("amounts and dates follow the locale's formats while the copied value stays exact", async ({ browser }) => {
+  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  const baseURL = test.info().project.use.baseURL!;
+  await context.addCookies([{ name: "locale", value: "ru", url: baseURL }]);
+  const m = catalogues.ru;
+  await page.goto(`${baseURL}/?from=ETH.ethereum&to=USDT.tron&amount=1.5`);
   // Russian groups thousands with a space and uses a decimal comma: 1 ETH ≈ 3 411,3 USDT.
   await expect(page.getByTestId("quote-details")).toContainText(/1 ETH ≈ 3\s411,3 USDT/);
+  await page.getByLabel(fill(m.destination.addressLabel, { symbol: "USDT", network: "Tron" })).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(page.getByText(fill(m.destination.valid, { network: "Tron" }))).toBeVisible();
+  await page.getByRole("button", { name: m.checkout.review }).click();
+  await page.getByRole("button", { name: m.review.create }).click();
+  await expect(page.getByRole("heading", { name: m.status.waiting_deposit.title })).toBeVisible();
+
+  // The amount to send, displayed with a decimal comma...
+  await expect(page.getByText(m.deposit.amount, { exact: true }).locator("xpath=following-sibling::div[1]/p")).toHaveText("1,5 ETH");
+  // ...and copied exactly as the API carries it.
+  await page.getByRole("button", { name: fill(m.common.copyLabel, { what: m.deposit.amount }) }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("1.5");
+
+  // The deadline, as a Russian date: the swap's own deposit.deadline in this browser's ru format.
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const token = new URLSearchParams(new URL(page.url()).hash.slice(1)).get("t")!;
+  const swap = (await (await page.request.get(`${baseURL}/api/v1/swap/${id}`, { headers: { "x-swap-token": token } })).json()) as { deposit: { deadline: string } };
+  const [ruDate, enDate] = await page.evaluate(
+    (deadline) => ["ru", "en"].map((l) => new Intl.DateTimeFormat(l, { dateStyle: "medium", timeStyle: "short" }).format(new Date(deadline))),
+    swap.deposit.deadline,
+  );
+  expect(ruDate).not.toBe(enDate);
+  await expect(page.getByText(fill(m.deposit.deadline, { date: ruDate }), { exact: false })).toBeVisible();
+  await context.close();
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startApp, freePort, type RunningApp } from "../support/servers";
 import { inSeconds, signConfig, widgetConfigKey } from "../support/widget-config";
 
