@@ -2,7 +2,7 @@
 // real time (the one real wait here); the page's polling runs on its own manual clock. Once the
 // deadline has passed, the BFF treats the waiting swap as one a person watches and reads it live
 // within its 5-s freshness, so the page sees `expired` within a few polls.
-import { expect, screenshotStep, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 
 test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4" } });
 
@@ -39,6 +39,11 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   await expect(swap.sandbox, "the sandbox panel does not claim a deposit was made").not.toContainText("The simulated deposit was made");
 
   await screenshotStep(page, "expired");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page, `swap expired (${colorScheme})`, { soft: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
 
   // Expired is terminal: ten minutes of page time, and the page asks no more.
   await settle();

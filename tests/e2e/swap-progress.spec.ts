@@ -1,7 +1,7 @@
 // The whole checkout, from choosing assets to a completed swap, and the underpaid detour. These run
 // on a server of their own with the sandbox's default 5-s status steps: the BFF answers a swap read
 // from a 5-s cache, so with 1-s steps the page could never show the in-between statuses.
-import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -113,6 +113,11 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
   await expect(swap.status).toContainText("Message from the swap service: The deposit is below the quoted amount.");
   await expect(swap.timeline.getByRole("listitem").nth(1)).toHaveText(/Deposit lower than quoted — current step/);
   await screenshotStep(page, "underpaid");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page, `swap underpaid (${colorScheme})`, { soft: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
 
   await swap.pollUntil("completed", "clock");
   await expect(swap.statusHeading).toHaveText("Swap complete");
