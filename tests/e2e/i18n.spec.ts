@@ -127,6 +127,6 @@ test("amounts and dates follow the locale's formats while the copied value stays
     swap.deposit.deadline,
   );
   expect(ruDate).not.toBe(enDate);
-  await expect(page.getByText(fill(m.deposit.deadline, { date: ruDate }), { exact: false })).toBeVisible();
+  await expect(page.getByText(fill(m.deposit.deadline, { date: ruDate! }), { exact: false })).toBeVisible();
   await context.close();
 });
