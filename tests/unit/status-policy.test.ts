@@ -41,6 +41,17 @@ describe("swap status reads", () => {
     expect(reads.every((r) => r.source === "live")).toBe(true);
   });
 
+  it("opens a swap only to its own token: a missing, wrong or other swap's token reads as swap_not_found, and costs nothing", async () => {
+    const bff = setUpBff();
+    const [swap, other] = [await newSwap(), await newSwap()];
+    bff.advance(60_000);
+    for (const token of [null, "", "not-the-token", `${swapAccessToken(swap.id)}x`, swapAccessToken(other.id)]) {
+      await expect(readSwap(swap.id, token, "req-gate"), String(token)).rejects.toMatchObject({ code: "swap_not_found", status: 404 });
+    }
+    expect(swapReads(bff, swap.id)).toBe(0);
+    expect((await readSwap(swap.id, swapAccessToken(swap.id), "req-gate-ok")).swap.id).toBe(swap.id);
+  });
+
   it("serves a fresh snapshot without any upstream call", async () => {
     const bff = setUpBff();
     const swap = await newSwap();
