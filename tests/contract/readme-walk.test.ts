@@ -24,7 +24,7 @@ it("runs the README's curl walk verbatim to a completed swap with a commission",
   const child = spawn("bash", ["-euo", "pipefail", "-c", script], {
     cwd: repoRoot,
     detached: true,
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STEP_SECONDS: "1", SANDBOX_SYNC_SECONDS: "2" },
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STEP_SECONDS: "1", SANDBOX_SYNC_SECONDS: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

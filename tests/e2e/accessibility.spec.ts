@@ -1,11 +1,11 @@
 // axe-core on every step of the checkout, light and dark: no "serious" or "critical" violation.
 // Steps: the form (empty, filled, each refusal), the asset picker, review, deposit instructions, and
-// the swap page at completed, refunded and failed (underpaid, which needs the sandbox's slower
-// steps: swap-progress.spec.ts; expired: deposit-window.spec.ts).
+// the swap page (completed, refunded and failed: polling.spec.ts, which brings pages there anyway;
+// underpaid, which needs the sandbox's slower steps: swap-progress.spec.ts; expired:
+// deposit-window.spec.ts).
 import type { Page } from "@playwright/test";
-import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { TRON_ADDRESS, XRP_ADDRESS } from "./pages/checkout-page";
-import { SwapPage } from "./pages/swap-page";
 
 async function checkBothSchemes(page: Page, step: string) {
   for (const colorScheme of ["light", "dark"] as const) {
@@ -37,15 +37,6 @@ test("every checkout step passes axe in light and dark: empty form, filled form,
   await checkBothSchemes(page, "deposit instructions");
 });
 
-test("the completed swap page passes axe in light and dark", async ({ page, request, baseURL }) => {
-  const created = await createSwapThroughApi(request, baseURL!);
-  const swap = new SwapPage(page);
-  await swap.goto(created.path);
-  await swap.simulateDeposit();
-  await swap.pollUntil("completed", "button");
-  await checkBothSchemes(page, "swap completed");
-});
-
 test("the checkout's refusals pass axe in light and dark: invalid address, missing memo, amount out of bounds", async ({ page, checkout }) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
   await checkout.expectQuote();
@@ -64,17 +55,3 @@ test("the checkout's refusals pass axe in light and dark: invalid address, missi
   await expect(checkout.amount).toHaveAttribute("aria-invalid", "true");
   await checkBothSchemes(page, "amount below the minimum");
 });
-
-for (const [name, options, status] of [
-  ["refunded", { outcome: "Is refunded" }, "refunded"],
-  ["failed", { outcome: "Fails" }, "failed"],
-] as const) {
-  test(`the ${name} swap page passes axe in light and dark`, async ({ page, request, baseURL }) => {
-    const created = await createSwapThroughApi(request, baseURL!);
-    const swap = new SwapPage(page);
-    await swap.goto(created.path);
-    await swap.simulateDeposit(options);
-    await swap.pollUntil(status, "button");
-    await checkBothSchemes(page, `swap ${name}`);
-  });
-}

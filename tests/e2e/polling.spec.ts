@@ -4,7 +4,7 @@
 // settled by ordering: a marker request sent after the clock moved arrives after any read the move
 // caused.
 import type { Page } from "@playwright/test";
-import { createSwapThroughApi, expect, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
 
 test.use({ appEnv: { SANDBOX_STEP_SECONDS: "1" } });
@@ -66,7 +66,7 @@ for (const [outcome, radio, status] of [
   ["refunded", "Is refunded", "refunded"],
   ["failed", "Fails", "failed"],
 ] as const) {
-  test(`polling stops once the swap is ${outcome}: ten minutes of page time, no further read`, async ({ page, request, baseURL }) => {
+  test(`polling stops once the swap is ${outcome}: ten minutes of page time, no further read (and the page passes axe)`, async ({ page, request, baseURL }) => {
     const created = await createSwapThroughApi(request, baseURL!);
     const counter = readCounter(page, created.id);
     await page.clock.install();
@@ -74,6 +74,12 @@ for (const [outcome, radio, status] of [
     await swap.goto(created.path);
     await swap.simulateDeposit({ outcome: radio });
     await swap.pollUntil(status, "clock");
+    // While the page is here: axe, light and dark (before the clock stops: axe needs timers).
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoSeriousA11yViolations(page, `swap ${status} (${colorScheme})`, { soft: true });
+    }
+    await page.emulateMedia({ colorScheme: null });
     await counter.settle();
     const atTerminal = counter.reads();
 
