@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   addressAnswerSchema,
   addressBodySchema,
+  depositBodySchema,
   bffErrorBodySchema,
   bffErrorCodes,
   quoteAnswerSchema,
@@ -158,6 +159,36 @@ export function openApiDocument() {
           },
         },
       },
+      "/api/sandbox/swaps/{id}/deposit": {
+        post: {
+          operationId: "simulateDeposit",
+          summary: "Embedded sandbox only (404 otherwise): the user's deposit, full by default, and the outcome the swap will reach.",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
+            { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
+          ],
+          requestBody: { required: true, content: json("DepositBody") },
+          responses: {
+            "200": ok("The swap, deposit detected.", "Swap"),
+            "404": errorAnswer("Not in embedded sandbox mode, or no such swap or a wrong token.", ["not_found", "swap_not_found"]),
+            ...common,
+            ...jsonBodyErrors,
+          },
+        },
+      },
+      "/api/sandbox/seed": {
+        post: {
+          operationId: "seedSandbox",
+          summary: "Embedded sandbox only (404 otherwise): fills the sandbox with swaps, `{ count, statuses?, createdFrom?, createdTo? }`.",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+          responses: {
+            "200": ok("What was made.", "SeedAnswer"),
+            "404": errorAnswer("Not in embedded sandbox mode.", ["not_found"]),
+            ...common,
+            ...jsonBodyErrors,
+          },
+        },
+      },
       "/api/v1/openapi.json": {
         get: {
           operationId: "openApi",
@@ -194,6 +225,8 @@ export function openApiDocument() {
         SwapBody: jsonSchema(swapBodySchema, "input"),
         SwapCreated: jsonSchema(swapCreatedSchema, "output"),
         Swap: jsonSchema(swapSchema, "output"),
+        DepositBody: jsonSchema(depositBodySchema, "input"),
+        SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),
         Error: { ...jsonSchema(bffErrorBodySchema, "output"), description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.` },
         Health: jsonSchema(z.object({ status: z.literal("ok") }), "output"),
         Readiness: jsonSchema(

@@ -91,6 +91,17 @@ describe("the checkout's own flow, checked against the document", () => {
     const read = await call(app.origin, `/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": accessToken } });
     expect(read.status).toBe(200);
     expectDocumented(read, "/api/v1/swap/{id}", "get");
+
+    // The embedded sandbox's controls, as the checkout's sandbox panel uses them.
+    const deposit = await postJson(app.origin, `/api/sandbox/swaps/${swap.id}/deposit`, { outcome: "completed" }, { headers: { "x-swap-token": accessToken } });
+    expect(deposit.status, deposit.raw).toBe(200);
+    expectDocumented(deposit, "/api/sandbox/swaps/{id}/deposit", "post");
+    const wrong = await postJson(app.origin, `/api/sandbox/swaps/${swap.id}/deposit`, {}, { headers: { "x-swap-token": "wrong" } });
+    expect(wrong.status).toBe(404);
+    expectDocumented(wrong, "/api/sandbox/swaps/{id}/deposit", "post");
+    const seed = await postJson(app.origin, "/api/sandbox/seed", { count: 2 });
+    expect(seed.status, seed.raw).toBe(200);
+    expectDocumented(seed, "/api/sandbox/seed", "post");
   });
 
   it("each error the checkout can meet is a documented status in the error shape", async () => {

@@ -35,7 +35,10 @@ export type Harness = {
  * Sets env, forgets every per-process singleton and installs `store` (memory by default) and a
  * counted embedded sandbox. Fake timers: Date.now() is the manual clock.
  */
+let savedEnv: NodeJS.ProcessEnv | null = null;
+
 export function setUpBff(env: Record<string, string> = {}, store?: KeyValueStore): Harness {
+  savedEnv ??= { ...process.env };
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
   vi.setSystemTime(START);
   for (const name of Object.keys(process.env)) if (name.startsWith("SANDBOX_") || name.startsWith("PARTNER_") || name === "REDIS_URL") delete process.env[name];
@@ -69,4 +72,10 @@ export function setUpBff(env: Record<string, string> = {}, store?: KeyValueStore
 export function tearDownBff() {
   for (const name of singletons) resetProcessSingleton(name);
   vi.useRealTimers();
+  // The worker's environment as it was, for whatever file runs in it next.
+  if (savedEnv) {
+    for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+    Object.assign(process.env, savedEnv);
+    savedEnv = null;
+  }
 }

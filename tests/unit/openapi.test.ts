@@ -47,8 +47,10 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("documents every route under /api/v1", () => {
-    expect(routePaths("app/api/v1", "/api/v1").sort()).toEqual(Object.keys(doc.paths).filter((p) => p.startsWith("/api/v1/")).sort());
+  it("documents every route under /api/v1 and /api/sandbox", () => {
+    for (const prefix of ["/api/v1", "/api/sandbox"]) {
+      expect(routePaths(`app${prefix}`, prefix).sort()).toEqual(Object.keys(doc.paths).filter((p) => p.startsWith(`${prefix}/`)).sort());
+    }
   });
 
   it("gives every operation an error answer in the one error shape", () => {
