@@ -21,10 +21,12 @@ it("runs the README's curl walk verbatim to a completed swap with a commission",
   expect(script).toContain("npm run sandbox");
   const port = await freePort();
   // Its own process group, so the sandbox it starts goes when the walk does, whatever happens.
+  // The sandbox's clock runs 20 times faster here (SANDBOX_TIME_SCALE): the walk's own waits are
+  // for events (listening, completed, listed), so they end as soon as those happen.
   const child = spawn("bash", ["-euo", "pipefail", "-c", script], {
     cwd: repoRoot,
     detached: true,
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STEP_SECONDS: "1", SANDBOX_SYNC_SECONDS: "1" },
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STEP_SECONDS: "1", SANDBOX_SYNC_SECONDS: "1", SANDBOX_TIME_SCALE: "20" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
