@@ -47,7 +47,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   app: [
     async ({ appEnv }, use) => {
       if (!appEnv) return use(null);
-      const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...appEnv });
+      const canary = process.env.LEAK_CANARY_KEY ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY } : {};
+      const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...canary, ...appEnv });
       try {
         await use(app);
       } finally {
