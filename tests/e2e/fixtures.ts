@@ -47,7 +47,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   app: [
     async ({ appEnv }, use) => {
       if (!appEnv) return use(null);
-      const canary = process.env.LEAK_CANARY_KEY ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY } : {};
+      const canary: Record<string, string> = process.env.LEAK_CANARY_KEY ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY } : {};
       const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...canary, ...appEnv });
       try {
         await use(app);
