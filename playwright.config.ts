@@ -42,6 +42,9 @@ export default defineConfig({
       CLIENT_QUOTES_PER_MINUTE: "100000",
       CLIENT_SWAPS_PER_MINUTE: "100000",
       CLIENT_READS_PER_MINUTE: "100000",
+      // The embedded sandbox's key is the run's canary (scripts/test.sh), so the browser-log watch
+      // in tests/e2e/fixtures.ts looks for the very key this server uses.
+      ...(process.env.LEAK_CANARY_KEY ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY } : {}),
     },
   },
 });

@@ -48,6 +48,9 @@ export function createResilientStore(primary: KeyValueStore, fallback: KeyValueS
     },
     ping: async () => {
       try {
+        // A probe right after start waits for the first connection like any command, instead of
+        // reporting a Redis that is up but not yet connected as unavailable.
+        await (primary.whenReady?.() ?? Promise.resolve());
         return await primary.ping();
       } catch {
         return false;

@@ -7,10 +7,13 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startApp, type RunningApp } from "../support/servers";
 import { addressAnswerSchema, quoteAnswerSchema, swapCreatedSchema } from "@/lib/schema/bff";
 import { assetListSchema, swapSchema } from "@/lib/schema/partner";
+import { dashboardCsvColumns, dashboardSwapListSchema } from "@/lib/schema/dashboard";
 import { NO_LIMITS, btcToUsdtTron, call, expectErrorShape, newSwap, pool, quote, TRON_ADDRESS, type HttpResult } from "./helpers";
 
-// A new seed each run explores more; a failure names its seed, and FUZZ_SEED=<seed> replays it.
+// A new seed each run explores more. Every run prints its seed, a failure names it too, and
+// FUZZ_SEED=<seed> replays exactly that run.
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+const DASHBOARD_PASSWORD = "fuzz-dashboard-password";
 
 type Case = {
   route: string;
@@ -31,6 +34,11 @@ const successSchemas: Record<string, z.ZodType> = {
   health: z.object({ status: z.literal("ok") }),
   ready: z.object({ status: z.string(), upstream: z.string(), store: z.string() }),
   "unknown route": z.never(),
+  "dashboard login": z.object({ expiresAt: z.string() }),
+  "dashboard logout": z.undefined(),
+  "dashboard list": dashboardSwapListSchema,
+  "dashboard swap": swapSchema,
+  "dashboard csv": z.string().startsWith(dashboardCsvColumns.join(",")),
 };
 
 // ---- generators -----------------------------------------------------------------------------------
@@ -81,6 +89,7 @@ const templates: Record<string, () => unknown> = {
   swap: () => ({ quoteId: `pq_${"0".repeat(24)}`, destination: { address: TRON_ADDRESS, memo: null }, refundAddress: null, notificationEmail: null }),
   deposit: () => ({ amount: "0.01", outcome: "completed" }),
   seed: () => ({ count: 1, statuses: ["completed"] }),
+  "dashboard login": () => ({ password: "not-the-password" }),
 };
 
 /** A valid body with one leaf replaced, removed, or an unknown field added. */
@@ -155,7 +164,7 @@ const extraHeaders = fc.record(
   { requiredKeys: [] },
 );
 
-type Fixtures = { quoteId: string; swapId: string; token: string };
+type Fixtures = { quoteId: string; swapId: string; token: string; session: string };
 
 function cases(fx: Fixtures): fc.Arbitrary<Case> {
   const withBody = (route: string, path: fc.Arbitrary<string>, headers: fc.Arbitrary<Record<string, string>> = extraHeaders) =>
@@ -226,7 +235,39 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
     .tuple(extraHeaders, fc.option(tokenOrReal, { nil: undefined }))
     .map(([h, token]) => ({ ...h, ...(token === undefined ? {} : { "x-swap-token": token }) }));
 
+  // The operator dashboard's API, with the real session cookie, a forged one, or none.
+  const sessionCookie = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(fx.session) },
+    { weight: 1, arbitrary: headerText(80).map((v) => `swap_dashboard=${v}`) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+  const dashboardQuery = fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom("q", "status", "createdFrom", "createdTo", "limit", "offset", "status[]", "__proto__"), fc.string({ maxLength: 10 }).map(encodeURIComponent)),
+        fc.oneof(queryValue, fc.constantFrom("completed", "completed,failed", "nope", "2026-11-01T00:00:00Z", "2020-01-01", "0", "-1", "101", "1e3", "25")),
+      ),
+      { maxLength: 4 },
+    )
+    .map((params) => (params.length ? "?" + params.map(([k, v]) => `${k}=${v}`).join("&") : ""));
+  const dashboardRead = (route: string, path: fc.Arbitrary<string>) =>
+    fc.record({ path, cookie: sessionCookie, headers: extraHeaders }).map(({ path, cookie, headers }) => {
+      const { cookie: _junk, ...rest } = headers;
+      return { route, method: "GET", path, headers: { ...rest, ...(cookie === undefined ? {} : { cookie }) } };
+    });
+  const dashboardLogout = extraHeaders.map((headers) => {
+    // Never the real session: logging it out would close the rest of the run's doors.
+    const { cookie: _real, ...rest } = headers;
+    return { route: "dashboard logout", method: "DELETE", path: "/api/partner/session", headers: rest };
+  });
+
   return fc.oneof(
+    { weight: 2, arbitrary: dashboardRead("dashboard list", dashboardQuery.map((q) => `/api/partner/swaps${q}`)) },
+    { weight: 1, arbitrary: dashboardRead("dashboard csv", dashboardQuery.map((q) => `/api/partner/swaps.csv${q}`)) },
+    { weight: 1, arbitrary: dashboardRead("dashboard swap", idOrReal.map((id) => `/api/partner/swaps/${id}`)) },
+    // A DELETE among the login attempts is a logout, and is judged as one.
+    { weight: 1, arbitrary: withBody("dashboard login", fc.constant("/api/partner/session")).map((c) => (c.method === "DELETE" ? { ...c, route: "dashboard logout" } : c)) },
+    { weight: 1, arbitrary: dashboardLogout },
     { weight: 3, arbitrary: withBody("quote", fc.constant("/api/v1/quote")) },
     { weight: 3, arbitrary: swapCase },
     { weight: 2, arbitrary: withBody("address", fc.constant("/api/v1/address")) },
@@ -258,7 +299,9 @@ function problemWith(c: Case, res: HttpResult): string | null {
     return null;
   }
   const schema = successSchemas[c.route]!;
-  const parsed = schema.safeParse(res.json);
+  if (c.route === "dashboard csv" && !/^text\/csv/.test(res.header("content-type") ?? "")) return `a ${res.status} CSV answer that is not text/csv`;
+  if (c.route === "dashboard logout" && res.status !== 204) return `a logout answered ${res.status}, not 204`;
+  const parsed = schema.safeParse(c.route === "dashboard csv" ? res.text : res.json);
   return parsed.success ? null : `a ${res.status} that does not match the ${c.route} schema: ${parsed.error.issues[0]?.message}`;
 }
 
@@ -272,15 +315,21 @@ describe("generated malformed input against every route", () => {
   let fixtures: Fixtures;
 
   beforeAll(async () => {
-    app = await startApp({ ...NO_LIMITS, SANDBOX_STEP_SECONDS: "1" });
+    app = await startApp({ ...NO_LIMITS, SANDBOX_STEP_SECONDS: "1", SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", PARTNER_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD });
     const created = await newSwap(app.origin);
-    fixtures = { quoteId: (await quote(app.origin)).id, swapId: created.swap.id, token: created.accessToken };
+    const login = await call(app.origin, "/api/partner/session", { method: "POST", body: { password: DASHBOARD_PASSWORD } });
+    expect(login.status, login.raw).toBe(200);
+    const session = (login.header("set-cookie") ?? "").split(";")[0]!;
+    expect(session).toMatch(/^swap_dashboard=/);
+    expect((await call(app.origin, "/api/partner/swaps", { headers: { cookie: session } })).status).toBe(200);
+    fixtures = { quoteId: (await quote(app.origin)).id, swapId: created.swap.id, token: created.accessToken, session };
   });
   afterAll(async () => {
     await app?.stop();
   });
 
   it("answers 2,400 generated requests with a 4xx in the error shape or a valid success, never a 5xx", async () => {
+    console.log(`fuzz: FUZZ_SEED=${seed} (set it to replay this run)`);
     const generated = fc.sample(cases(fixtures), { numRuns: 2_400, seed });
     const problems = new Map<string, { count: number; example: string }>();
     const report = (kind: string, example: string) => {

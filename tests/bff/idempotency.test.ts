@@ -12,7 +12,6 @@ import {
   createSwap,
   expectError,
   quote,
-  sleep,
   startUpstream,
   swapBody,
   type HttpResult,
@@ -138,19 +137,26 @@ describe("one click, one swap", () => {
   it("retries a creation whose answer was lost, and makes one swap", async () => {
     const q = await quote(app.origin);
     const totalBefore = await upstream.swapTotal();
-    let delayed = 0;
+    // The first answer is held until the app has given up on it and tried again: lost, by order
+    // of events rather than by a sleep racing the app's 1 s timeout.
+    let posts = 0;
+    let retried!: () => void;
+    const retry = new Promise<void>((resolve) => (retried = resolve));
     upstream.intercept = async (req, next) => {
+      if (req.method !== "POST" || new URL(req.url).pathname !== "/v1/swap") return next(req);
       const res = await next(req);
-      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap" && delayed++ === 0) await sleep(1_500);
+      if (++posts === 1) await retry;
+      else retried();
       return res;
     };
     try {
       const created = swapOf(await createSwap(app.origin, swapBody(q.id)));
       expect(created.swap.quote.id).toBe(q.id);
     } finally {
+      retried();
       upstream.intercept = null;
     }
-    expect(delayed).toBeGreaterThanOrEqual(2);
+    expect(posts).toBeGreaterThanOrEqual(2);
     expect(await upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
@@ -158,15 +164,19 @@ describe("one click, one swap", () => {
     const q = await quote(app.origin);
     const key = crypto.randomUUID();
     const totalBefore = await upstream.swapTotal();
+    // Every answer is held until the app has answered the browser: each attempt times out.
+    let answered!: () => void;
+    const browserAnswered = new Promise<void>((resolve) => (answered = resolve));
     upstream.intercept = async (req, next) => {
       const res = await next(req);
-      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") await sleep(1_300);
+      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") await browserAnswered;
       return res;
     };
     let timedOut: HttpResult;
     try {
       timedOut = await createSwap(app.origin, swapBody(q.id), key);
     } finally {
+      answered();
       upstream.intercept = null;
     }
     expectError(timedOut, 504, "upstream_timeout");
@@ -208,13 +218,19 @@ describe("a repeat while the first request is still running", () => {
     const key = crypto.randomUUID();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
     upstream.intercept = async (req, next) => {
-      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") await held;
+      if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") {
+        arrived();
+        await held;
+      }
       return next(req);
     };
     try {
       const first = createSwap(app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
-      await sleep(300);
+      // The first request is with the upstream (so its key is taken) before the repeat is sent.
+      await firstArrived;
       const started = Date.now();
       const repeat = await createSwap(app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
       expect(Date.now() - started).toBeGreaterThan(5_000);

@@ -38,8 +38,12 @@ describe("per-client limits with no trusted proxy (TRUST_PROXY_HOPS=0)", () => {
       { "x-swap-client-ip": "203.0.113.12" },
       { forwarded: "for=203.0.113.13" },
     ];
+    // Its own client, its limit spent here (not by the test before).
+    const client = { localAddress: "127.0.0.4" };
+    for (let i = 0; i < 3; i++) expect((await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), client)).status).toBe(200);
+    expectRateLimited(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), client));
     for (const headers of forged) {
-      expectRateLimited(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { localAddress: "127.0.0.1", headers }));
+      expectRateLimited(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { ...client, headers }));
     }
   });
 
@@ -82,7 +86,11 @@ describe("per-client limits behind one trusted proxy (TRUST_PROXY_HOPS=1)", () =
   });
 
   it("takes the address the trusted proxy appended, so an address the client prepends buys nothing", async () => {
-    expectRateLimited(await quoteAs("198.51.100.77, 203.0.113.1"));
-    expectRateLimited(await quoteAs("10.0.0.1, 10.0.0.2, 203.0.113.1"));
+    // Its own client, its limit spent here (not by the test before).
+    expect((await quoteAs("203.0.113.3")).status).toBe(200);
+    expect((await quoteAs("203.0.113.3")).status).toBe(200);
+    expectRateLimited(await quoteAs("203.0.113.3"));
+    expectRateLimited(await quoteAs("198.51.100.77, 203.0.113.3"));
+    expectRateLimited(await quoteAs("10.0.0.1, 10.0.0.2, 203.0.113.3"));
   });
 });

@@ -5,8 +5,7 @@ import { startApp, type RunningApp } from "../support/servers";
 import { addressAnswerSchema, quoteAnswerSchema, swapCreatedSchema } from "@/lib/schema/bff";
 import { assetListSchema, swapIdPattern, swapSchema, type Swap } from "@/lib/schema/partner";
 import type { WidgetConfig } from "@/lib/schema/widget";
-import { deriveKey } from "@/lib/config/derive";
-import { signWidgetConfig } from "@/lib/widget/config-codec";
+import { signConfig, widgetConfigKey } from "../support/widget-config";
 import {
   APP_SECRET,
   BTC_ADDRESS,
@@ -439,7 +438,9 @@ describe("in sandbox mode", () => {
       expectError(await call(origin, `/api/sandbox/swaps/abc/deposit`, { method: "POST", body: {}, headers: { "x-swap-token": created.accessToken } }), 400, "validation_error");
     });
 
-    it("drives a swap through deposit_detected and processing to completed, and to the outcome asked for", async () => {
+    // Over HTTP in real time a step can fall between two reads, so this asks only for the order;
+    // every step, processing included, is required on a manual clock in tests/unit/status-policy.test.ts.
+    it("drives a swap from deposit_detected to completed, and to the outcome asked for, never backwards", async () => {
       const completed = await newSwap(origin);
       const failed = await newSwap(origin);
       const first = await deposit(completed.swap.id, completed.accessToken);
@@ -698,8 +699,9 @@ describe("in upstream mode", () => {
   });
 
   describe("a signed widget config (x-widget-config)", () => {
-    const widgetKey = deriveKey(APP_SECRET, "widget-config");
-    const sign = (config: WidgetConfig) => signWidgetConfig(config, widgetKey);
+    // Signed as a partner's server would, from the documented recipe (tests/support/widget-config.ts).
+    const widgetKey = widgetConfigKey(APP_SECRET);
+    const sign = (config: WidgetConfig) => signConfig(config, widgetKey);
     const inTenMinutes = () => Math.floor(Date.now() / 1000) + 600;
 
     it("is the only source of externalId and customerId, and they reach the swap", async () => {
@@ -715,12 +717,12 @@ describe("in upstream mode", () => {
       const genuine = sign({ exp: inTenMinutes(), customerId: "cust-7" });
       const [, signature] = genuine.split(".");
       const forgedPayload = Buffer.from(JSON.stringify({ exp: inTenMinutes(), customerId: "cust-attacker" })).toString("base64url");
-      const otherKey = deriveKey("another-secret-0123456789-abcdefghijklmnop", "widget-config");
+      const otherKey = widgetConfigKey("another-secret-0123456789-abcdefghijklmnop");
       const configs = [
         "not-a-config",
         forgedPayload,
         `${forgedPayload}.${signature}`,
-        signWidgetConfig({ exp: inTenMinutes(), customerId: "cust-attacker" }, otherKey),
+        signConfig({ exp: inTenMinutes(), customerId: "cust-attacker" }, otherKey),
         sign({ exp: Math.floor(Date.now() / 1000) - 1, customerId: "cust-7" }),
       ];
       const quotes = upstream.count("POST", "/v1/quote");

@@ -1,7 +1,11 @@
 // axe-core on every step of the checkout, light and dark: no "serious" or "critical" violation.
+// Steps: the form (empty, filled, each refusal), the asset picker, review, deposit instructions, and
+// the swap page (completed, refunded and failed: polling.spec.ts, which brings pages there anyway;
+// underpaid, which needs the sandbox's slower steps: swap-progress.spec.ts; expired:
+// deposit-window.spec.ts).
 import type { Page } from "@playwright/test";
-import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { SwapPage } from "./pages/swap-page";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { TRON_ADDRESS, XRP_ADDRESS } from "./pages/checkout-page";
 
 async function checkBothSchemes(page: Page, step: string) {
   for (const colorScheme of ["light", "dark"] as const) {
@@ -33,11 +37,21 @@ test("every checkout step passes axe in light and dark: empty form, filled form,
   await checkBothSchemes(page, "deposit instructions");
 });
 
-test("the completed swap page passes axe in light and dark", async ({ page, request, baseURL }) => {
-  const created = await createSwapThroughApi(request, baseURL!);
-  const swap = new SwapPage(page);
-  await swap.goto(created.path);
-  await swap.simulateDeposit();
-  await swap.pollUntil("completed", "button");
-  await checkBothSchemes(page, "swap completed");
+test("the checkout's refusals pass axe in light and dark: invalid address, missing memo, amount out of bounds", async ({ page, checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote();
+  await checkout.fillAddress(`${TRON_ADDRESS.slice(0, -1)}s`);
+  await expect(checkout.address).toHaveAttribute("aria-invalid", "true");
+  await checkBothSchemes(page, "invalid address");
+
+  await checkout.goto({ from: "BTC.bitcoin", amount: "0.01" });
+  await checkout.pickAsset("receive", "XRP", "xrpl", { query: "xrp" });
+  await checkout.fillAddress(XRP_ADDRESS);
+  await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
+  await checkBothSchemes(page, "memo required");
+
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
+  await checkout.setAmount("0.0001");
+  await expect(checkout.amount).toHaveAttribute("aria-invalid", "true");
+  await checkBothSchemes(page, "amount below the minimum");
 });

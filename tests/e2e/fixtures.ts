@@ -27,14 +27,28 @@ type TestFixtures = {
   swapPage: SwapPage;
   /** On failure, the output of this file's own server is attached to the report. */
   appLogs: void;
+  /** Every test: the browser's console output and page errors never carry an API key. */
+  noKeyInBrowserLogs: void;
 };
+
+/**
+ * What an API key looks like in text the browser logged: the build's canary key (scripts/test.sh
+ * sets LEAK_CANARY_KEY), the embedded sandbox's key, or anything shaped like a partner key.
+ */
+const keyPatterns = [
+  ...(process.env.LEAK_CANARY_KEY ? [process.env.LEAK_CANARY_KEY] : []),
+  "lsk_test_sandbox",
+  /lsk_(live|test)_[A-Za-z0-9]{6,}/,
+];
+export const findKeyIn = (text: string) => keyPatterns.find((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   appEnv: [null, { scope: "worker", option: true }],
   app: [
     async ({ appEnv }, use) => {
       if (!appEnv) return use(null);
-      const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...appEnv });
+      const canary: Record<string, string> = process.env.LEAK_CANARY_KEY ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY } : {};
+      const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...canary, ...appEnv });
       try {
         await use(app);
       } finally {
@@ -49,6 +63,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const from = app?.logs().length ?? 0;
       await use();
       if (app && testInfo.status !== testInfo.expectedStatus) await testInfo.attach("app-server.log", { body: app.logs().slice(from), contentType: "text/plain" });
+    },
+    { auto: true },
+  ],
+  noKeyInBrowserLogs: [
+    async ({ page }, use) => {
+      const logged: string[] = [];
+      page.on("console", (message) => logged.push(`console.${message.type()}: ${message.text()}`));
+      page.on("pageerror", (error) => logged.push(`page error: ${error.message}\n${error.stack ?? ""}`));
+      await use();
+      const leaks = logged.filter((line) => findKeyIn(line));
+      expect(leaks, "an API key in the browser's console or page errors").toEqual([]);
     },
     { auto: true },
   ],

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import en from "../../lib/i18n/messages/en.json" with { type: "json" };
 import es from "../../lib/i18n/messages/es.json" with { type: "json" };
 import ru from "../../lib/i18n/messages/ru.json" with { type: "json" };
@@ -37,12 +38,40 @@ async function waitForStatus(page: Page, m: (typeof catalogues)[Locale], title: 
   }).toPass({ timeout: 40_000 });
 }
 
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+/**
+ * On the deposit step: the amount shown in the locale's number format (a decimal comma in es and
+ * ru), the copied amount exactly as the API carries it, and the deadline as a date of the locale
+ * (the swap's own deposit.deadline, formatted by this browser for the locale, and not as English).
+ */
+async function expectLocaleFormats(page: Page, locale: Locale) {
+  const m = catalogues[locale];
+  const shown = { en: "0.01 BTC", es: "0,01 BTC", ru: "0,01 BTC" }[locale];
+  await expect(page.getByText(m.deposit.amount, { exact: true }).locator("xpath=following-sibling::div[1]/p")).toHaveText(shown);
+  await page.getByRole("button", { name: fill(m.common.copyLabel, { what: m.deposit.amount }) }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("0.01");
+
+  const url = new URL(page.url());
+  const token = new URLSearchParams(url.hash.slice(1)).get("t")!;
+  const swap = (await (await page.request.get(`${url.origin}/api/v1/swap/${url.pathname.split("/").pop()}`, { headers: { "x-swap-token": token } })).json()) as {
+    deposit: { deadline: string };
+  };
+  const [local, english] = await page.evaluate(
+    ([deadline, l]) => [l, "en"].map((x) => new Intl.DateTimeFormat(x, { dateStyle: "medium", timeStyle: "short" }).format(new Date(deadline))),
+    [swap.deposit.deadline, locale] as const,
+  );
+  if (locale !== "en") expect(local).not.toBe(english);
+  await expect(page.getByText(fill(m.deposit.deadline, { date: local! }), { exact: false })).toBeVisible();
+}
+
 for (const locale of ["en", "es", "ru"] as const) {
-  test(`walks the whole swap to completed in ${locale}, with the page's lang and translated text on every step`, async ({ page }) => {
+  test(`walks the whole swap to completed in ${locale}, with the page's lang, translated text on every step, and the locale's number and date formats with exact copied values`, async ({ page }) => {
     const m = catalogues[locale];
     await useLocale(page, locale);
     await walkToDeposit(page, m);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expectLocaleFormats(page, locale);
     await page.getByRole("button", { name: m.sandbox.fullDeposit }).click();
     await waitForStatus(page, m, m.status.completed.title);
     await expect(page.getByText(m.status.completed.body)).toBeVisible();
@@ -96,7 +125,7 @@ test("the language switcher changes the language without losing what the user en
   await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0.02");
 });
 
-test("amounts and dates follow the locale's number format while the copied value stays exact", async ({ page }) => {
+test("the quote's numbers follow the locale's format", async ({ page }) => {
   await useLocale(page, "ru");
   await page.goto("/?from=ETH.ethereum&to=USDT.tron&amount=1.5");
   // Russian groups thousands with a space and uses a decimal comma: 1 ETH ≈ 3 411,3 USDT.

@@ -1,7 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the checkout opens with the sandbox badge and a price for the preset amount", async ({ page }) => {
   await page.goto("/?from=BTC&to=USDT.tron&amount=0.01");
   await expect(page.getByText("Sandbox — no real funds")).toBeVisible();
   await expect(page.getByTestId("quote-details")).toContainText("1 BTC ≈");
+});
+
+// The watch on browser logs (tests/e2e/fixtures.ts, on in every test) can fail: a key written to
+// the console, as a careless client-side error log would, turns this test red, which test.fail expects.
+test("the browser-log key watch catches a key printed to the console", async ({ page }) => {
+  test.fail();
+  await page.goto("/hello");
+  await page.evaluate((key) => console.error(`upstream said: bad key ${key}`), process.env.LEAK_CANARY_KEY ?? "lsk_test_sandbox");
 });

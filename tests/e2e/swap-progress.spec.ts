@@ -1,7 +1,7 @@
 // The whole checkout, from choosing assets to a completed swap, and the underpaid detour. These run
 // on a server of their own with the sandbox's default 5-s status steps: the BFF answers a swap read
 // from a 5-s cache, so with 1-s steps the page could never show the in-between statuses.
-import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -62,11 +62,19 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await swap.copyAmount.click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("0.01");
 
-  // Count the page's reads of this swap.
+  // Count the page's reads of this swap (and marker requests, to know when all earlier ones arrived).
   let reads = 0;
+  let markers = 0;
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === `/api/v1/swap/${swap.id}`) reads++;
+    const path = new URL(request.url()).pathname;
+    if (path === `/api/v1/swap/${swap.id}`) reads++;
+    if (path === "/api/health") markers++;
   });
+  const settle = async () => {
+    const before = markers;
+    await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then((r) => r.status));
+    await expect.poll(() => markers).toBe(before + 1);
+  };
 
   await swap.simulateDeposit();
   await swap.expectStatus("deposit_detected", "Deposit detected");
@@ -82,12 +90,11 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await expect(swap.checkNow).toBeHidden();
   await expect(swap.newSwap).toBeVisible();
 
-  // Terminal: minutes of page time pass and the page asks no more.
+  // Terminal: minutes of page time pass and the page asks no more (every status: polling.spec.ts).
+  await settle();
   const readsAtCompletion = reads;
-  for (let i = 0; i < 5; i++) {
-    await page.clock.fastForward("05:00");
-    await page.waitForTimeout(150);
-  }
+  for (let i = 0; i < 5; i++) await page.clock.fastForward("05:00");
+  await settle();
   expect(reads).toBe(readsAtCompletion);
 });
 
@@ -106,6 +113,11 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
   await expect(swap.status).toContainText("Message from the swap service: The deposit is below the quoted amount.");
   await expect(swap.timeline.getByRole("listitem").nth(1)).toHaveText(/Deposit lower than quoted — current step/);
   await screenshotStep(page, "underpaid");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page, `swap underpaid (${colorScheme})`, { soft: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
 
   await swap.pollUntil("completed", "clock");
   await expect(swap.statusHeading).toHaveText("Swap complete");

@@ -1,7 +1,12 @@
 import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startApp, freePort, type RunningApp } from "../support/servers";
+import { inSeconds, signConfig, widgetConfigKey } from "../support/widget-config";
+
+const APP_SECRET = "widget-spec-app-secret-0123456789-abcdefgh";
+const widgetKey = widgetConfigKey(APP_SECRET);
 
 // A partner's site on another loopback origin frames the widget through embed.js.
 type HostEvent = { type: string; payload: Record<string, unknown> };
@@ -10,9 +15,21 @@ let app: RunningApp;
 let host: { server: Server; origin: string };
 let stranger: { server: Server; origin: string };
 
-function hostPage(appOrigin: string, widgetQuery: string) {
+/** A page on another origin that, framed by the host, posts widget-shaped events to its parent. */
+const forgerPage = `<!doctype html><html><head><title>Ad</title></head><body><script>
+  parent.postMessage({ source: "swap-checkout", type: "terminal", payload: { id: "FORGED000000", status: "completed" } }, "*");
+  parent.postMessage({ source: "swap-checkout", type: "resize", payload: { height: 5 } }, "*");
+</script></body></html>`;
+
+function hostPage(appOrigin: string, widgetQuery: string, forgerOrigin?: string) {
   return `<!doctype html><html><head><title>Partner shop</title></head><body>
 <h1>Partner shop</h1><div id="checkout"></div>
+${forgerOrigin ? `<iframe id="forger" title="Ad" src="${forgerOrigin}/forger"></iframe>` : ""}
+<script>
+  // Every message the host window gets, whoever sent it (to know when a forged one has arrived).
+  window.allMessages = [];
+  window.addEventListener("message", function (e) { window.allMessages.push({ origin: e.origin, type: e.data && e.data.type }); });
+</script>
 <script src="${appOrigin}/embed.js"></script>
 <script>
   window.received = [];
@@ -26,9 +43,12 @@ function hostPage(appOrigin: string, widgetQuery: string) {
 async function serveHost(hostname: string, appOrigin: () => string): Promise<{ server: Server; origin: string }> {
   const port = await freePort();
   const server = createServer((req, res) => {
-    const query = new URL(req.url ?? "/", "http://x").searchParams.get("w") ?? "";
+    const url = new URL(req.url ?? "/", "http://x");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(hostPage(appOrigin(), query));
+    if (url.pathname === "/forger") return res.end(forgerPage);
+    const query = url.searchParams.get("w") ?? "";
+    const forger = url.searchParams.get("forger");
+    res.end(hostPage(appOrigin(), query, forger ?? undefined));
   });
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   return { server, origin: `http://${hostname}:${port}` };
@@ -39,6 +59,7 @@ test.beforeAll(async () => {
   host = await serveHost("localhost", () => app.origin);
   stranger = await serveHost("127.0.0.2", () => app.origin);
   app = await startApp({
+    APP_SECRET,
     WIDGET_ALLOWED_ORIGINS: host.origin,
     SANDBOX_STEP_SECONDS: "1",
     CLIENT_QUOTES_PER_MINUTE: "100000",
@@ -95,30 +116,81 @@ test("a site that is not in WIDGET_ALLOWED_ORIGINS can neither frame the widget 
     if (/frame-ancestors|Refused to frame/i.test(m.text())) blocked.push(m.text());
   });
   await page.goto(`${stranger.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01")}`);
+  // Chromium reports the refusal instead of loading the widget's document, so no widget code ran
+  // in that frame and nothing can have been posted from it: no wait is needed before checking.
   await expect.poll(() => blocked.length, { timeout: 10_000 }).toBeGreaterThan(0);
-  await page.waitForTimeout(1500);
   expect(await received(page)).toEqual([]);
   await expect(page.frameLocator("iframe").getByRole("button", { name: "Review swap" })).toHaveCount(0);
 });
 
-test("a tampered or expired config is refused with a clear message and creates nothing", async ({ page }) => {
+test("a tampered config and an expired one are each refused with a clear message and create nothing", async ({ page }) => {
   const quotes: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/v1/quote")) quotes.push(r.url());
   });
-  const forged = Buffer.from(JSON.stringify({ exp: 4_102_444_800, customerId: "someone-else" })).toString("base64url") + "." + "A".repeat(43);
-  await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&config=${forged}`);
-  await expect(page.getByRole("alert").filter({ hasText: "This checkout cannot be opened" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Review swap" })).toHaveCount(0);
-  expect(quotes).toEqual([]);
+  const genuine = signConfig({ exp: inSeconds(600), customerId: "cust-7" }, widgetKey);
+  const [, signature] = genuine.split(".");
+  const configs = {
+    // Another customer's payload under the genuine signature.
+    tampered: `${Buffer.from(JSON.stringify({ exp: inSeconds(600), customerId: "someone-else" })).toString("base64url")}.${signature}`,
+    // Correctly signed (the documented recipe), but its time is up.
+    expired: signConfig({ exp: inSeconds(-60), customerId: "cust-7" }, widgetKey),
+  };
+  for (const [kind, config] of Object.entries(configs)) {
+    await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&config=${config}`);
+    await expect(page.getByRole("alert").filter({ hasText: "This checkout cannot be opened" }), kind).toBeVisible();
+    await expect(page.getByRole("button", { name: "Review swap" }), kind).toHaveCount(0);
+    expect(quotes, kind).toEqual([]);
 
-  // The BFF refuses the same forged config on a direct call, too.
-  const response = await page.request.post(`${app.origin}/api/v1/quote`, {
-    headers: { "x-widget-config": forged, "content-type": "application/json" },
-    data: { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
-  });
-  expect(response.status()).toBe(400);
-  expect((await response.json()).error.code).toBe("validation_error");
+    // The BFF refuses the same config on a direct call, too.
+    const response = await page.request.post(`${app.origin}/api/v1/quote`, {
+      headers: { "x-widget-config": config, "content-type": "application/json" },
+      data: { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
+    });
+    expect(response.status(), kind).toBe(400);
+    expect((await response.json()).error.code, kind).toBe("validation_error");
+  }
+
+  // The control: the genuine config, signed the same way, opens the checkout.
+  await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&config=${genuine}`);
+  await expect(page.getByTestId("quote-details")).toContainText("1 BTC ≈");
+  await expect(page.getByRole("alert").filter({ hasText: "This checkout cannot be opened" })).toHaveCount(0);
+});
+
+test("with includeToken in the signed config, swap_created carries the access token, and it opens the swap", async ({ page }) => {
+  const config = signConfig({ exp: inSeconds(600), includeToken: true }, widgetKey);
+  await page.goto(`${host.origin}/?w=${encodeURIComponent(`?from=BTC&to=USDT.tron&amount=0.01&config=${config}`)}`);
+  const widget = page.frameLocator("iframe");
+  await expect(widget.getByTestId("quote-details")).toContainText("1 BTC ≈");
+  await widget.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(widget.getByText("Valid Tron address")).toBeVisible();
+  await widget.getByRole("button", { name: "Review swap" }).click();
+  await widget.getByRole("button", { name: "Create swap" }).click();
+  await expect.poll(async () => (await received(page)).some((e) => e.type === "swap_created")).toBe(true);
+  const created = (await received(page)).find((e) => e.type === "swap_created")!;
+  expect(created.payload.accessToken).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{20,100}$/));
+  const read = await page.request.get(`${app.origin}/api/v1/swap/${created.payload.id}`, { headers: { "x-swap-token": String(created.payload.accessToken) } });
+  expect(read.status()).toBe(200);
+});
+
+test("embed.js ignores widget-shaped messages that do not come from its own iframe", async ({ page }) => {
+  // The host frames the widget and, beside it, a stranger's frame that posts forged events.
+  await page.goto(`${host.origin}/?forger=${encodeURIComponent(stranger.origin)}&w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01")}`);
+  await expect(page.frameLocator("iframe#forger").locator("body")).toBeAttached();
+  // The page itself posts one too (same window, wrong source).
+  await page.evaluate(() => window.postMessage({ source: "swap-checkout", type: "terminal", payload: { id: "SELF00000000", status: "failed" } }, "*"));
+  // Once the host window has seen the forged messages, embed.js has seen them as well.
+  const seenFrom = (origin: string) =>
+    page.evaluate((o) => (window as unknown as { allMessages: Array<{ origin: string }> }).allMessages.filter((m) => m.origin === o).length, origin);
+  await expect.poll(() => seenFrom(stranger.origin)).toBe(2);
+  await expect.poll(() => seenFrom(host.origin)).toBe(1);
+  await expect.poll(async () => (await received(page)).some((e) => e.type === "ready")).toBe(true);
+  const events = await received(page);
+  expect(events.filter((e) => e.type === "terminal")).toEqual([]);
+  expect(events.some((e) => e.type === "resize" && e.payload.height === 5)).toBe(false);
+  // The widget's own iframe was not resized by the forged 5 px.
+  const height = await page.locator("#checkout iframe").evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().height);
+  expect(height).toBeGreaterThan(200);
 });
 
 const shots = fileURLToPath(new URL("../../docs/screenshots/widget/", import.meta.url));

@@ -1,0 +1,239 @@
+// The BFF's browser-facing API as an OpenAPI 3.1 document, built from the very zod schemas the
+// route handlers parse with and answer by (zod 4's JSON Schema output), so the document cannot
+// drift from the code. Served at GET /api/v1/openapi.json; docs/api.md says the same in prose.
+import { z } from "zod";
+import {
+  addressAnswerSchema,
+  addressBodySchema,
+  depositBodySchema,
+  bffErrorBodySchema,
+  bffErrorCodes,
+  quoteAnswerSchema,
+  quoteBodySchema,
+  swapBodySchema,
+  swapCreatedSchema,
+} from "./bff";
+import { assetListSchema, swapIdPattern, swapSchema } from "./partner";
+
+type JsonSchema = Record<string, unknown>;
+
+/** One schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without its own `$schema` line. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: string) => ({ "application/json": { schema: ref(name) } });
+
+/** Every error answer has one shape; `code` is the contract, `message` is for people. */
+const errorAnswer = (description: string, codes: readonly string[]) => ({
+  description: `${description} Codes: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
+  headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
+  content: json("Error"),
+});
+
+const common = {
+  "400": errorAnswer("The request does not match its schema.", ["validation_error"]),
+  "405": errorAnswer("The method is not one this path serves (`Allow` names the one it does).", ["method_not_allowed"]),
+  "429": {
+    ...errorAnswer("This client's limit or the key's upstream budget is spent; `Retry-After` says when to try again.", ["rate_limited"]),
+    headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, "retry-after": { $ref: "#/components/headers/RetryAfter" } },
+  },
+  "5XX": errorAnswer("The upstream failed, timed out or answered something unreadable.", [
+    "internal_error",
+    "upstream_error",
+    "provider_unavailable",
+    "service_unavailable",
+    "upstream_timeout",
+  ]),
+};
+const jsonBodyErrors = {
+  "403": errorAnswer("A browser request from another site (`Origin` or `Sec-Fetch-Site`).", ["forbidden_origin"]),
+  "413": errorAnswer("The body is larger than 16 KiB.", ["payload_too_large"]),
+  "415": errorAnswer("The body is not `application/json`.", ["unsupported_media_type"]),
+};
+const ok = (description: string, schema: string, headers: Record<string, unknown> = {}) => ({
+  description,
+  headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...headers },
+  content: json(schema),
+});
+
+const widgetConfigHeader = {
+  name: "x-widget-config",
+  in: "header",
+  required: false,
+  description: "A partner's signed widget configuration (see docs/api.md, widget). Verified; a bad one is refused.",
+  schema: { type: "string" },
+};
+
+export function openApiDocument() {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Swap Checkout BFF",
+      version: "1.0.0",
+      description:
+        "The browser-facing API of Swap Checkout. The server holds the partner's API key and calls the upstream Partner Swap API; browsers only ever talk to these routes. Every error answer has the shape `{ error: { code, message, details }, requestId }`.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    servers: [{ url: "/" }],
+    paths: {
+      "/api/v1/assets": {
+        get: {
+          operationId: "listAssets",
+          summary: "The assets that can be swapped, cached server side for a minute.",
+          parameters: [
+            { name: "network", in: "query", required: false, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,63}$" } },
+            { name: "symbol", in: "query", required: false, schema: { type: "string", pattern: "^[A-Za-z0-9.\\-_]{1,32}$" } },
+          ],
+          responses: { "200": ok("The asset list.", "AssetList", { "cache-control": { schema: { type: "string" } } }), ...common },
+        },
+      },
+      "/api/v1/address": {
+        post: {
+          operationId: "validateAddress",
+          summary: "Checks an address (and memo) for a network and token.",
+          requestBody: { required: true, content: json("AddressBody") },
+          responses: { "200": ok("The verdict; `valid: false` is an answer, not an error.", "AddressAnswer"), ...common, ...jsonBodyErrors },
+        },
+      },
+      "/api/v1/quote": {
+        post: {
+          operationId: "createQuote",
+          summary: "A quote for an amount, with the order's reference (`externalId`) and a signed `orderToken` to send back on re-quotes.",
+          parameters: [widgetConfigHeader],
+          requestBody: { required: true, content: json("QuoteBody") },
+          responses: {
+            "200": ok("The quote.", "QuoteAnswer"),
+            ...common,
+            ...jsonBodyErrors,
+          },
+        },
+      },
+      "/api/v1/swap": {
+        post: {
+          operationId: "createSwap",
+          summary: "Creates the swap for a quote, once per Idempotency-Key: a repeat with the same key and body replays the first answer.",
+          parameters: [
+            { name: "idempotency-key", in: "header", required: true, schema: { type: "string", format: "uuid" } },
+            widgetConfigHeader,
+          ],
+          requestBody: { required: true, content: json("SwapBody") },
+          responses: {
+            "200": ok("The swap and the access token that opens it.", "SwapCreated", {
+              "idempotent-replayed": { description: "`true` when this answer is a replay of the first.", schema: { type: "string", enum: ["true"] } },
+            }),
+            "404": errorAnswer("The quote does not exist.", ["quote_not_found"]),
+            "409": errorAnswer("The quote made a swap for someone else, or the first request with this key is still running.", [
+              "quote_already_used",
+              "request_in_progress",
+            ]),
+            "422": errorAnswer("This Idempotency-Key was used with another body.", ["idempotency_mismatch"]),
+            ...common,
+            "400": errorAnswer("The request does not match its schema, or the quote expired or cannot be swapped.", [
+              "validation_error",
+              "quote_expired",
+              "unsupported_asset",
+              "unsupported_pair",
+              "unsupported_memo",
+            ]),
+            ...jsonBodyErrors,
+          },
+        },
+      },
+      "/api/v1/swap/{id}": {
+        get: {
+          operationId: "readSwap",
+          summary: "A swap, for the holder of its access token, as fresh as the upstream budget allows.",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
+            { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
+          ],
+          responses: {
+            "200": ok("The swap.", "Swap", {
+              "x-status-as-of": { description: "When the upstream state behind this answer was read (ISO 8601).", schema: { type: "string", format: "date-time" } },
+            }),
+            "404": errorAnswer("No such swap, or a missing or wrong token: the two are indistinguishable.", ["swap_not_found"]),
+            ...common,
+          },
+        },
+      },
+      "/api/sandbox/swaps/{id}/deposit": {
+        post: {
+          operationId: "simulateDeposit",
+          summary: "Embedded sandbox only (404 otherwise): the user's deposit, full by default, and the outcome the swap will reach.",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
+            { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
+          ],
+          requestBody: { required: true, content: json("DepositBody") },
+          responses: {
+            "200": ok("The swap, deposit detected.", "Swap"),
+            "404": errorAnswer("Not in embedded sandbox mode, or no such swap or a wrong token.", ["not_found", "swap_not_found"]),
+            ...common,
+            ...jsonBodyErrors,
+          },
+        },
+      },
+      "/api/sandbox/seed": {
+        post: {
+          operationId: "seedSandbox",
+          summary: "Embedded sandbox only (404 otherwise): fills the sandbox with swaps, `{ count, statuses?, createdFrom?, createdTo? }`.",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+          responses: {
+            "200": ok("What was made.", "SeedAnswer"),
+            "404": errorAnswer("Not in embedded sandbox mode.", ["not_found"]),
+            ...common,
+            ...jsonBodyErrors,
+          },
+        },
+      },
+      "/api/v1/openapi.json": {
+        get: {
+          operationId: "openApi",
+          summary: "This document.",
+          responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } } },
+        },
+      },
+      "/api/health": {
+        get: {
+          operationId: "health",
+          summary: "Liveness: the process answers.",
+          responses: { "200": ok("Alive.", "Health") },
+        },
+      },
+      "/api/ready": {
+        get: {
+          operationId: "ready",
+          summary: "Readiness: the upstream and the store answer. The upstream check is reused for 30 s.",
+          responses: { "200": ok("Ready.", "Readiness"), "503": ok("Not ready; the body says which part is not.", "Readiness") },
+        },
+      },
+    },
+    components: {
+      headers: {
+        RequestId: { description: "This request's id, also in error bodies and server logs.", schema: { type: "string" } },
+        RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "string", pattern: "^[0-9]+$" } },
+      },
+      schemas: {
+        AssetList: jsonSchema(assetListSchema, "output"),
+        AddressBody: jsonSchema(addressBodySchema, "input"),
+        AddressAnswer: jsonSchema(addressAnswerSchema, "output"),
+        QuoteBody: jsonSchema(quoteBodySchema, "input"),
+        QuoteAnswer: jsonSchema(quoteAnswerSchema, "output"),
+        SwapBody: jsonSchema(swapBodySchema, "input"),
+        SwapCreated: jsonSchema(swapCreatedSchema, "output"),
+        Swap: jsonSchema(swapSchema, "output"),
+        DepositBody: jsonSchema(depositBodySchema, "input"),
+        SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),
+        Error: { ...jsonSchema(bffErrorBodySchema, "output"), description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.` },
+        Health: jsonSchema(z.object({ status: z.literal("ok") }), "output"),
+        Readiness: jsonSchema(
+          z.object({ status: z.enum(["ready", "unavailable"]), upstream: z.string(), store: z.string() }),
+          "output",
+        ),
+      },
+    },
+  };
+}

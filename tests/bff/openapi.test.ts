@@ -1,0 +1,149 @@
+// GET /api/v1/openapi.json against the running build: it serves the document, and every answer of
+// the checkout's own flow (assets, address, quote, swap create, swap read, and their errors) is one
+// the document allows, checked by an independent JSON Schema validator (Ajv, draft 2020-12).
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiDocument } from "@/lib/schema/openapi";
+import { startApp, type RunningApp } from "../support/servers";
+import { NO_LIMITS, TRON_ADDRESS, btcToUsdtTron, call, createSwap, postJson, swapBody, type HttpResult } from "./helpers";
+
+type Doc = ReturnType<typeof openApiDocument>;
+type Answer = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: { $ref?: string } }> };
+
+let app: RunningApp;
+let doc: Doc;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+
+/** The documented answer for this status (exact, else its `4XX`/`5XX` range); undefined if none. */
+function documented(path: string, method: string, status: number): Answer | undefined {
+  const operation = (doc.paths as Record<string, Record<string, { responses: Record<string, Answer> }>>)[path]?.[method];
+  if (!operation) return undefined;
+  return operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`];
+}
+
+/** Fails unless `res` is an answer the document gives for `method path`: status, headers, body. */
+function expectDocumented(res: HttpResult, path: string, method: string) {
+  const answer = documented(path, method, res.status);
+  expect(answer, `${method.toUpperCase()} ${path} answered ${res.status}, which the document does not list:\n${res.raw.slice(0, 800)}`).toBeDefined();
+  for (const name of Object.keys(answer!.headers ?? {})) {
+    if (name === "idempotent-replayed" || name === "cache-control") continue;
+    expect(res.header(name), `${path} ${res.status}: header ${name}`).toBeDefined();
+  }
+  const ref = answer!.content?.["application/json"]?.schema.$ref;
+  if (!ref) return;
+  expect(res.header("content-type")).toMatch(/^application\/json/);
+  const name = ref.split("/").pop()!;
+  const schema = (doc.components.schemas as Record<string, object>)[name]!;
+  const validate = ajv.compile(schema);
+  const ok = validate(res.json);
+  expect(ok, `${method.toUpperCase()} ${path} ${res.status} is not a ${name}: ${ajv.errorsText(validate.errors)}\n${res.text.slice(0, 800)}`).toBe(true);
+}
+
+beforeAll(async () => {
+  app = await startApp({ ...NO_LIMITS });
+  const res = await call(app.origin, "/api/v1/openapi.json");
+  expect(res.status).toBe(200);
+  doc = res.json as Doc;
+});
+afterAll(() => app?.stop());
+
+describe("GET /api/v1/openapi.json", () => {
+  it("serves the document the schemas make, with every /api/v1 path as served", () => {
+    expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v1/assets", "/api/v1/address", "/api/v1/quote", "/api/v1/swap", "/api/v1/swap/{id}"]));
+  });
+
+  it("answers 405 in the error shape to other methods", async () => {
+    const res = await call(app.origin, "/api/v1/openapi.json", { method: "DELETE" });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe("the checkout's own flow, checked against the document", () => {
+  it("assets, address, quote, swap create, swap read and a replay all answer as documented", async () => {
+    const assets = await call(app.origin, "/api/v1/assets?network=tron");
+    expect(assets.status).toBe(200);
+    expectDocumented(assets, "/api/v1/assets", "get");
+
+    const address = await postJson(app.origin, "/api/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS });
+    expect(address.status).toBe(200);
+    expectDocumented(address, "/api/v1/address", "post");
+    const bad = await postJson(app.origin, "/api/v1/address", { network: "tron", token: "USDT", address: "not-an-address" });
+    expect(bad.status).toBe(200);
+    expectDocumented(bad, "/api/v1/address", "post");
+
+    const quote = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron());
+    expect(quote.status).toBe(200);
+    expectDocumented(quote, "/api/v1/quote", "post");
+    const quoteId = (quote.json as { id: string }).id;
+
+    const key = crypto.randomUUID();
+    const created = await createSwap(app.origin, swapBody(quoteId), key);
+    expect(created.status).toBe(200);
+    expectDocumented(created, "/api/v1/swap", "post");
+    const replay = await createSwap(app.origin, swapBody(quoteId), key);
+    expect(replay.header("idempotent-replayed")).toBe("true");
+    expectDocumented(replay, "/api/v1/swap", "post");
+
+    const { swap, accessToken } = created.json as { swap: { id: string }; accessToken: string };
+    const read = await call(app.origin, `/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": accessToken } });
+    expect(read.status).toBe(200);
+    expectDocumented(read, "/api/v1/swap/{id}", "get");
+
+    // The embedded sandbox's controls, as the checkout's sandbox panel uses them.
+    const deposit = await postJson(app.origin, `/api/sandbox/swaps/${swap.id}/deposit`, { outcome: "completed" }, { headers: { "x-swap-token": accessToken } });
+    expect(deposit.status, deposit.raw).toBe(200);
+    expectDocumented(deposit, "/api/sandbox/swaps/{id}/deposit", "post");
+    const wrong = await postJson(app.origin, `/api/sandbox/swaps/${swap.id}/deposit`, {}, { headers: { "x-swap-token": "wrong" } });
+    expect(wrong.status).toBe(404);
+    expectDocumented(wrong, "/api/sandbox/swaps/{id}/deposit", "post");
+    const seed = await postJson(app.origin, "/api/sandbox/seed", { count: 2 });
+    expect(seed.status, seed.raw).toBe(200);
+    expectDocumented(seed, "/api/sandbox/seed", "post");
+  });
+
+  it("each error the checkout can meet is a documented status in the error shape", async () => {
+    const q = (await postJson(app.origin, "/api/v1/quote", btcToUsdtTron())).json as { id: string };
+    const cases: Array<[string, string, () => Promise<HttpResult>, number]> = [
+      ["/api/v1/assets", "get", () => call(app.origin, "/api/v1/assets?network=NOT%20A%20NETWORK"), 400],
+      ["/api/v1/assets", "get", () => call(app.origin, "/api/v1/assets", { method: "PUT" }), 405],
+      ["/api/v1/address", "post", () => postJson(app.origin, "/api/v1/address", { network: "tron" }), 400],
+      ["/api/v1/address", "post", () => call(app.origin, "/api/v1/address", { method: "POST", body: "x", headers: { "content-type": "text/plain" } }), 415],
+      ["/api/v1/quote", "post", () => postJson(app.origin, "/api/v1/quote", { ...btcToUsdtTron(), extra: 1 }), 400],
+      ["/api/v1/quote", "post", () => postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { origin: "https://evil.example" } }), 403],
+      ["/api/v1/quote", "post", () => postJson(app.origin, "/api/v1/quote", "x".repeat(20_000)), 413],
+      ["/api/v1/swap", "post", () => createSwap(app.origin, swapBody(q.id), "not-a-uuid"), 400],
+      ["/api/v1/swap", "post", () => createSwap(app.origin, swapBody("pq_000000000000000000000000")), 404],
+      ["/api/v1/swap/{id}", "get", () => call(app.origin, "/api/v1/swap/ABCDEFGHJK23", { headers: { "x-swap-token": "wrong" } }), 404],
+      ["/api/v1/swap/{id}", "get", () => call(app.origin, "/api/v1/swap/lowercase"), 400],
+    ];
+    for (const [path, method, send, status] of cases) {
+      const res = await send();
+      expect(res.status, `${method} ${path}: ${res.raw.slice(0, 400)}`).toBe(status);
+      expectDocumented(res, path, method);
+    }
+    // Same key, another body: 422.
+    const key = crypto.randomUUID();
+    expect((await createSwap(app.origin, swapBody(q.id), key)).status).toBe(200);
+    const mismatch = await createSwap(app.origin, swapBody(q.id, "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r"), key);
+    expect(mismatch.status).toBe(422);
+    expectDocumented(mismatch, "/api/v1/swap", "post");
+  });
+
+  it("would notice an answer that breaks the document (the check above can fail)", async () => {
+    const q = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron());
+    const broken = { ...q, json: { ...(q.json as object), rate: 1.5 } };
+    expect(() => expectDocumented(broken, "/api/v1/quote", "post")).toThrow(/is not a QuoteAnswer/);
+    const undocumented = { ...q, status: 418 };
+    expect(() => expectDocumented(undocumented, "/api/v1/quote", "post")).toThrow(/does not list/);
+  });
+
+  it("health and readiness answer as documented", async () => {
+    expectDocumented(await call(app.origin, "/api/health"), "/api/health", "get");
+    const ready = await call(app.origin, "/api/ready");
+    expect(ready.status).toBe(200);
+    expectDocumented(ready, "/api/ready", "get");
+  });
+});

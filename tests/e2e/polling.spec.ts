@@ -1,0 +1,111 @@
+// How often the swap page asks the BFF, on the page's own manual clock: every 30 s while the swap
+// is open (none at 29 s, one at 31 s), and never again once it is completed, refunded or failed
+// (expired: deposit-window.spec.ts). Reads are counted per request, and "no read happened" is
+// settled by ordering: a marker request sent after the clock moved arrives after any read the move
+// caused.
+import type { Page } from "@playwright/test";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { SwapPage } from "./pages/swap-page";
+
+// The shared server (playwright.config.ts) steps the sandbox every second: no server of its own.
+
+/** Counts the page's reads of swap `id`, and sends a marker request that follows everything before it. */
+function readCounter(page: Page, id: string) {
+  let reads = 0;
+  let markers = 0;
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === `/api/v1/swap/${id}`) reads++;
+    if (path === "/api/health") markers++;
+  });
+  return {
+    reads: () => reads,
+    /** Resolves once every request the page made before this call has been seen here. */
+    settle: async () => {
+      const before = markers;
+      await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then((r) => r.status));
+      await expect.poll(() => markers).toBe(before + 1);
+    },
+  };
+}
+
+/**
+ * Stops the page's clock a moment from now (0.2 s by default): from here only runFor moves it. The
+ * clock ticks while the command travels, so a moment that has already passed is tried again.
+ */
+async function pauseClock(page: Page, aheadMs = 200) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
+    } catch (error) {
+      if (attempt >= 5 || !/fast-forward to the past/.test(String(error))) throw error;
+    }
+  }
+}
+
+test("an open swap is read every 30 s: no read at 29 s, one at 31 s, the next at 61 s", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const counter = readCounter(page, created.id);
+  await page.clock.install();
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await swap.expectStatus("waiting_deposit");
+  await expect.poll(counter.reads).toBe(1);
+  await counter.settle();
+  await pauseClock(page);
+
+  await page.clock.runFor(29_000);
+  await counter.settle();
+  expect(counter.reads(), "reads 29 s after the first").toBe(1);
+
+  await page.clock.runFor(2_000);
+  await expect.poll(counter.reads, { message: "one read between 29 s and 31 s" }).toBe(2);
+  await counter.settle();
+  expect(counter.reads()).toBe(2);
+
+  await page.clock.runFor(29_000);
+  await counter.settle();
+  expect(counter.reads(), "none in the next 29 s").toBe(2);
+  await page.clock.runFor(2_000);
+  await expect.poll(counter.reads).toBe(3);
+});
+
+test("polling stops once the swap is completed, refunded or failed: ten minutes of page time, no further read (and each page passes axe)", async ({ browser, request, baseURL }) => {
+  // Three browsers side by side, each with its own clock: one per terminal outcome.
+  const outcomes = [
+    ["Completes", "completed"],
+    ["Is refunded", "refunded"],
+    ["Fails", "failed"],
+  ] as const;
+  await Promise.all(
+    outcomes.map(async ([radio, status]) => {
+      const context = await browser.newContext({ baseURL });
+      try {
+        const page = await context.newPage();
+        const created = await createSwapThroughApi(request, baseURL!);
+        const counter = readCounter(page, created.id);
+        await page.clock.install();
+        const swap = new SwapPage(page);
+        await swap.goto(created.path);
+        await swap.simulateDeposit({ outcome: radio });
+        await swap.pollUntil(status, "clock");
+        // While the page is here: axe, light and dark (before the clock stops: axe needs timers).
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousA11yViolations(page, `swap ${status} (${colorScheme})`, { soft: true });
+        }
+        await page.emulateMedia({ colorScheme: null });
+        await counter.settle();
+        const atTerminal = counter.reads();
+
+        await pauseClock(page, 1_000);
+        for (let minute = 0; minute < 10; minute++) await page.clock.runFor(60_000);
+        await counter.settle();
+        expect(counter.reads(), `reads after the page showed ${status}`).toBe(atTerminal);
+        await expect(swap.checkNow).toBeHidden();
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+});

@@ -1,0 +1,114 @@
+// The key's upstream budget (lib/bff/budget.ts) on a manual clock and the memory store: each class
+// stops at its ceiling of the one window, a 429 from the upstream shrinks the budget for five
+// minutes, and losing the shared store halves it.
+import { afterEach, describe, expect, it } from "vitest";
+import { budgetRejectedUpstream, effectiveLimit, spendBudget } from "@/lib/bff/budget";
+import { createMemoryStore } from "@/lib/store/memory";
+import { createResilientStore } from "@/lib/store/resilient";
+import type { KeyValueStore } from "@/lib/store/types";
+import type { Priority } from "@/lib/partner/client";
+import { setUpBff, tearDownBff } from "./bff-harness";
+
+/** How many calls of `priority` the budget lets through now, asking without waiting. */
+async function spendAll(priority: Priority, most = 1_000): Promise<number> {
+  let spent = 0;
+  for (; spent < most; spent++) {
+    try {
+      await spendBudget(priority, 0);
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe("rate_limited");
+      break;
+    }
+  }
+  return spent;
+}
+
+afterEach(tearDownBff);
+
+describe("the budget's ceilings per class (PARTNER_RATE_LIMIT_PER_MINUTE=100)", () => {
+  it.each([
+    ["create", 100],
+    ["quote", 95],
+    ["refresh", 90],
+    ["status", 65],
+    ["assets", 50],
+  ] as const)("%s may use %i of 100 calls a minute, and no more", async (priority, ceiling) => {
+    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    expect(await spendAll(priority)).toBe(ceiling);
+  });
+
+  it("keeps the top of the window for the classes above: status spent to its ceiling still leaves room to create swaps", async () => {
+    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    expect(await spendAll("status")).toBe(65);
+    expect(await spendAll("assets")).toBe(0);
+    expect(await spendAll("refresh")).toBe(90 - 65);
+    expect(await spendAll("create")).toBe(100 - 90);
+  });
+
+  it("gives a class its calls back once the window (a minute and a second) has passed", async () => {
+    const bff = setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    expect(await spendAll("status")).toBe(65);
+    bff.advance(60_000);
+    expect(await spendAll("status")).toBe(0);
+    bff.advance(1_001);
+    expect(await spendAll("status")).toBe(65);
+  });
+});
+
+describe("after an upstream 429", () => {
+  it("pauses every class for the Retry-After, then shrinks the budget to 80 % for five minutes", async () => {
+    const bff = setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    await budgetRejectedUpstream(2);
+    // Paused: even swap creation waits out the Retry-After.
+    expect(await spendAll("create")).toBe(0);
+    bff.advance(2_000);
+    expect((await effectiveLimit()).limit).toBe(80);
+    expect(await spendAll("status")).toBe(Math.floor(80 * 0.65));
+
+    bff.advance(5 * 60_000 - 2_001);
+    expect((await effectiveLimit()).limit).toBe(80);
+    bff.advance(2);
+    expect((await effectiveLimit()).limit).toBe(100);
+    expect(await spendAll("status")).toBe(65);
+  });
+
+  it("shrinks further with each 429, never below half", async () => {
+    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    const limits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await budgetRejectedUpstream(1);
+      limits.push((await effectiveLimit()).limit);
+    }
+    expect(limits).toEqual([80, 64, 51, 50, 50]);
+  });
+});
+
+/** A Redis that is not there: every command fails, as ioredis's do with the offline queue off. */
+function unreachable(): KeyValueStore {
+  const down = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379"));
+  return {
+    kind: "redis",
+    get: down,
+    getMany: down,
+    set: down,
+    setMany: down,
+    setIfAbsent: down,
+    delete: down,
+    acquireWindow: down,
+    windowUsage: down,
+    ping: async () => false,
+  };
+}
+
+describe("without the shared store", () => {
+  it("takes half the budget, since other instances may be spending the other half unseen", async () => {
+    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" }, createResilientStore(unreachable(), createMemoryStore()));
+    expect(await spendAll("create")).toBe(50);
+    expect((await effectiveLimit()).limit).toBe(50);
+  });
+
+  it("has the whole budget with the store up", async () => {
+    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" }, createResilientStore(createMemoryStore(), createMemoryStore()));
+    expect(await spendAll("create")).toBe(100);
+  });
+});

@@ -1,0 +1,139 @@
+// What a status read costs upstream (lib/bff/status.ts through its exports), what /api/ready costs,
+// and swap creation while the shared store is away: on a manual clock, counting every request that
+// reaches the embedded sandbox.
+import { afterEach, describe, expect, it } from "vitest";
+import { readiness } from "@/lib/bff/readiness";
+import { readSwap, writeSnapshot } from "@/lib/bff/status";
+import { createSwapOnce } from "@/lib/bff/swaps";
+import { swapAccessToken } from "@/lib/bff/tokens";
+import { createQuote } from "@/lib/bff/quotes";
+import { simulateDeposit } from "@/lib/bff/sandbox-controls";
+import { createMemoryStore } from "@/lib/store/memory";
+import { createResilientStore } from "@/lib/store/resilient";
+import type { KeyValueStore } from "@/lib/store/types";
+import { swapCreatedSchema } from "@/lib/schema/bff";
+import { terminalStatuses, type Swap } from "@/lib/schema/partner";
+import { setUpBff, tearDownBff, type Harness } from "./bff-harness";
+
+const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+async function newSwap(): Promise<Swap> {
+  const quote = await createQuote({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } }, "req-unit-quote", {});
+  const outcome = await createSwapOnce(crypto.randomUUID(), { quoteId: quote.id, destination: { address: TRON } }, { requestId: "req-unit-swap", attribution: null });
+  expect(outcome.status).toBe(200);
+  return swapCreatedSchema.parse(outcome.body).swap;
+}
+
+const swapReads = (bff: Harness, id: string) => bff.count("GET", `/v1/swap/${id}`);
+
+afterEach(tearDownBff);
+
+describe("swap status reads", () => {
+  it("shares one upstream call among concurrent reads of one swap", async () => {
+    const bff = setUpBff();
+    const swap = await newSwap();
+    // Old enough that a read goes live (a waiting swap's snapshot after 45 s).
+    bff.advance(50_000);
+    const token = swapAccessToken(swap.id);
+    const reads = await Promise.all(Array.from({ length: 8 }, (_, i) => readSwap(swap.id, token, `req-read-${i}`)));
+    expect(swapReads(bff, swap.id)).toBe(1);
+    expect(new Set(reads.map((r) => r.asOf))).toEqual(new Set([Date.now()]));
+    expect(reads.every((r) => r.source === "live")).toBe(true);
+  });
+
+  it("opens a swap only to its own token: a missing, wrong or other swap's token reads as swap_not_found, and costs nothing", async () => {
+    const bff = setUpBff();
+    const [swap, other] = [await newSwap(), await newSwap()];
+    bff.advance(60_000);
+    for (const token of [null, "", "not-the-token", `${swapAccessToken(swap.id)}x`, swapAccessToken(other.id)]) {
+      await expect(readSwap(swap.id, token, "req-gate"), String(token)).rejects.toMatchObject({ code: "swap_not_found", status: 404 });
+    }
+    expect(swapReads(bff, swap.id)).toBe(0);
+    expect((await readSwap(swap.id, swapAccessToken(swap.id), "req-gate-ok")).swap.id).toBe(swap.id);
+  });
+
+  it("serves a fresh snapshot without any upstream call", async () => {
+    const bff = setUpBff();
+    const swap = await newSwap();
+    bff.advance(10_000);
+    await readSwap(swap.id, swapAccessToken(swap.id), "req-fresh");
+    expect(swapReads(bff, swap.id)).toBe(0);
+  });
+
+  it.each(terminalStatuses)("never spends a call on a %s swap, for as long as its snapshot is kept (6 h)", async (status) => {
+    const bff = setUpBff();
+    const swap = await newSwap();
+    await writeSnapshot({ swap: { ...swap, status }, asOf: Date.now(), source: "live" });
+    const token = swapAccessToken(swap.id);
+    // 1 min, then 1 h, then 4 h later: 5 h 1 min in all, inside the snapshot's six hours.
+    for (const later of [60_000, 60 * 60_000, 4 * 60 * 60_000]) {
+      bff.advance(later);
+      const read = await readSwap(swap.id, token, "req-terminal");
+      expect(read.swap.status).toBe(status);
+    }
+    expect(swapReads(bff, swap.id)).toBe(0);
+  });
+
+  it("spends a call on the same swap while it is not terminal (the control for the test above)", async () => {
+    const bff = setUpBff();
+    const swap = await newSwap();
+    bff.advance(60 * 60_000);
+    await readSwap(swap.id, swapAccessToken(swap.id), "req-open");
+    expect(swapReads(bff, swap.id)).toBe(1);
+  });
+});
+
+describe("a deposit, step by step on the manual clock", () => {
+  it.each(["completed", "refunded", "failed"] as const)("reads deposit_detected, then processing, then %s, each as the sandbox moves on", async (outcome) => {
+    const bff = setUpBff({ SANDBOX_STEP_SECONDS: "10" });
+    const swap = await newSwap();
+    const token = swapAccessToken(swap.id);
+    expect((await simulateDeposit(swap.id, token, { outcome }, "req-deposit")).status).toBe("deposit_detected");
+    const seen: string[] = [(await readSwap(swap.id, token, "req-0")).swap.status];
+    for (let step = 1; step <= 3; step++) {
+      // One sandbox step, and past the BFF's freshness for a swap a person is waiting on.
+      bff.advance(10_000);
+      seen.push((await readSwap(swap.id, token, `req-${step}`)).swap.status);
+    }
+    expect(seen).toEqual(["deposit_detected", "processing", outcome, outcome]);
+  });
+});
+
+describe("/api/ready", () => {
+  it("asks the upstream once per 30 s, however often it is probed", async () => {
+    const bff = setUpBff();
+    const probes = () => bff.count("GET", "/v1/asset");
+    expect((await readiness("req-ready-1")).status).toBe("ready");
+    expect(probes()).toBe(1);
+    for (let i = 0; i < 29; i++) {
+      bff.advance(1_000);
+      await readiness(`req-ready-again-${i}`);
+    }
+    expect(probes()).toBe(1);
+    bff.advance(1_001);
+    await readiness("req-ready-2");
+    expect(probes()).toBe(2);
+  });
+});
+
+describe("swap creation while Redis is away", () => {
+  const unreachable = (): KeyValueStore => {
+    const down = () => Promise.reject(new Error("connect ECONNREFUSED"));
+    return { kind: "redis", get: down, getMany: down, set: down, setMany: down, setIfAbsent: down, delete: down, acquireWindow: down, windowUsage: down, ping: async () => false };
+  };
+
+  it("creates the swap (no swap lost), replays it for the same key, and reports the store as unavailable", async () => {
+    const bff = setUpBff({}, createResilientStore(unreachable(), createMemoryStore()));
+    const quote = await createQuote({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } }, "req-q", {});
+    const key = crypto.randomUUID();
+    const body = { quoteId: quote.id, destination: { address: TRON } };
+    const first = await createSwapOnce(key, body, { requestId: "req-s1", attribution: null });
+    expect(first.status).toBe(200);
+    const again = await createSwapOnce(key, body, { requestId: "req-s2", attribution: null });
+    expect(again.headers?.["idempotent-replayed"]).toBe("true");
+    expect(swapCreatedSchema.parse(again.body).swap.id).toBe(swapCreatedSchema.parse(first.body).swap.id);
+    expect(bff.count("POST", "/v1/swap")).toBe(1);
+    const ready = await readiness("req-ready-degraded");
+    expect(ready).toMatchObject({ status: "unavailable", store: "unavailable (serving from local memory)" });
+  });
+});
