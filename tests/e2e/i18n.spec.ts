@@ -49,7 +49,7 @@ async function expectLocaleFormats(page: Page, locale: Locale) {
   const m = catalogues[locale];
   const shown = { en: "0.01 BTC", es: "0,01 BTC", ru: "0,01 BTC" }[locale];
   await expect(page.getByText(m.deposit.amount, { exact: true }).locator("xpath=following-sibling::div[1]/p")).toHaveText(shown);
-  await page.getByRole("button", { name: fill(m.common.copyLabel, { what: m.deposit.amount }) }).click();
+  await page.getByRole("button", { name: `${m.common.copy} ${m.deposit.amount}` }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("0.01");
 
   const url = new URL(page.url());
