@@ -13,11 +13,11 @@ import { store } from "./shared-store";
 const WINDOW_MS = 61_000;
 const KEY = "budget:upstream";
 
-export const budgetShare: Record<Priority, number> = { create: 1, quote: 0.95, refresh: 0.9, status: 0.65, assets: 0.5, dashboard: 0.45 };
+export const budgetShare: Record<Priority, number> = { create: 1, quote: 0.95, refresh: 0.9, status: 0.65, assets: 0.5, dashboard: 0.45, urgent: 0.9 };
 const DASHBOARD_OWN_SHARE = 0.2;
 
 /** How long a caller of each class may wait for budget before it gets a 429. */
-export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000 };
+export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000, urgent: 0 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

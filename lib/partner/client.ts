@@ -47,9 +47,10 @@ export type PartnerClientOptions = {
 /**
  * Who waits on a call, for the shared budget, most important first: creating a swap, quoting,
  * refreshing statuses in bulk (and reads a person is waiting on), other single status reads, the
- * asset list, the dashboard.
+ * asset list, the dashboard. `urgent`: a single status read a person is waiting on (a deposit in
+ * flight), paced by the caller: the refresh ceiling, but never waiting for budget.
  */
-export type Priority = "create" | "quote" | "refresh" | "status" | "assets" | "dashboard";
+export type Priority = "create" | "quote" | "refresh" | "status" | "assets" | "dashboard" | "urgent";
 
 export type CallContext = {
   /** Propagated as `x-request-id`. */
