@@ -120,4 +120,47 @@ describe("the sweep", () => {
     const ended = await read(b!.swap.id);
     expect(ended.swap.status).toBe("completed");
   });
+
+  it("reads only the pages that hold watched swaps: swaps nobody watches cost nothing", async () => {
+    const [watched] = await watchedSwaps(1, 30_000);
+    // 1,000 swaps nobody watches, all newer than the watched one.
+    await control("/sandbox/seed", { count: 1_000, live: true, createdFrom: new Date(Date.now() - 50_000).toISOString(), createdTo: new Date(Date.now() - 1_000).toISOString() });
+    vi.setSystemTime(Date.now() + 61_000);
+    await read(watched!.swap.id);
+    await sweep(); // the process's first cycle reads everything once
+    upstreamCalls.length = 0;
+    vi.setSystemTime(Date.now() + 61_000);
+    const next = await sweep();
+    expect(next).toMatchObject({ pages: 1, complete: true });
+    expect(upstreamCalls.filter((c) => c.startsWith("GET /v1/swap?"))).toHaveLength(1);
+  });
+
+  it("resumes a cut-short sweep where it stopped", async () => {
+    await control("/sandbox/seed", { count: 250, live: true, createdFrom: new Date(Date.now() - 600_000).toISOString(), createdTo: new Date(Date.now() - 60_000).toISOString() });
+    const [watched] = await watchedSwaps(1, 30_000);
+    await read(watched!.swap.id);
+    // Only two list calls fit in what is left of the budget's refresh ceiling (90 % of 120).
+    for (let i = 0; i < 105; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    const cut = sweep();
+    await vi.advanceTimersByTimeAsync(21_000);
+    expect(await cut).toMatchObject({ pages: 2, complete: false });
+    upstreamCalls.length = 0;
+    vi.setSystemTime(Date.now() + 61_000);
+    const resumed = await sweep();
+    expect(resumed).toMatchObject({ pages: 1, complete: true });
+    const to = new URL(`http://x${upstreamCalls.find((c) => c.startsWith("GET /v1/swap?"))!.slice(4)}`).searchParams.get("createdTo");
+    expect(to).not.toBeNull();
+  });
+
+  it("answers an unknown swap at once on a busy key instead of queueing it behind the sweep", async () => {
+    const many = await watchedSwaps(1, 30_000);
+    const { ids } = (await control("/sandbox/seed", { count: 3, live: true })) as { ids: string[] };
+    await read(many[0]!.swap.id);
+    // The sweep and the shop's quotes fill the minute: no live read to spare.
+    vi.setSystemTime(Date.now() + 2_000);
+    for (let i = 0; i < 100; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    upstreamCalls.length = 0;
+    await expect(read(ids[0]!)).rejects.toMatchObject({ code: "rate_limited" });
+    expect(liveReads()).toBe(0);
+  });
 });
