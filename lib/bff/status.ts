@@ -428,7 +428,9 @@ export async function stopSweep(): Promise<void> {
   local().stopping = true;
   if (local().timer) clearTimeout(local().timer);
   local().timer = undefined;
-  await local().sweeping;
+  // The running cycle stops after its current call; a call waiting for budget is not waited out.
+  const running = local().sweeping;
+  if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 3_000).unref?.())]);
   await releaseLease();
 }
 

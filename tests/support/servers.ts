@@ -31,7 +31,7 @@ export async function startSandbox(env: Record<string, string> = {}, clock?: San
   return { origin, baseUrl: `${origin}/v1`, sandbox, close };
 }
 
-export type RunningApp = { origin: string; stop: () => Promise<void>; logs: () => string };
+export type RunningApp = { origin: string; stop: () => Promise<void>; logs: () => string; /** Resolves with the exit code (null: killed by a signal). */ exited: Promise<number | null>; signal: (name: NodeJS.Signals) => void };
 
 /** The production build (run `npm run build` first) started with `env` on a free port. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
@@ -42,6 +42,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
@@ -67,5 +68,5 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, stop, logs: () => output };
+  return { origin, stop, logs: () => output, exited, signal: (name) => void child.kill(name) };
 }
