@@ -1,6 +1,6 @@
 // The browser's only door: the BFF's /api/v1. Answers are parsed with the shared schemas; errors
 // become one BffError carrying the stable code the UI translates.
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { bffErrorBodySchema } from "@/lib/schema/bff";
 
 export class BffError extends Error {
@@ -19,7 +19,7 @@ export class BffError extends Error {
 
 type Options = { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
 
-export async function bff<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
+export async function bff<S extends z.ZodMiniType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
   let response: Response;
   try {
     response = await fetch(path, {

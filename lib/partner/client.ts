@@ -1,7 +1,7 @@
 // The Partner Swap API v1 client: one typed function per operation. It knows nothing of routes,
 // stores or the sandbox; it is handed a fetch-shaped transport and talks HTTP semantics to it.
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   addressValidationSchema,
   assetListSchema,
@@ -62,7 +62,7 @@ export type CallContext = {
   headers?: Record<string, string>;
 };
 
-type Call<S extends z.ZodType> = {
+type Call<S extends z.core.$ZodType> = {
   operation: Operation;
   method: "GET" | "POST";
   path: string;
@@ -99,7 +99,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
   } = options;
   const base = baseUrl.replace(/\/+$/, "");
 
-  async function attempt<S extends z.ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
+  async function attempt<S extends z.core.$ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
     const url = new URL(base + call.path);
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
 
@@ -141,7 +141,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
     if (!response.ok) throw errorFrom(response, json, requestId, call.operation);
 
-    const parsed = call.schema.safeParse(json);
+    const parsed = z.safeParse(call.schema, json);
     if (!parsed.success) {
       throw new PartnerError({
         code: "upstream_malformed",
@@ -179,7 +179,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
     return new PartnerError({ code: fallback, status: response.status, requestId, retryAfterSeconds, message: `${operation} failed with HTTP ${response.status}` });
   }
 
-  async function call<S extends z.ZodType>(c: Call<S>, given: CallContext = {}): Promise<z.output<S>> {
+  async function call<S extends z.core.$ZodType>(c: Call<S>, given: CallContext = {}): Promise<z.output<S>> {
     // One request id per call, kept by its retries, so upstream logs tie the attempts together.
     const ctx = { ...given, requestId: given.requestId ?? `req_${crypto.randomUUID().replaceAll("-", "")}` };
     const attempts = c.retrySafe ? 1 + maxRetries : 1;

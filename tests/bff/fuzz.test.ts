@@ -20,7 +20,7 @@ type Case = {
   body?: Buffer;
 };
 
-const successSchemas: Record<string, z.ZodType> = {
+const successSchemas: Record<string, z.core.$ZodType> = {
   assets: assetListSchema,
   address: addressAnswerSchema,
   quote: quoteAnswerSchema,
@@ -258,7 +258,7 @@ function problemWith(c: Case, res: HttpResult): string | null {
     return null;
   }
   const schema = successSchemas[c.route]!;
-  const parsed = schema.safeParse(res.json);
+  const parsed = z.safeParse(schema, res.json);
   return parsed.success ? null : `a ${res.status} that does not match the ${c.route} schema: ${parsed.error.issues[0]?.message}`;
 }
 

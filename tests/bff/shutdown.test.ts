@@ -62,8 +62,8 @@ describeRedis("SIGTERM", () => {
     // A browser polls the swap: the sweep starts a second later and holds its lease.
     const poll = await fetch(`${app.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
     expect(poll.status).toBe(200);
-    for (let i = 0; i < 100 && redisGet(redisPort, "status:sweep-lease") === ""; i++) await sleep(50);
-    expect(redisGet(redisPort, "status:sweep-lease")).not.toBe("");
+    for (let i = 0; i < 100 && redisGet(redisPort, "swapco:status:sweep-lease") === ""; i++) await sleep(50);
+    expect(redisGet(redisPort, "swapco:status:sweep-lease")).not.toBe("");
 
     const inFlight = get(`${app.origin}/api/v1/assets`);
     await sleep(300);
@@ -74,7 +74,7 @@ describeRedis("SIGTERM", () => {
     expect(await inFlight).toBe(200);
     expect(afterSignal).toBe("ECONNREFUSED");
     expect(await app.exited).toBe(0);
-    expect(redisGet(redisPort, "status:sweep-lease")).toBe("");
+    expect(redisGet(redisPort, "swapco:status:sweep-lease")).toBe("");
     expect(app.logs()).toContain("[shutdown] done");
   });
 });
