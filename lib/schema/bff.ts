@@ -1,6 +1,7 @@
 // The BFF's browser-facing API: request bodies and answers shared by the route handlers and the
 // browser. Error codes are stable; the browser maps them to words in its language.
-import { z } from "./zod";
+import * as z from "zod/mini";
+import "./zod";
 import {
   addressValidationSchema,
   createQuoteRequestSchema,

@@ -1,6 +1,7 @@
 // The operator dashboard's API (DESIGN "The dashboard's contract"): login body, list and CSV
 // queries, and the list answer — the spec's envelope plus totals over every filtered row.
-import { z } from "./zod";
+import * as z from "zod/mini";
+import "./zod";
 import { decimalStringSchema, isoDateTimeSchema, swapListSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "./partner";
 
 export const dashboardSessionBodySchema = z.strictObject({

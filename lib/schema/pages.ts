@@ -1,6 +1,7 @@
 // URL parameters of the pages. Anything malformed is dropped rather than refused: a bad link still
 // opens a working checkout.
-import { z } from "./zod";
+import * as z from "zod/mini";
+import "./zod";
 
 /** A query parameter given once (the first of several), checked by `inner`; anything else is undefined. */
 export const singleParam = <T extends z.ZodMiniType<unknown, string>>(inner: T) =>

@@ -1,7 +1,8 @@
 // The Partner Swap API v1 resources (spec/partner-swap-api-v1.md + PUBLIC-FACTS.md).
 // Response schemas are tolerant: unknown fields are stripped, nullable where the public OpenAPI
 // allows null. Request schemas are strict, as the service rejects unknown fields.
-import { z } from "./zod";
+import * as z from "zod/mini";
+import "./zod";
 
 export const quoteIdPattern = /^pq_[a-f0-9]{24}$/;
 export const swapIdPattern = /^[A-Z0-9]{12}$/;

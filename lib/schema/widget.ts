@@ -1,5 +1,6 @@
 // The widget's contract: its URL parameters and the signed `config` a partner's server issues.
-import { z } from "./zod";
+import * as z from "zod/mini";
+import "./zod";
 import { checkoutPresetSchema, singleParam } from "./pages";
 
 export const widgetParamsSchema = z.extend(checkoutPresetSchema, {
