@@ -50,6 +50,8 @@ const END_READS_PER_CYCLE = 30;
 /** A cut-short sweep resumes from its cursor if it stopped less than this long ago. */
 const RESUME_WITHIN_MS = 5 * 60_000;
 const PAGE = 100;
+/** More unknown swaps than this at once (a restart): they wait for the sweep, not live reads. */
+const UNKNOWN_LIVE_MAX = 10;
 
 /** The statuses that can still change: what the sweep lists. */
 export const openStatuses: readonly SwapStatus[] = swapStatuses.filter((s) => !isTerminalStatus(s));
@@ -218,9 +220,9 @@ export async function readSwap(id: string, token: string | null, requestId: stri
   const important = overdue || (cached !== null && urgent.has(cached.swap.status));
   const gap = important ? pacing.urgentGap : pacing.gap;
   if (cached && now - cached.asOf < gap) return cached;
-  if (!cached && gap === Infinity) {
-    // Unknown here, and no budget to spare: the sweep (already running) will find it. Answer at
-    // once rather than queue behind it.
+  if (!cached && (gap === Infinity || unknownWatched() > UNKNOWN_LIVE_MAX)) {
+    // Unknown here, and no budget to spare, or many unknown at once (a restart): the sweep (already
+    // scheduled) finds them 100 a call. Answer at once rather than queue behind it.
     throw new ApiError("rate_limited", "This swap's status is being fetched; try again shortly.", { budget: "status" }, retryAfterHeader(10));
   }
   try {
@@ -230,6 +232,13 @@ export async function readSwap(id: string, token: string | null, requestId: stri
     if (cached && (isApiError(error) || (isPartnerError(error) && error.retryable))) return cached;
     throw error;
   }
+}
+
+/** Watched swaps this process has no snapshot of yet. */
+function unknownWatched(): number {
+  let count = 0;
+  for (const w of local().watched.values()) if (w.createdAt === null) count++;
+  return count;
 }
 
 // ---- the sweep ---------------------------------------------------------------------------------
