@@ -4,7 +4,8 @@
 // in the x-swap-token header to our own API.
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { isTerminalStatus, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
+import type { Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
 import { tokenFromHash, useSwapStatus } from "@/lib/checkout/use-swap-status";

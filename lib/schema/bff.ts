@@ -6,26 +6,14 @@ import {
   addressValidationSchema,
   createQuoteRequestSchema,
   decimalStringSchema,
-  errorCodes,
   quoteIdSchema,
   quoteSchema,
   swapSchema,
 } from "./partner";
+import { bffErrorCodes, depositOutcomes } from "./codes";
 
-export const bffOwnErrorCodes = [
-  "payload_too_large",
-  "unsupported_media_type",
-  "forbidden_origin",
-  "idempotency_mismatch",
-  "request_in_progress",
-  "not_found",
-  "method_not_allowed",
-  "service_unavailable",
-  "upstream_error",
-  "upstream_timeout",
-  "unauthorized",
-] as const;
-export const bffErrorCodes = [...errorCodes.filter((c) => c !== "invalid_api_key" && c !== "inactive_partner"), ...bffOwnErrorCodes] as const;
+export { bffErrorCodes, bffOwnErrorCodes, depositOutcomes } from "./codes";
+
 export const bffErrorCodeSchema = z.enum(bffErrorCodes);
 export type BffErrorCode = z.infer<typeof bffErrorCodeSchema>;
 
@@ -69,7 +57,6 @@ export type SwapBody = z.infer<typeof swapBodySchema>;
 export const swapCreatedSchema = z.object({ swap: swapSchema, accessToken: z.string() });
 export type SwapCreated = z.infer<typeof swapCreatedSchema>;
 
-export const depositOutcomes = ["completed", "refunded", "failed"] as const;
 export const depositBodySchema = z.strictObject({
   amount: z.optional(decimalStringSchema),
   outcome: z.optional(z.enum(depositOutcomes)),

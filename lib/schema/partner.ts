@@ -3,6 +3,9 @@
 // allows null. Request schemas are strict, as the service rejects unknown fields.
 import * as z from "zod/mini";
 import "./zod";
+import { errorCodes, rewardStatuses, swapStatuses } from "./codes";
+
+export { errorCodes, isTerminalStatus, rewardStatuses, swapStatuses, terminalStatuses } from "./codes";
 
 export const quoteIdPattern = /^pq_[a-f0-9]{24}$/;
 export const swapIdPattern = /^[A-Z0-9]{12}$/;
@@ -15,37 +18,9 @@ export const decimalStringSchema = z.string().check(z.regex(/^(0|[1-9]\d{0,29})(
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
-export const swapStatuses = [
-  "waiting_deposit",
-  "deposit_detected",
-  "underpaid",
-  "processing",
-  "completed",
-  "refunded",
-  "failed",
-  "expired",
-] as const;
 export const swapStatusSchema = z.enum(swapStatuses);
 export type SwapStatus = z.infer<typeof swapStatusSchema>;
 
-export const terminalStatuses: readonly SwapStatus[] = ["completed", "refunded", "failed", "expired"];
-export const isTerminalStatus = (status: SwapStatus) => terminalStatuses.includes(status);
-
-export const errorCodes = [
-  "inactive_partner",
-  "internal_error",
-  "invalid_api_key",
-  "provider_unavailable",
-  "quote_already_used",
-  "quote_expired",
-  "quote_not_found",
-  "rate_limited",
-  "swap_not_found",
-  "unsupported_asset",
-  "unsupported_memo",
-  "unsupported_pair",
-  "validation_error",
-] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -155,7 +130,6 @@ export const swapSchema = z.object({
 });
 export type Swap = z.infer<typeof swapSchema>;
 
-export const rewardStatuses = ["available", "claiming", "claimed"] as const;
 export const rewardStatusSchema = z.enum(rewardStatuses);
 export type RewardStatus = z.infer<typeof rewardStatusSchema>;
 
