@@ -107,6 +107,7 @@ type Local = {
   inflight: Map<string, Promise<Snapshot>>;
   watched: Map<string, Watched>;
   watchedAt: number;
+  publishedAt: number;
   sweeping: Promise<unknown> | null;
   stopping: boolean;
   timer?: ReturnType<typeof setTimeout>;
@@ -121,15 +122,16 @@ type Local = {
 // Looked up on every use, so a test's resetProcessSingleton starts afresh.
 const local = () =>
   processSingleton<Local>("swap-status", () => ({
-  inflight: new Map(),
-  watched: new Map(),
-  watchedAt: 0,
-  sweeping: null,
-  stopping: false,
-  instance: randomUUID(),
-  cycles: 0,
-  lastCyclePages: 0,
-  pageTimes: [],
+    inflight: new Map(),
+    watched: new Map(),
+    watchedAt: 0,
+    publishedAt: 0,
+    sweeping: null,
+    stopping: false,
+    instance: randomUUID(),
+    cycles: 0,
+    lastCyclePages: 0,
+    pageTimes: [],
     pacing: { at: 0, gap: MIN_LIVE_GAP_MS, urgentGap: MIN_URGENT_GAP_MS },
   }));
 
@@ -253,6 +255,53 @@ function noteWatched(id: string, snapshot: Snapshot | null) {
   if (now - local().watchedAt < 1_000) return;
   local().watchedAt = now;
   if (!local().timer && !local().sweeping && !local().stopping) scheduleSweep(1_000);
+  if (now - local().publishedAt >= PUBLISH_EVERY_MS) {
+    local().publishedAt = now;
+    void publishWatched(now).catch(() => {});
+  }
+}
+
+// ---- several instances: the sweeper learns what the others' browsers watch ----------------------
+
+type PublishedWatch = [id: string, polledAt: number, createdAt: number | null, status: SwapStatus | null];
+const WATCHERS_KEY = "status:watchers";
+const watchedKey = (instance: string) => `status:watched:${instance}`;
+const PUBLISH_EVERY_MS = 10_000;
+const PEER_TTL_MS = 60_000;
+
+/** Each instance publishes the swaps its browsers watch; only a shared store has peers to tell. */
+async function publishWatched(now: number): Promise<void> {
+  const s = store();
+  if (s.kind === "memory") return;
+  const mine: PublishedWatch[] = [];
+  for (const [id, w] of local().watched) if (now - w.polledAt <= WATCH_MS) mine.push([id, w.polledAt, w.createdAt, w.status]);
+  await s.set(watchedKey(local().instance), JSON.stringify(mine), PEER_TTL_MS);
+  const raw = await s.get(WATCHERS_KEY);
+  const peers = raw ? (JSON.parse(raw) as Record<string, number>) : {};
+  peers[local().instance] = now;
+  for (const [instance, at] of Object.entries(peers)) if (now - at > PEER_TTL_MS) delete peers[instance];
+  await s.set(WATCHERS_KEY, JSON.stringify(peers), 5 * 60_000);
+}
+
+/** Merges the other instances' watched swaps into this one's view (as last polled there). */
+async function adoptPeersWatched(now: number): Promise<void> {
+  const s = store();
+  if (s.kind === "memory") return;
+  const raw = await s.get(WATCHERS_KEY).catch(() => null);
+  const peers = Object.entries(raw ? (JSON.parse(raw) as Record<string, number>) : {}).filter(([instance, at]) => instance !== local().instance && now - at <= PEER_TTL_MS);
+  const lists = await s.getMany(peers.map(([instance]) => watchedKey(instance))).catch(() => []);
+  for (const list of lists) {
+    if (!list) continue;
+    for (const [id, polledAt, createdAt, status] of JSON.parse(list) as PublishedWatch[]) {
+      const w = local().watched.get(id);
+      if (!w) local().watched.set(id, { polledAt, createdAt, status, endReadAt: 0 });
+      else {
+        w.polledAt = Math.max(w.polledAt, polledAt);
+        w.createdAt ??= createdAt;
+        w.status ??= status;
+      }
+    }
+  }
 }
 
 function forgetUnwatched(now: number) {
@@ -306,6 +355,7 @@ export async function sweep(): Promise<SweepResult | null> {
   const result: SweepResult = { pages: 0, swaps: 0, endReads: 0, complete: false };
   const now = Date.now();
   lastLimit = (await effectiveLimit()).limit;
+  await adoptPeersWatched(now);
   forgetUnwatched(now);
   const createdFrom = now - SWEEP_LOOKBACK_MS;
   const saved = await s.get(CURSOR_KEY).catch(() => null);

@@ -1,7 +1,8 @@
 // The status freshness policy (lib/bff/status.ts) against the in-process sandbox and the memory
 // store, on a manual clock (fake Date and timers; the sandbox and the store follow Date.now).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetProcessSingleton } from "@/lib/process-singleton";
+import { processSingleton, resetProcessSingleton } from "@/lib/process-singleton";
+import { createMemoryStore } from "@/lib/store/memory";
 import { embeddedSandbox, store } from "@/lib/bff/partner";
 import { readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
 import { swapAccessToken } from "@/lib/bff/tokens";
@@ -162,5 +163,22 @@ describe("the sweep", () => {
     upstreamCalls.length = 0;
     await expect(read(ids[0]!)).rejects.toMatchObject({ code: "rate_limited" });
     expect(liveReads()).toBe(0);
+  });
+
+  it("sweeps the swaps other instances' browsers watch (a shared store)", async () => {
+    // One store shared as Redis would be; two instances in turn, each with its own state.
+    const shared = { ...createMemoryStore(), kind: "redis" as const };
+    resetProcessSingleton("store");
+    processSingleton("store", () => shared);
+    const [watched] = await watchedSwaps(1, 30_000);
+    await read(watched!.swap.id); // instance A's browser; A publishes what it watches
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    resetProcessSingleton("swap-status"); // instance B, whose browsers watch nothing
+    await sweep(); // B's first cycle reads everything once
+    upstreamCalls.length = 0;
+    vi.setSystemTime(Date.now() + 5_000);
+    expect(await sweep()).toMatchObject({ pages: 1, swaps: 1, complete: true });
   });
 });
