@@ -117,8 +117,10 @@ type Local = {
   lastCyclePages: number;
   /** Times of the sweep's recent list calls, for its share of the budget. */
   pageTimes: number[];
-  pacing: { at: number; gap: number; urgentGap: number };
+  pacing: Pacing;
+  pacingPending: Promise<Pacing> | null;
 };
+type Pacing = { at: number; gap: number; urgentGap: number; /** watched swaps with no snapshot here yet */ unknown: number };
 // Looked up on every use, so a test's resetProcessSingleton starts afresh.
 const local = () =>
   processSingleton<Local>("swap-status", () => ({
@@ -132,7 +134,8 @@ const local = () =>
     cycles: 0,
     lastCyclePages: 0,
     pageTimes: [],
-    pacing: { at: 0, gap: MIN_LIVE_GAP_MS, urgentGap: MIN_URGENT_GAP_MS },
+    pacing: { at: 0, gap: MIN_LIVE_GAP_MS, urgentGap: MIN_URGENT_GAP_MS, unknown: 0 },
+    pacingPending: null,
   }));
 
 function noteKnown(swap: Pick<Swap, "id" | "createdAt" | "status">) {
@@ -167,20 +170,30 @@ function liveRead(id: string, requestId: string, priority: "refresh" | "status" 
  * live every 60·W/A seconds: every poll on an idle key, every other poll when half the polls fit,
  * never when the sweep needs the budget (the budget class is the hard stop either way).
  */
-export async function livePacing(now = Date.now()): Promise<{ gap: number; urgentGap: number }> {
-  if (now - local().pacing.at < 1_000) return local().pacing;
+export async function livePacing(now = Date.now()): Promise<Pacing> {
+  const l = local();
+  if (now - l.pacing.at < 1_000) return l.pacing;
+  // One computation at a time: thousands of polls a second share it.
+  l.pacingPending ??= computePacing(now).finally(() => (l.pacingPending = null));
+  return l.pacingPending;
+}
+
+async function computePacing(now: number): Promise<Pacing> {
   const { limit } = await effectiveLimit();
   const used = await budgetUsage();
-  local().pageTimes = local().pageTimes.filter((t) => now - t < 60_000);
+  const l = local();
+  l.pageTimes = l.pageTimes.filter((t) => now - t < 60_000);
   let open = 0;
   let inFlight = 0;
-  for (const w of local().watched.values()) {
+  let unknown = 0;
+  for (const w of l.watched.values()) {
+    if (w.createdAt === null) unknown++;
     if (now - w.polledAt > WATCHED_MS || (w.status && isTerminalStatus(w.status))) continue;
     open++;
     if (w.status && urgent.has(w.status)) inFlight++;
   }
   // Budget the sweep and everyone else (quotes, creations) are using now stays theirs.
-  const others = Math.max(local().pageTimes.length, used - liveReadsInWindow(now));
+  const others = Math.max(l.pageTimes.length, used - liveReadsInWindow(now));
   lastLimit = limit;
   const spare = Math.max(0, limit * LIVE_SHARE - others);
   const gapFor = (count: number, perMinute: number, min: number) => {
@@ -189,12 +202,13 @@ export async function livePacing(now = Date.now()): Promise<{ gap: number; urgen
     const gap = (60_000 * count) / perMinute;
     return gap > MAX_LIVE_GAP_MS ? Infinity : Math.max(min, gap);
   };
-  local().pacing = {
+  l.pacing = {
     at: now,
     gap: gapFor(open, spare, MIN_LIVE_GAP_MS),
     urgentGap: gapFor(inFlight, Math.max(spare, limit * URGENT_SHARE), MIN_URGENT_GAP_MS),
+    unknown,
   };
-  return local().pacing;
+  return l.pacing;
 }
 
 // Live reads this process made in the budget's window, to tell them from the rest of its usage.
@@ -222,7 +236,7 @@ export async function readSwap(id: string, token: string | null, requestId: stri
   const important = overdue || (cached !== null && urgent.has(cached.swap.status));
   const gap = important ? pacing.urgentGap : pacing.gap;
   if (cached && now - cached.asOf < gap) return cached;
-  if (!cached && (gap === Infinity || unknownWatched() > UNKNOWN_LIVE_MAX)) {
+  if (!cached && (gap === Infinity || pacing.unknown > UNKNOWN_LIVE_MAX)) {
     // Unknown here, and no budget to spare, or many unknown at once (a restart): the sweep (already
     // scheduled) finds them 100 a call. Answer at once rather than queue behind it.
     throw new ApiError("rate_limited", "This swap's status is being fetched; try again shortly.", { budget: "status" }, retryAfterHeader(10));
@@ -236,20 +250,17 @@ export async function readSwap(id: string, token: string | null, requestId: stri
   }
 }
 
-/** Watched swaps this process has no snapshot of yet. */
-function unknownWatched(): number {
-  let count = 0;
-  for (const w of local().watched.values()) if (w.createdAt === null) count++;
-  return count;
-}
-
 // ---- the sweep ---------------------------------------------------------------------------------
 
 function noteWatched(id: string, snapshot: Snapshot | null) {
   const now = Date.now();
   const w = local().watched.get(id);
   if (w) w.polledAt = now;
-  else local().watched.set(id, { polledAt: now, createdAt: null, status: null, endReadAt: 0 });
+  else {
+    local().watched.set(id, { polledAt: now, createdAt: null, status: null, endReadAt: 0 });
+    // Counted at once, not at the next pacing: after a restart thousands arrive within a second.
+    if (!snapshot) local().pacing.unknown++;
+  }
   if (snapshot) noteKnown(snapshot.swap);
   // Once a second is plenty: this runs on every poll.
   if (now - local().watchedAt < 1_000) return;
