@@ -30,7 +30,7 @@ const MIN_URGENT_GAP_MS = 5_000;
 /** Past this gap a live read is not worth planning: the sweep carries the swap. */
 const MAX_LIVE_GAP_MS = 10 * 60_000;
 /** Live single reads may plan on this share of the key's budget (the status class's ceiling). */
-const LIVE_SHARE = 0.65;
+const LIVE_SHARE = 0.8;
 /** Swaps a person waits on (a deposit in flight) always get at least this share for live reads. */
 const URGENT_SHARE = 0.15;
 /** A swap polled within this long counts as watched (browsers poll every 30 s). */
