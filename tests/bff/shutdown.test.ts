@@ -77,4 +77,28 @@ describeRedis("SIGTERM", () => {
     expect(redisGet(redisPort, "swapco:status:sweep-lease")).toBe("");
     expect(app.logs()).toContain("[shutdown] done");
   });
+
+  it("is not a cold start on Redis: the next instance serves the snapshots the last one left", async () => {
+    upstream.intercept = null;
+    const fresh = await startApp({ ...NO_LIMITS, REDIS_URL: `redis://127.0.0.1:${redisPort}`, PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET, PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" });
+    try {
+      const created = await newSwap(fresh.origin);
+      fresh.signal("SIGTERM");
+      expect(await fresh.exited).toBe(0);
+      // The upstream is gone for the next instance: only the store can answer.
+      upstream.intercept = async () => new Response(JSON.stringify({ error: { code: "internal_error", message: "down", details: {} } }), { status: 500 });
+      const next = await startApp({ ...NO_LIMITS, REDIS_URL: `redis://127.0.0.1:${redisPort}`, PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET });
+      try {
+        const res = await fetch(`${next.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { id: string }).id).toBe(created.swap.id);
+        expect(Date.parse(res.headers.get("x-status-as-of")!)).toBeLessThanOrEqual(Date.now());
+      } finally {
+        await next.stop();
+      }
+    } finally {
+      await fresh.stop();
+      upstream.intercept = null;
+    }
+  });
 });
