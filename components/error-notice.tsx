@@ -2,7 +2,7 @@
 // A BFF error in the user's language, with what to do next. The code is the contract; the server's
 // English message is only a fallback for a code this build does not know.
 import { useTranslations } from "next-intl";
-import { bffErrorCodes } from "@/lib/schema/bff";
+import { bffErrorCodes } from "@/lib/schema/codes";
 import type { BffError } from "@/lib/checkout/api";
 import { SupportLink } from "./support";
 import { cn } from "./ui/cn";

@@ -66,7 +66,7 @@ const notes = [
     "A poll that gets no status keeps showing the previous one, and ages; a browser that never had a status counts from its first poll (a lower bound, so the naive pass-through's ages are flattered by its shorter phase). " +
     "The BFF dates a status from the list endpoint 60 s back (the spec's stored-state sync), so its ages include that margin.",
   S === 1
-    ? "Time scale 1: the BFF's freshness timings (lib/bff/status.ts: 15 s fresh, 45 s before a live read, a sweep 30 s after the last, 60 s list staleness) are real-time constants, so a sped-up sandbox would test a different regime; the scenarios run in real time instead."
+    ? "Time scale 1: the BFF's freshness policy (lib/bff/status.ts: live reads paced by the budget's headroom per real minute, sweeps every 5 to 30 s, 60 s list staleness) runs on real time, so a sped-up sandbox would test a different regime; the scenarios run in real time instead."
     : `Time scale ${S}: the sandbox runs ${S}× faster and the BFF gets ${o.BENCH_RATE_LIMIT * S} requests a real minute, but its freshness timings (lib/bff/status.ts) stay real-time, so relative to sandbox time it sweeps ${S}× less often and calls snapshots fresh ${S}× longer: ages in sandbox seconds are pessimistic and not representative.`,
 ].join("\n\n");
 

@@ -5,8 +5,9 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import useSWR from "swr";
 import { bff, BffError } from "@/lib/checkout/api";
-import { DASHBOARD_PAGE_SIZE, dashboardSwapListSchema, type DashboardSwapList } from "@/lib/schema/dashboard";
-import { isoDateTimeSchema, swapSchema, swapStatusSchema, swapStatuses, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { dashboardSwapListAnswer, swapAnswer } from "@/lib/schema/answers";
+import { DASHBOARD_PAGE_SIZE, type DashboardSwapList } from "@/lib/schema/dashboard";
+import { isoDateTimeSchema, swapStatusSchema, swapStatuses, type Swap, type SwapStatus } from "@/lib/schema/partner";
 
 export type DashboardView = {
   status: SwapStatus[];
@@ -74,7 +75,7 @@ export function useDashboard() {
   const view = useMemo(() => viewFromParams(new URLSearchParams(params.toString())), [params]);
   const query = viewQuery(view);
 
-  const list = useSWR<DashboardSwapList, BffError>(`/api/partner/swaps${query ? `?${query}` : ""}`, (path: string) => bff(path, dashboardSwapListSchema), {
+  const list = useSWR<DashboardSwapList, BffError>(`/api/partner/swaps${query ? `?${query}` : ""}`, (path: string) => bff(path, dashboardSwapListAnswer), {
     keepPreviousData: true,
     // Each list read spends the upstream budget's lowest class: read when asked, not on focus.
     revalidateOnFocus: false,
@@ -94,7 +95,7 @@ export function useDashboard() {
   const refreshRow = useCallback(async (id: string) => {
     setRefreshed((r) => ({ ...r, [id]: { state: "loading" } }));
     try {
-      const swap = await bff(`/api/partner/swaps/${encodeURIComponent(id)}`, swapSchema);
+      const swap = await bff(`/api/partner/swaps/${encodeURIComponent(id)}`, swapAnswer);
       setRefreshed((r) => ({ ...r, [id]: { state: "done", swap, at: Date.now() } }));
     } catch (error) {
       const failure = error instanceof BffError ? error : new BffError("internal_error", String(error), 0);

@@ -3,7 +3,8 @@
 // without money.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { swapSchema, type Swap } from "@/lib/schema/partner";
+import { swapAnswer } from "@/lib/schema/answers";
+import type { Swap } from "@/lib/schema/partner";
 import { BffError, bff } from "@/lib/checkout/api";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
@@ -31,7 +32,7 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
     setBusy(true);
     setError(null);
     try {
-      const next = await bff(`/api/sandbox/swaps/${swap.id}/deposit`, swapSchema, {
+      const next = await bff(`/api/sandbox/swaps/${swap.id}/deposit`, swapAnswer, {
         method: "POST",
         headers: { "x-swap-token": token },
         body: { outcome, ...(partial ? { amount: halfOf(swap.deposit.amount, swap.from.decimals) } : {}) },

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { isTerminalStatus, type Asset, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
+import type { Asset, Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount } from "@/lib/checkout/format";

@@ -1,7 +1,7 @@
 // The key's upstream budget (PARTNER_RATE_LIMIT_PER_MINUTE), shared by every instance through the
 // store and spent before every upstream call. Classes see different ceilings of one sliding
 // window: creating a swap may use all of it, quotes 95 %, bulk status refreshes 90 %, single status
-// reads 65 %, the asset list 50 %, the dashboard 45 % and never more than a fifth on its own. So
+// reads 80 % (paced by lib/bff/status.ts), the asset list 50 %, the dashboard 45 % and never more than a fifth on its own. So
 // quotes and polling can never starve swap creation, and each class waits a bounded time.
 import "server-only";
 import { sleep } from "@/lib/timing";
@@ -14,11 +14,11 @@ import { store } from "./shared-store";
 const WINDOW_MS = 61_000;
 const KEY = "budget:upstream";
 
-export const budgetShare: Record<Priority, number> = { create: 1, quote: 0.95, refresh: 0.9, status: 0.65, assets: 0.5, dashboard: 0.45 };
+export const budgetShare: Record<Priority, number> = { create: 1, quote: 0.95, refresh: 0.9, status: 0.8, assets: 0.5, dashboard: 0.45, urgent: 0.9 };
 const DASHBOARD_OWN_SHARE = 0.2;
 
 /** How long a caller of each class may wait for budget before it gets a 429. */
-export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000 };
+export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000, urgent: 0 };
 
 
 type Shrink = { factor: number; pausedUntil: number };

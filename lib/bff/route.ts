@@ -2,7 +2,7 @@
 // dashboard and per-client limits a route declares, one error mapping, and no caching of answers
 // that belong to one person.
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, errorResponse } from "./errors";
 import { clientIdOf } from "./client-id";
 import { requestIdOf } from "./request-id";
@@ -89,7 +89,7 @@ export function methodsNotAllowed(allowed: string) {
 }
 
 /** Reads a JSON body: JSON only, at most 16 KiB, then the schema. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type");
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -129,8 +129,8 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array> {
 }
 
 /** Parses anything from the browser; failures are 400 `validation_error` with the fields. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown, what = "request"): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown, what = "request"): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

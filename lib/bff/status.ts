@@ -1,15 +1,20 @@
-// Swap status that costs little. Every answer comes from one shared cache of snapshots, refreshed
-// three ways: (1) a sweep reads the statuses of all recent swaps in pages of 100 through GET /swap,
-// so thousands of watched swaps cost a few calls a minute; (2) a live GET /swap/{id} is spent where
-// a person is most likely waiting (a detected deposit, a swap in flight) or when the snapshot is
-// old, if the budget allows; (3) swap creation and the sandbox's deposit write what they return.
+// Swap status that costs little and is as fresh as the key's budget allows. Every answer comes
+// from one shared cache of snapshots, refreshed three ways:
+// (1) a sweep lists, through GET /swap 100 a page, only the swaps that can still change and that
+//     somebody watches, so thousands of watched swaps cost a few calls a minute;
+// (2) live GET /swap/{id} reads, paced by the budget's headroom: on an idle key every poll of a
+//     swap in flight reads live; as the key fills, each swap is read live less often, down to
+//     none, and the sweep carries the load;
+// (3) swap creation and the sandbox's deposit write what they return.
 // Terminal swaps never cost anything again. Concurrent reads of one swap share one upstream call.
 import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
+import { onShutdown } from "@/lib/shutdown";
 import { randomUUID } from "node:crypto";
-import { isTerminalStatus, type Swap, type SwapStatus } from "@/lib/schema/partner";
-import { PartnerError, isPartnerError } from "@/lib/partner/errors";
-import { ApiError, isApiError } from "./errors";
+import { isTerminalStatus, swapStatuses, type Swap, type SwapListItem, type SwapStatus } from "@/lib/schema/partner";
+import { isPartnerError } from "@/lib/partner/errors";
+import { ApiError, isApiError, retryAfterHeader } from "./errors";
+import { budgetUsage, effectiveLimit } from "./budget";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 import { isSwapAccessToken } from "./tokens";
@@ -19,28 +24,51 @@ export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */
 const SNAPSHOT_TTL_MS = 6 * 60 * 60 * 1000;
 /** The spec: list statuses come from stored state synchronised roughly every minute. */
 const LIST_STALENESS_MS = 60_000;
-/** Younger snapshots are served as they are (shorter while a person waits on a swap in flight). */
-const FRESH_MS = 15_000;
-const URGENT_FRESH_MS = 5_000;
-/** Older snapshots of in-flight swaps try a live read (status class, no waiting). */
-const LIVE_AFTER_MS = 45_000;
-/** A swap watched by nobody for this long leaves the sweep's concern. */
+/** Never read one swap live more often than this (many tabs, one swap). */
+const MIN_LIVE_GAP_MS = 10_000;
+const MIN_URGENT_GAP_MS = 5_000;
+/** Past this gap a live read is not worth planning: the sweep carries the swap. */
+const MAX_LIVE_GAP_MS = 10 * 60_000;
+/** Live single reads may plan on this share of the key's budget (the status class's ceiling). */
+const LIVE_SHARE = 0.8;
+/** Swaps a person waits on (a deposit in flight) always get at least this share for live reads. */
+const URGENT_SHARE = 0.15;
+/** A swap polled within this long counts as watched (browsers poll every 30 s). */
+const WATCHED_MS = 2 * 60_000;
+/** A swap watched by nobody for this long leaves the sweep's concern; the sweep stops when none is. */
 const WATCH_MS = 5 * 60_000;
 /** Sweeps look this far back: the deposit window (4 h) and an hour of processing. */
 const SWEEP_LOOKBACK_MS = 5 * 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 30_000;
+const SWEEP_MAX_PERIOD_MS = 30_000;
+const SWEEP_MIN_PERIOD_MS = 5_000;
+/** The share of the budget a sweep paces itself to when live reads cannot carry the load. */
+const SWEEP_PACE_SHARE = 0.5;
+/** A scan for swaps the sweep does not know yet reads at most this many pages per cycle. */
+const FULL_SCAN_MAX_PAGES = 200;
+/** Live reads per cycle for swaps that left the list (or that the list never showed). */
+const END_READS_PER_CYCLE = 30;
+/** A cut-short sweep resumes from its cursor if it stopped less than this long ago. */
+const RESUME_WITHIN_MS = 5 * 60_000;
+const PAGE = 100;
+/** More unknown swaps than this at once (a restart): they wait for the sweep, not live reads. */
+const UNKNOWN_LIVE_MAX = 10;
 
+/** The statuses that can still change: what the sweep lists. */
+export const openStatuses: readonly SwapStatus[] = swapStatuses.filter((s) => !isTerminalStatus(s));
 const urgent: ReadonlySet<SwapStatus> = new Set(["deposit_detected", "underpaid", "processing"]);
 
 const snapshotKey = (id: string) => `swap:snapshot:${id}`;
+const LEASE_KEY = "status:sweep-lease";
+const CURSOR_KEY = "status:sweep-cursor";
 
 // Parsed snapshots and their swap's JSON, per process, reused while the stored text is the same:
 // a cached status read then costs one store read and no JSON work.
-const parsed = processSingleton("swap-status-parsed", () => new Map<string, { raw: string; snapshot: Snapshot; body: string }>());
+const parsedCache = () => processSingleton("swap-status-parsed", () => new Map<string, { raw: string; snapshot: Snapshot; body: string }>());
 
 export async function readSnapshot(id: string): Promise<Snapshot | null> {
   const raw = await store().get(snapshotKey(id));
   if (!raw) return null;
+  const parsed = parsedCache();
   const hit = parsed.get(id);
   if (hit?.raw === raw) return hit.snapshot;
   const snapshot = JSON.parse(raw) as Snapshot;
@@ -51,7 +79,7 @@ export async function readSnapshot(id: string): Promise<Snapshot | null> {
 
 /** The swap of a snapshot as response text. */
 export function swapJson(snapshot: Snapshot): string {
-  const hit = parsed.get(snapshot.swap.id);
+  const hit = parsedCache().get(snapshot.swap.id);
   return hit?.snapshot === snapshot ? hit.body : JSON.stringify(snapshot.swap);
 }
 
@@ -60,14 +88,67 @@ export async function writeSnapshot(snapshot: Snapshot): Promise<void> {
   const current = await readSnapshot(snapshot.swap.id);
   if (current && current.asOf > snapshot.asOf) return;
   await store().set(snapshotKey(snapshot.swap.id), JSON.stringify(snapshot), SNAPSHOT_TTL_MS);
+  noteKnown(snapshot.swap);
 }
 
-type Local = { inflight: Map<string, Promise<Snapshot>>; watchedAt: number; sweeping: boolean; timer?: ReturnType<typeof setTimeout>; instance: string };
-const local = processSingleton<Local>("swap-status", () => ({ inflight: new Map(), watchedAt: 0, sweeping: false, instance: randomUUID() }));
+// ---- per-process state -------------------------------------------------------------------------
 
-function liveRead(id: string, requestId: string, priority: "refresh" | "status"): Promise<Snapshot> {
-  let pending = local.inflight.get(id);
+/** What this process knows of a swap a browser watches. */
+type Watched = {
+  polledAt: number;
+  /** ms; null until a snapshot says (a swap this process has not seen yet). */
+  createdAt: number | null;
+  status: SwapStatus | null;
+  /** When the sweep last spent a live read to learn where the swap went. */
+  endReadAt: number;
+};
+
+type Local = {
+  inflight: Map<string, Promise<Snapshot>>;
+  watched: Map<string, Watched>;
+  watchedAt: number;
+  publishedAt: number;
+  sweeping: Promise<unknown> | null;
+  stopping: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+  instance: string;
+  /** Completed cycles, and the pages of the last one. */
+  cycles: number;
+  lastCyclePages: number;
+  /** Times of the sweep's recent list calls, for its share of the budget. */
+  pageTimes: number[];
+  pacing: Pacing;
+  pacingPending: Promise<Pacing> | null;
+};
+type Pacing = { at: number; gap: number; urgentGap: number; /** watched swaps with no snapshot here yet */ unknown: number };
+// Looked up on every use, so a test's resetProcessSingleton starts afresh.
+const local = () =>
+  processSingleton<Local>("swap-status", () => ({
+    inflight: new Map(),
+    watched: new Map(),
+    watchedAt: 0,
+    publishedAt: 0,
+    sweeping: null,
+    stopping: false,
+    instance: randomUUID(),
+    cycles: 0,
+    lastCyclePages: 0,
+    pageTimes: [],
+    pacing: { at: 0, gap: MIN_LIVE_GAP_MS, urgentGap: MIN_URGENT_GAP_MS, unknown: 0 },
+    pacingPending: null,
+  }));
+
+function noteKnown(swap: Pick<Swap, "id" | "createdAt" | "status">) {
+  const w = local().watched.get(swap.id);
+  if (!w) return;
+  w.createdAt = Date.parse(swap.createdAt);
+  w.status = swap.status;
+}
+
+function liveRead(id: string, requestId: string, priority: "refresh" | "status" | "urgent"): Promise<Snapshot> {
+  let pending = local().inflight.get(id);
   if (!pending) {
+    liveTimes().push(Date.now());
     pending = partner()
       .getSwap(id, { requestId, priority })
       .then(async (swap) => {
@@ -75,10 +156,68 @@ function liveRead(id: string, requestId: string, priority: "refresh" | "status")
         await writeSnapshot(snapshot);
         return snapshot;
       })
-      .finally(() => local.inflight.delete(id));
-    local.inflight.set(id, pending);
+      .finally(() => local().inflight.delete(id));
+    local().inflight.set(id, pending);
   }
   return pending;
+}
+
+// ---- freshness policy --------------------------------------------------------------------------
+
+/**
+ * How old a snapshot may be before a poll reads it live: the key's headroom shared among the
+ * watched swaps. With W swaps in flight and A live reads a minute to spare, each swap can be read
+ * live every 60·W/A seconds: every poll on an idle key, every other poll when half the polls fit,
+ * never when the sweep needs the budget (the budget class is the hard stop either way).
+ */
+export async function livePacing(now = Date.now()): Promise<Pacing> {
+  const l = local();
+  if (now - l.pacing.at < 1_000) return l.pacing;
+  // One computation at a time: thousands of polls a second share it.
+  l.pacingPending ??= computePacing(now).finally(() => (l.pacingPending = null));
+  return l.pacingPending;
+}
+
+async function computePacing(now: number): Promise<Pacing> {
+  const { limit } = await effectiveLimit();
+  const used = await budgetUsage();
+  const l = local();
+  l.pageTimes = l.pageTimes.filter((t) => now - t < 60_000);
+  let open = 0;
+  let inFlight = 0;
+  let unknown = 0;
+  for (const w of l.watched.values()) {
+    if (w.createdAt === null) unknown++;
+    if (now - w.polledAt > WATCHED_MS || (w.status && isTerminalStatus(w.status))) continue;
+    open++;
+    if (w.status && urgent.has(w.status)) inFlight++;
+  }
+  // Budget the sweep and everyone else (quotes, creations) are using now stays theirs.
+  const others = Math.max(l.pageTimes.length, used - liveReadsInWindow(now));
+  lastLimit = limit;
+  const spare = Math.max(0, limit * LIVE_SHARE - others);
+  const gapFor = (count: number, perMinute: number, min: number) => {
+    if (count === 0) return min;
+    if (perMinute <= 0) return Infinity;
+    const gap = (60_000 * count) / perMinute;
+    return gap > MAX_LIVE_GAP_MS ? Infinity : Math.max(min, gap);
+  };
+  l.pacing = {
+    at: now,
+    gap: gapFor(open, spare, MIN_LIVE_GAP_MS),
+    urgentGap: gapFor(inFlight, Math.max(spare, limit * URGENT_SHARE), MIN_URGENT_GAP_MS),
+    unknown,
+  };
+  return l.pacing;
+}
+
+// Live reads this process made in the budget's window, to tell them from the rest of its usage.
+const liveTimes = () => processSingleton("swap-status-live-times", () => [] as number[]);
+let lastLimit = 120;
+function liveReadsInWindow(now: number) {
+  const times = liveTimes();
+  while (times.length && now - times[0]! > 61_000) times.shift();
+  return times.length;
 }
 
 /**
@@ -87,18 +226,23 @@ function liveRead(id: string, requestId: string, priority: "refresh" | "status")
  */
 export async function readSwap(id: string, token: string | null, requestId: string): Promise<Snapshot> {
   if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
-  noteWatched();
   const cached = await readSnapshot(id);
+  noteWatched(id, cached);
   if (cached && isTerminalStatus(cached.swap.status)) return cached;
-  const age = cached ? Date.now() - cached.asOf : Infinity;
+  const now = Date.now();
+  const pacing = await livePacing(now);
   // A person is likely watching: a deposit in flight, or a deadline that just passed.
-  const overdue = cached?.swap.status === "waiting_deposit" && Date.parse(cached.swap.deposit.deadline) <= Date.now();
-  const important = !cached || overdue || urgent.has(cached.swap.status);
-  if (cached && age < (important ? URGENT_FRESH_MS : FRESH_MS)) return cached;
-
-  if (cached && !important && age < LIVE_AFTER_MS) return cached;
+  const overdue = cached?.swap.status === "waiting_deposit" && Date.parse(cached.swap.deposit.deadline) <= now;
+  const important = overdue || (cached !== null && urgent.has(cached.swap.status));
+  const gap = important ? pacing.urgentGap : pacing.gap;
+  if (cached && now - cached.asOf < gap) return cached;
+  if (!cached && (gap === Infinity || pacing.unknown > UNKNOWN_LIVE_MAX)) {
+    // Unknown here, and no budget to spare, or many unknown at once (a restart): the sweep (already
+    // scheduled) finds them 100 a call. Answer at once rather than queue behind it.
+    throw new ApiError("rate_limited", "This swap's status is being fetched; try again shortly.", { budget: "status" }, retryAfterHeader(10));
+  }
   try {
-    return await liveRead(id, requestId, important ? "refresh" : "status");
+    return await liveRead(id, requestId, important ? "urgent" : "status");
   } catch (error) {
     // Out of budget or upstream trouble: an older answer beats none.
     if (cached && (isApiError(error) || (isPartnerError(error) && error.retryable))) return cached;
@@ -108,61 +252,256 @@ export async function readSwap(id: string, token: string | null, requestId: stri
 
 // ---- the sweep ---------------------------------------------------------------------------------
 
-function noteWatched() {
+function noteWatched(id: string, snapshot: Snapshot | null) {
   const now = Date.now();
+  const w = local().watched.get(id);
+  if (w) w.polledAt = now;
+  else {
+    local().watched.set(id, { polledAt: now, createdAt: null, status: null, endReadAt: 0 });
+    // Counted at once, not at the next pacing: after a restart thousands arrive within a second.
+    if (!snapshot) local().pacing.unknown++;
+  }
+  if (snapshot) noteKnown(snapshot.swap);
   // Once a second is plenty: this runs on every poll.
-  if (now - local.watchedAt < 1_000) return;
-  local.watchedAt = now;
-  if (!local.timer && !local.sweeping) scheduleSweep(1_000);
+  if (now - local().watchedAt < 1_000) return;
+  local().watchedAt = now;
+  if (!local().timer && !local().sweeping && !local().stopping) scheduleSweep(1_000);
+  if (now - local().publishedAt >= PUBLISH_EVERY_MS) {
+    local().publishedAt = now;
+    void publishWatched(now).catch(() => {});
+  }
+}
+
+// ---- several instances: the sweeper learns what the others' browsers watch ----------------------
+
+type PublishedWatch = [id: string, polledAt: number, createdAt: number | null, status: SwapStatus | null];
+const WATCHERS_KEY = "status:watchers";
+const watchedKey = (instance: string) => `status:watched:${instance}`;
+const PUBLISH_EVERY_MS = 10_000;
+const PEER_TTL_MS = 60_000;
+
+/** Each instance publishes the swaps its browsers watch; only a shared store has peers to tell. */
+async function publishWatched(now: number): Promise<void> {
+  const s = store();
+  if (s.kind === "memory") return;
+  const mine: PublishedWatch[] = [];
+  for (const [id, w] of local().watched) if (now - w.polledAt <= WATCH_MS) mine.push([id, w.polledAt, w.createdAt, w.status]);
+  await s.set(watchedKey(local().instance), JSON.stringify(mine), PEER_TTL_MS);
+  const raw = await s.get(WATCHERS_KEY);
+  const peers = raw ? (JSON.parse(raw) as Record<string, number>) : {};
+  peers[local().instance] = now;
+  for (const [instance, at] of Object.entries(peers)) if (now - at > PEER_TTL_MS) delete peers[instance];
+  await s.set(WATCHERS_KEY, JSON.stringify(peers), 5 * 60_000);
+}
+
+/** Merges the other instances' watched swaps into this one's view (as last polled there). */
+async function adoptPeersWatched(now: number): Promise<void> {
+  const s = store();
+  if (s.kind === "memory") return;
+  const raw = await s.get(WATCHERS_KEY).catch(() => null);
+  const peers = Object.entries(raw ? (JSON.parse(raw) as Record<string, number>) : {}).filter(([instance, at]) => instance !== local().instance && now - at <= PEER_TTL_MS);
+  const lists = await s.getMany(peers.map(([instance]) => watchedKey(instance))).catch(() => []);
+  for (const list of lists) {
+    if (!list) continue;
+    for (const [id, polledAt, createdAt, status] of JSON.parse(list) as PublishedWatch[]) {
+      const w = local().watched.get(id);
+      if (!w) local().watched.set(id, { polledAt, createdAt, status, endReadAt: 0 });
+      else {
+        w.polledAt = Math.max(w.polledAt, polledAt);
+        w.createdAt ??= createdAt;
+        w.status ??= status;
+      }
+    }
+  }
+}
+
+function forgetUnwatched(now: number) {
+  for (const [id, w] of local().watched) if (now - w.polledAt > WATCH_MS || (w.status && isTerminalStatus(w.status))) local().watched.delete(id);
 }
 
 function scheduleSweep(delayMs: number) {
-  local.timer = setTimeout(() => {
-    local.timer = undefined;
+  const timer = setTimeout(() => {
+    local().timer = undefined;
     const started = Date.now();
-    void sweep().finally(() => {
-      // Sweeps start every 30 s; one that took longer (many swaps, a busy budget) is followed at
-      // once, so a snapshot is never older than one sweep plus the list's own staleness.
-      if (Date.now() - local.watchedAt < WATCH_MS) scheduleSweep(Math.max(1_000, SWEEP_EVERY_MS - (Date.now() - started)));
+    local().sweeping = sweep().finally(() => {
+      local().sweeping = null;
+      if (local().stopping || Date.now() - local().watchedAt >= WATCH_MS) return;
+      scheduleSweep(Math.max(1_000, sweepPeriod() - (Date.now() - started)));
     });
   }, delayMs);
-  local.timer.unref?.();
+  timer.unref?.();
+  local().timer = timer;
 }
 
 /**
- * One pass over the swaps created within the lookback, newest first, 100 a page. One instance
- * sweeps at a time (a lease in the shared store); the others read what it writes.
+ * Time between sweep starts: 30 s when live reads carry the watched swaps; shorter when they
+ * cannot and a cycle is cheap (600 swaps: six pages every few seconds), paced to half the budget;
+ * a long cycle is followed at once.
  */
-export async function sweep(): Promise<{ pages: number; swaps: number } | null> {
-  if (local.sweeping) return null;
-  const lease = "status:sweep-lease";
-  if (!(await store().setIfAbsent(lease, local.instance, 5 * 60_000).catch(() => false))) return null;
-  local.sweeping = true;
-  let pages = 0;
-  let seen = 0;
+function sweepPeriod(): number {
+  // A list answer is a minute old when it arrives: while live reads keep every watched swap
+  // younger than that and a half, a faster sweep would buy nothing.
+  if (local().pacing.gap <= 90_000) return SWEEP_MAX_PERIOD_MS;
+  const paced = (local().lastCyclePages * 60_000) / (lastLimit * SWEEP_PACE_SHARE);
+  return Math.min(SWEEP_MAX_PERIOD_MS, Math.max(SWEEP_MIN_PERIOD_MS, paced));
+}
+
+type Cursor = { createdTo: string | null; full: boolean; stoppedAt: number };
+
+export type SweepResult = { pages: number; swaps: number; endReads: number; complete: boolean };
+
+/**
+ * One cycle over the swaps that can still change, newest first, 100 a page, in `createdTo` order
+ * (a keyset, so swaps leaving the filtered list never shift a page). One instance sweeps at a time
+ * (a lease in the shared store); the others read what it writes.
+ *
+ * A cycle reads every page (a "full" cycle) when it is the process's first, or while a watched
+ * swap is unknown; otherwise it reads only the pages that hold watched swaps, jumping the gaps
+ * between them, so swaps nobody watches (anyone can create them) cost nothing. A cycle cut short
+ * (budget, error, shutdown) leaves its cursor in the store, and the next resumes there.
+ */
+export async function sweep(): Promise<SweepResult | null> {
+  const s = store();
+  if (!(await s.setIfAbsent(LEASE_KEY, local().instance, 5 * 60_000).catch(() => false))) return null;
+  const result: SweepResult = { pages: 0, swaps: 0, endReads: 0, complete: false };
+  const now = Date.now();
+  lastLimit = (await effectiveLimit()).limit;
+  await adoptPeersWatched(now);
+  forgetUnwatched(now);
+  const createdFrom = now - SWEEP_LOOKBACK_MS;
+  const saved = await s.get(CURSOR_KEY).catch(() => null);
+  const resumed = saved ? (JSON.parse(saved) as Cursor) : null;
+  const unknown = () => [...local().watched.values()].some((w) => w.createdAt === null);
+  let cursor: Cursor =
+    resumed && now - resumed.stoppedAt < RESUME_WITHIN_MS && resumed.createdTo
+      ? resumed
+      : { createdTo: null, full: local().cycles === 0 || unknown(), stoppedAt: now };
+  // Watched swaps still open, newest first: where a watched-only cycle reads.
+  const openTargets = () =>
+    [...local().watched.entries()]
+      .filter(([, w]) => w.createdAt !== null && w.createdAt >= createdFrom && !(w.status && isTerminalStatus(w.status)))
+      .sort((a, b) => b[1].createdAt! - a[1].createdAt!);
+  let targets = openTargets();
+  const seen = new Set<string>();
+  const ended: string[] = [];
   try {
-    const createdFrom = new Date(Date.now() - SWEEP_LOOKBACK_MS).toISOString();
-    for (let offset = 0; ; offset += 100) {
-      const page = await partner().listSwaps({ createdFrom, limit: "100", offset: String(offset) }, { requestId: `sweep-${local.instance.slice(0, 8)}-${pages}`, priority: "refresh" });
-      pages++;
-      const asOf = Date.now() - LIST_STALENESS_MS;
-      const existing = await store().getMany(page.swaps.map((s) => snapshotKey(s.id)));
-      const writes: Array<[string, string]> = [];
-      page.swaps.forEach(({ commission: _commission, ...swap }, index) => {
-        const current = existing[index] ? (JSON.parse(existing[index]!) as Snapshot) : null;
-        if (current && (current.asOf >= asOf || isTerminalStatus(current.swap.status))) return;
-        writes.push([snapshotKey(swap.id), JSON.stringify({ swap, asOf, source: "list" } satisfies Snapshot)]);
-      });
-      await store().setMany(writes, SNAPSHOT_TTL_MS);
-      seen += page.swaps.length;
-      if (page.swaps.length < 100 || offset + 100 >= page.total) break;
+    for (;;) {
+      if (local().stopping) return result;
+      if (cursor.full && result.pages >= FULL_SCAN_MAX_PAGES) return result;
+      // A full cycle that has found every watched swap goes on as a watched-only one.
+      if (cursor.full && local().cycles > 0 && !unknown()) {
+        cursor = { ...cursor, full: false };
+        targets = openTargets();
+      }
+      let createdTo = cursor.createdTo ? Date.parse(cursor.createdTo) : Infinity;
+      if (!cursor.full) {
+        const next = targets.find(([, w]) => w.createdAt! <= createdTo);
+        if (!next) break;
+        createdTo = next[1].createdAt!;
+      }
+      const page = await partner().listSwaps(
+        {
+          status: openStatuses.join(","),
+          createdFrom: new Date(createdFrom).toISOString(),
+          createdTo: createdTo === Infinity ? undefined : new Date(createdTo).toISOString(),
+          limit: String(PAGE),
+        },
+        { requestId: `sweep-${local().instance.slice(0, 8)}-${result.pages}`, priority: "refresh" },
+      );
+      local().pageTimes.push(Date.now());
+      result.pages++;
+      result.swaps += page.swaps.length;
+      await onSweepPage(page.swaps, Date.now() - LIST_STALENESS_MS);
+      for (const item of page.swaps) seen.add(item.id);
+
+      // The span this page covered: down to its last item, or to the lookback if it was the last.
+      const last = page.swaps.at(-1);
+      const full = page.swaps.length === PAGE && last !== undefined;
+      const lowest = full ? Date.parse(last.createdAt) : createdFrom;
+      for (const [id, w] of targets) {
+        const inSpan = w.createdAt! <= createdTo && (full ? w.createdAt! > lowest : w.createdAt! >= lowest);
+        if (inSpan && !seen.has(id)) ended.push(id);
+      }
+      if (!full) break;
+      // The next page starts at the last item's instant (inclusive: a repeat is harmless), or
+      // just below it if a whole page shares that instant.
+      const first = Date.parse(page.swaps[0]!.createdAt);
+      const nextTo = first === lowest ? lowest - 1 : lowest;
+      cursor = { ...cursor, createdTo: new Date(nextTo).toISOString(), stoppedAt: Date.now() };
+      await s.set(CURSOR_KEY, JSON.stringify(cursor), RESUME_WITHIN_MS).catch(() => {});
     }
-    return { pages, swaps: seen };
+    result.complete = true;
+    local().cycles++;
+    local().lastCyclePages = result.pages;
+    await s.delete(CURSOR_KEY).catch(() => {});
+    // Swaps that left the open list, and watched swaps a full cycle never saw (already ended, or
+    // older than the lookback): one live read each to learn their end.
+    if (cursor.full) for (const [id, w] of local().watched) if (w.createdAt === null && !seen.has(id)) ended.push(id);
+    result.endReads = await readEnds(ended);
+    return result;
   } catch (error) {
     if (!isApiError(error)) console.warn("[status] sweep stopped early", error instanceof Error ? error.message : error);
-    return { pages, swaps: seen };
+    return result;
   } finally {
-    local.sweeping = false;
-    await store().delete(lease).catch(() => {});
+    await releaseLease();
   }
 }
+
+/**
+ * The one place where the sweep holds a page of list items: writes their snapshots (dated by the
+ * list's staleness), unless a fresher one is stored.
+ */
+async function onSweepPage(items: SwapListItem[], asOf: number): Promise<void> {
+  const s = store();
+  const existing = await s.getMany(items.map((item) => snapshotKey(item.id)));
+  const writes: Array<[string, string]> = [];
+  items.forEach(({ commission: _commission, ...swap }, index) => {
+    noteKnown(swap);
+    const current = existing[index] ? (JSON.parse(existing[index]!) as Snapshot) : null;
+    if (current && (current.asOf >= asOf || isTerminalStatus(current.swap.status))) return;
+    writes.push([snapshotKey(swap.id), JSON.stringify({ swap, asOf, source: "list" } satisfies Snapshot)]);
+  });
+  await s.setMany(writes, SNAPSHOT_TTL_MS);
+}
+
+async function readEnds(ids: string[]): Promise<number> {
+  const now = Date.now();
+  let reads = 0;
+  for (const id of new Set(ids)) {
+    if (reads >= END_READS_PER_CYCLE || local().stopping) break;
+    const w = local().watched.get(id);
+    if (!w || now - w.endReadAt < WATCH_MS) continue;
+    w.endReadAt = now;
+    reads++;
+    try {
+      await liveRead(id, `sweep-end-${local().instance.slice(0, 8)}`, "refresh");
+    } catch (error) {
+      if (isApiError(error) || isPartnerError(error)) {
+        if (isPartnerError(error) && error.code === "swap_not_found") local().watched.delete(id);
+        if (isApiError(error)) break;
+        continue;
+      }
+      throw error;
+    }
+  }
+  return reads;
+}
+
+async function releaseLease() {
+  const s = store();
+  // Only our own lease: another instance may hold it after ours expired.
+  if ((await s.get(LEASE_KEY).catch(() => null)) === local().instance) await s.delete(LEASE_KEY).catch(() => {});
+}
+
+/** Stops the sweep: no new cycle, the running one ends after its current call, the lease is released. */
+export async function stopSweep(): Promise<void> {
+  local().stopping = true;
+  if (local().timer) clearTimeout(local().timer);
+  local().timer = undefined;
+  // The running cycle stops after its current call; a call waiting for budget is not waited out.
+  const running = local().sweeping;
+  if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 3_000).unref?.())]);
+  await releaseLease();
+}
+
+onShutdown("status-sweep", stopSweep);

@@ -1,7 +1,6 @@
 // The browser's only door: the BFF's /api/v1. Answers are parsed with the shared schemas; errors
 // become one BffError carrying the stable code the UI translates.
-import type { z } from "zod";
-import { bffErrorBodySchema } from "@/lib/schema/bff";
+import { bffErrorAnswer, type AnswerCheck } from "@/lib/schema/answers";
 
 export class BffError extends Error {
   constructor(
@@ -19,7 +18,7 @@ export class BffError extends Error {
 
 type Options = { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
 
-export async function bff<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
+export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Options = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -35,7 +34,7 @@ export async function bff<S extends z.ZodType>(path: string, schema: S, options:
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = bffErrorBodySchema.safeParse(json);
+    const parsed = bffErrorAnswer.safeParse(json);
     const retryAfter = Number(response.headers.get("retry-after"));
     throw new BffError(
       parsed.success ? parsed.data.error.code : "internal_error",

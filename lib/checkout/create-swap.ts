@@ -1,6 +1,7 @@
 // One click, one swap: the Idempotency-Key is minted once per confirmed quote + destination and
 // reused by every retry and double click of that same attempt.
-import { swapCreatedSchema, type SwapBody, type SwapCreated } from "@/lib/schema/bff";
+import { swapCreatedAnswer } from "@/lib/schema/answers";
+import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
 import type { Swap } from "@/lib/schema/partner";
 import { BffError, bff } from "./api";
 
@@ -21,7 +22,7 @@ export async function createSwap(body: SwapBody, widgetConfig?: string): Promise
   const key = idempotencyKeyFor(body);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await bff("/api/v1/swap", swapCreatedSchema, {
+      return await bff("/api/v1/swap", swapCreatedAnswer, {
         method: "POST",
         body,
         headers: { "idempotency-key": key, ...(widgetConfig ? { "x-widget-config": widgetConfig } : {}) },

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import { addressAnswerSchema } from "@/lib/schema/bff";
+import { addressAnswer } from "@/lib/schema/answers";
 import type { AddressValidation } from "@/lib/schema/partner";
 import { BffError, bff } from "./api";
 import { useDebounced } from "./use-debounced";
@@ -23,7 +23,7 @@ export function useAddressCheck(target: { network: string; token: string } | und
     }
     const controller = new AbortController();
     setCheck({ state: "checking" });
-    bff("/api/v1/address", addressAnswerSchema, {
+    bff("/api/v1/address", addressAnswer, {
       method: "POST",
       body: { network: input.network, token: input.token, address: input.address, ...(input.memo ? { memo: input.memo } : {}) },
       signal: controller.signal,

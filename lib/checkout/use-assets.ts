@@ -1,10 +1,11 @@
 "use client";
 import useSWR from "swr";
-import { assetListSchema, type AssetList } from "@/lib/schema/partner";
+import { assetListAnswer } from "@/lib/schema/answers";
+import type { AssetList } from "@/lib/schema/partner";
 import { bff } from "./api";
 
 export function useAssets(fallback?: AssetList) {
-  return useSWR("/api/v1/assets", (path: string) => bff(path, assetListSchema), {
+  return useSWR("/api/v1/assets", (path: string) => bff(path, assetListAnswer), {
     fallbackData: fallback,
     revalidateOnFocus: false,
     revalidateOnMount: !fallback,

@@ -2,7 +2,8 @@
 // The live quote of the checkout: fetched when pair and amount settle, refreshed by itself when it
 // expires, and flagged when a refresh moved the estimate so the user confirms the new amount.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { quoteAnswerSchema, type QuoteAnswer } from "@/lib/schema/bff";
+import { quoteAnswer } from "@/lib/schema/answers";
+import type { QuoteAnswer } from "@/lib/schema/bff";
 import { decimalPlacesOf, isDecimal } from "@/lib/schema/decimal";
 import type { Asset } from "@/lib/schema/partner";
 import { BffError, bff } from "./api";
@@ -77,7 +78,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
     const wasAutomatic = automatic.current;
     automatic.current = false;
     setLoading(true);
-    bff("/api/v1/quote", quoteAnswerSchema, {
+    bff("/api/v1/quote", quoteAnswer, {
       method: "POST",
       body: {
         from: { network: request.from.network, token: request.from.symbol, amount: request.amount },

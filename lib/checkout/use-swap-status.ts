@@ -2,8 +2,9 @@
 // A swap's live status: polled every 30 s as the spec recommends, refreshed on focus, and no more
 // polling once the status is terminal.
 import useSWR from "swr";
-import { bffErrorBodySchema } from "@/lib/schema/bff";
-import { isTerminalStatus, swapSchema, type Swap } from "@/lib/schema/partner";
+import { bffErrorAnswer, swapAnswer } from "@/lib/schema/answers";
+import { isTerminalStatus } from "@/lib/schema/codes";
+import type { Swap } from "@/lib/schema/partner";
 import { BffError } from "./api";
 
 export const STATUS_POLL_MS = 30_000;
@@ -16,10 +17,10 @@ export async function fetchSwap([path, token]: [string, string]): Promise<SwapSn
   });
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const body = bffErrorBodySchema.safeParse(json);
+    const body = bffErrorAnswer.safeParse(json);
     throw new BffError(body.success ? body.data.error.code : "internal_error", body.success ? body.data.error.message : "", response.status);
   }
-  const swap = swapSchema.safeParse(json);
+  const swap = swapAnswer.safeParse(json);
   if (!swap.success) throw new BffError("upstream_error", "Unexpected answer", response.status);
   return { swap: swap.data, asOf: response.headers.get("x-status-as-of"), fetchedAt: Date.now() };
 }

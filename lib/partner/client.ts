@@ -1,7 +1,7 @@
 // The Partner Swap API v1 client: one typed function per operation. It knows nothing of routes,
 // stores or the sandbox; it is handed a fetch-shaped transport and talks HTTP semantics to it.
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   addressValidationSchema,
   assetListSchema,
@@ -47,9 +47,10 @@ export type PartnerClientOptions = {
 /**
  * Who waits on a call, for the shared budget, most important first: creating a swap, quoting,
  * refreshing statuses in bulk (and reads a person is waiting on), other single status reads, the
- * asset list, the dashboard.
+ * asset list, the dashboard. `urgent`: a single status read a person is waiting on (a deposit in
+ * flight), paced by the caller: the refresh ceiling, but never waiting for budget.
  */
-export type Priority = "create" | "quote" | "refresh" | "status" | "assets" | "dashboard";
+export type Priority = "create" | "quote" | "refresh" | "status" | "assets" | "dashboard" | "urgent";
 
 export type CallContext = {
   /** Propagated as `x-request-id`. */
@@ -63,7 +64,7 @@ export type CallContext = {
   headers?: Record<string, string>;
 };
 
-type Call<S extends z.ZodType> = {
+type Call<S extends z.core.$ZodType> = {
   operation: Operation;
   method: "GET" | "POST";
   path: string;
@@ -100,7 +101,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
   } = options;
   const base = baseUrl.replace(/\/+$/, "");
 
-  async function attempt<S extends z.ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
+  async function attempt<S extends z.core.$ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
     const url = new URL(base + call.path);
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
 
@@ -142,7 +143,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
     if (!response.ok) throw errorFrom(response, json, requestId, call.operation);
 
-    const parsed = call.schema.safeParse(json);
+    const parsed = z.safeParse(call.schema, json);
     if (!parsed.success) {
       throw new PartnerError({
         code: "upstream_malformed",
@@ -180,7 +181,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
     return new PartnerError({ code: fallback, status: response.status, requestId, retryAfterSeconds, message: `${operation} failed with HTTP ${response.status}` });
   }
 
-  async function call<S extends z.ZodType>(c: Call<S>, given: CallContext = {}): Promise<z.output<S>> {
+  async function call<S extends z.core.$ZodType>(c: Call<S>, given: CallContext = {}): Promise<z.output<S>> {
     // One request id per call, kept by its retries, so upstream logs tie the attempts together.
     const ctx = { ...given, requestId: given.requestId ?? `req_${crypto.randomUUID().replaceAll("-", "")}` };
     const attempts = c.retrySafe ? 1 + maxRetries : 1;

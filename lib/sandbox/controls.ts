@@ -32,8 +32,8 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
 const seedSchema = z.strictObject({
   count: z.number().int().min(1).max(20_000),
   statuses: z.array(swapStatusSchema).min(1).optional(),
-  createdFrom: isoDateTimeSchema.optional(),
-  createdTo: isoDateTimeSchema.optional(),
+  createdFrom: z.optional(isoDateTimeSchema),
+  createdTo: z.optional(isoDateTimeSchema),
   /**
    * Live swaps follow the status machine instead of a fixed status: each waits for its deposit,
    * which arrives at a random moment within `depositWithinSeconds` (never, when omitted), then

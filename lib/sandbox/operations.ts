@@ -1,5 +1,5 @@
 // The Partner Swap API v1 operations as the sandbox performs them.
-import type { z } from "zod";
+import { z } from "zod";
 import {
   createQuoteRequestSchema,
   createSwapRequestSchema,
@@ -30,8 +30,8 @@ const SPREAD = "0.996";
 const COMMISSION_BPS = 50;
 
 /** Parses a body or query with a request schema; failures are the spec's `validation_error`. */
-export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

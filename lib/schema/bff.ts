@@ -1,30 +1,19 @@
 // The BFF's browser-facing API: request bodies and answers shared by the route handlers and the
 // browser. Error codes are stable; the browser maps them to words in its language.
-import { z } from "zod";
+import * as z from "zod/mini";
+import "./zod";
 import {
   addressValidationSchema,
   createQuoteRequestSchema,
   decimalStringSchema,
-  errorCodes,
   quoteIdSchema,
   quoteSchema,
   swapSchema,
 } from "./partner";
+import { bffErrorCodes, depositOutcomes } from "./codes";
 
-export const bffOwnErrorCodes = [
-  "payload_too_large",
-  "unsupported_media_type",
-  "forbidden_origin",
-  "idempotency_mismatch",
-  "request_in_progress",
-  "not_found",
-  "method_not_allowed",
-  "service_unavailable",
-  "upstream_error",
-  "upstream_timeout",
-  "unauthorized",
-] as const;
-export const bffErrorCodes = [...errorCodes.filter((c) => c !== "invalid_api_key" && c !== "inactive_partner"), ...bffOwnErrorCodes] as const;
+export { bffErrorCodes, bffOwnErrorCodes, depositOutcomes } from "./codes";
+
 export const bffErrorCodeSchema = z.enum(bffErrorCodes);
 export type BffErrorCode = z.infer<typeof bffErrorCodeSchema>;
 
@@ -34,16 +23,16 @@ export const bffErrorBodySchema = z.object({
 });
 export type BffErrorBody = z.infer<typeof bffErrorBodySchema>;
 
-const network = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be a canonical lowercase network");
-const token = z.string().regex(/^[A-Za-z0-9.\-_]{1,32}$/, "must be a token symbol");
-const memo = z.string().min(1).max(256).nullable().optional();
+const network = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be a canonical lowercase network"));
+const token = z.string().check(z.regex(/^[A-Za-z0-9.\-_]{1,32}$/, "must be a token symbol"));
+const memo = z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(256))));
 
-export const assetsQuerySchema = z.strictObject({ network: network.optional(), symbol: token.optional() });
+export const assetsQuerySchema = z.strictObject({ network: z.optional(network), symbol: z.optional(token) });
 
 export const addressBodySchema = z.strictObject({
   network,
   token,
-  address: z.string().min(1, "is required").max(256),
+  address: z.string().check(z.minLength(1, "is required"), z.maxLength(256)),
   memo,
 });
 export type AddressBody = z.infer<typeof addressBodySchema>;
@@ -52,25 +41,25 @@ export const addressAnswerSchema = addressValidationSchema;
 export const quoteBodySchema = z.strictObject({
   from: z.strictObject({ network, token, amount: decimalStringSchema }),
   to: z.strictObject({ network, token, memo }),
-  orderToken: z.string().max(200).optional(),
+  orderToken: z.optional(z.string().check(z.maxLength(200))),
 });
 export type QuoteBody = z.infer<typeof quoteBodySchema>;
-export const quoteAnswerSchema = quoteSchema.extend({ externalId: z.string(), orderToken: z.string() });
+export const quoteAnswerSchema = z.extend(quoteSchema, { externalId: z.string(), orderToken: z.string() });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
 
 export const swapBodySchema = z.strictObject({
   quoteId: quoteIdSchema,
-  destination: z.strictObject({ address: z.string().min(1, "is required").max(256), memo }),
-  refundAddress: z.string().min(1).max(256).nullable().optional(),
-  notificationEmail: z.email("must be an e-mail address").max(254).nullable().optional(),
+  destination: z.strictObject({ address: z.string().check(z.minLength(1, "is required"), z.maxLength(256)), memo }),
+  refundAddress: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(256)))),
+  notificationEmail: z.optional(z.nullable(z.email("must be an e-mail address").check(z.maxLength(254)))),
 });
 export type SwapBody = z.infer<typeof swapBodySchema>;
 export const swapCreatedSchema = z.object({ swap: swapSchema, accessToken: z.string() });
 export type SwapCreated = z.infer<typeof swapCreatedSchema>;
 
 export const depositBodySchema = z.strictObject({
-  amount: decimalStringSchema.optional(),
-  outcome: z.enum(["completed", "refunded", "failed"]).optional(),
+  amount: z.optional(decimalStringSchema),
+  outcome: z.optional(z.enum(depositOutcomes)),
 });
 export type DepositBody = z.infer<typeof depositBodySchema>;
 

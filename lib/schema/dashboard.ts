@@ -1,33 +1,29 @@
 // The operator dashboard's API (DESIGN "The dashboard's contract"): login body, list and CSV
 // queries, and the list answer — the spec's envelope plus totals over every filtered row.
-import { z } from "zod";
-import { decimalStringSchema, isoDateTimeSchema, swapListSchema, swapStatusSchema } from "./partner";
+import * as z from "zod/mini";
+import "./zod";
+import { decimalStringSchema, isoDateTimeSchema, swapListSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "./partner";
 
 export const dashboardSessionBodySchema = z.strictObject({
-  password: z.string().min(1, "is required").max(1024),
+  password: z.string().check(z.minLength(1, "is required"), z.maxLength(1024)),
 });
 export type DashboardSessionBody = z.infer<typeof dashboardSessionBodySchema>;
 
 export const DASHBOARD_PAGE_SIZE = 25;
 
 const queryInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "must be a whole number")), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
 
 /** `status=completed,failed`: each a spec status, each once, kept in the spec's order. */
-const statusListSchema = z
-  .string()
-  .transform((value) => value.split(","))
-  .pipe(z.array(swapStatusSchema).min(1))
-  .transform((list) => [...new Set(list)].sort((a, b) => swapStatusSchema.options.indexOf(a) - swapStatusSchema.options.indexOf(b)));
+const statusListSchema = z.pipe(
+  z.pipe(z.pipe(z.string(), z.transform((value: string) => value.split(","))), z.array(swapStatusSchema).check(z.minLength(1))),
+  z.transform((list: SwapStatus[]) => [...new Set(list)].sort((a, b) => swapStatuses.indexOf(a) - swapStatuses.indexOf(b))),
+);
 
 const filterShape = {
-  status: statusListSchema.optional(),
-  createdFrom: isoDateTimeSchema.optional(),
-  createdTo: isoDateTimeSchema.optional(),
+  status: z.optional(statusListSchema),
+  createdFrom: z.optional(isoDateTimeSchema),
+  createdTo: z.optional(isoDateTimeSchema),
 };
 
 const rangeInOrder = (query: { createdFrom?: string | undefined; createdTo?: string | undefined }) =>
@@ -35,26 +31,26 @@ const rangeInOrder = (query: { createdFrom?: string | undefined; createdTo?: str
 const rangeMessage = { message: "createdFrom must not be after createdTo", path: ["createdFrom"] };
 
 /** Which swaps: the filters both the list and the CSV take. */
-export const dashboardFilterSchema = z.strictObject(filterShape).refine(rangeInOrder, rangeMessage);
+export const dashboardFilterSchema = z.strictObject(filterShape).check(z.refine(rangeInOrder, rangeMessage));
 export type DashboardFilter = z.output<typeof dashboardFilterSchema>;
 
 export const dashboardQuerySchema = z
   .strictObject({
     ...filterShape,
-    limit: queryInt(1, 100).default(DASHBOARD_PAGE_SIZE),
-    offset: queryInt(0, 1_000_000_000).default(0),
+    limit: z._default(queryInt(1, 100), DASHBOARD_PAGE_SIZE),
+    offset: z._default(queryInt(0, 1_000_000_000), 0),
   })
-  .refine(rangeInOrder, rangeMessage);
+  .check(z.refine(rangeInOrder, rangeMessage));
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 
 /** USDC rewards summed exactly per reward status. */
 export const dashboardTotalsSchema = z.object({
-  count: z.number().int().min(0),
+  count: z.int().check(z.gte(0)),
   rewardUsdc: z.object({ available: decimalStringSchema, claiming: decimalStringSchema, claimed: decimalStringSchema }),
 });
 export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;
 
-export const dashboardSwapListSchema = swapListSchema.extend({ totals: dashboardTotalsSchema });
+export const dashboardSwapListSchema = z.extend(swapListSchema, { totals: dashboardTotalsSchema });
 export type DashboardSwapList = z.infer<typeof dashboardSwapListSchema>;
 
 export const dashboardCsvColumns = [

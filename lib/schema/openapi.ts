@@ -18,7 +18,7 @@ import { assetListSchema, swapIdPattern, swapSchema } from "./partner";
 type JsonSchema = Record<string, unknown>;
 
 /** One schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without its own `$schema` line. */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   return rest;
 }

@@ -1,9 +1,12 @@
 // URL parameters of the pages. Anything malformed is dropped rather than refused: a bad link still
 // opens a working checkout.
-import { z } from "zod";
+import * as z from "zod/mini";
+import "./zod";
 
-const single = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional());
-const assetParam = single.pipe(z.string().regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/).optional()).catch(undefined);
-const amountParam = single.pipe(z.string().regex(/^\d{1,30}(\.\d{1,30})?$/).optional()).catch(undefined);
+/** A query parameter given once (the first of several), checked by `inner`; anything else is undefined. */
+export const singleParam = <T extends z.ZodMiniType<unknown, string>>(inner: T) =>
+  z.catch(z.pipe(z.pipe(z.unknown(), z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v))), z.optional(z.pipe(z.string(), inner))), undefined);
+const assetParam = singleParam(z.string().check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/)));
+const amountParam = singleParam(z.string().check(z.regex(/^\d{1,30}(\.\d{1,30})?$/)));
 
 export const checkoutPresetSchema = z.object({ from: assetParam, to: assetParam, amount: amountParam });

@@ -1,52 +1,26 @@
 // The Partner Swap API v1 resources (spec/partner-swap-api-v1.md + PUBLIC-FACTS.md).
 // Response schemas are tolerant: unknown fields are stripped, nullable where the public OpenAPI
 // allows null. Request schemas are strict, as the service rejects unknown fields.
-import { z } from "zod";
+import * as z from "zod/mini";
+import "./zod";
+import { errorCodes, rewardStatuses, swapStatuses } from "./codes";
+
+export { errorCodes, isTerminalStatus, rewardStatuses, swapStatuses, terminalStatuses } from "./codes";
 
 export const quoteIdPattern = /^pq_[a-f0-9]{24}$/;
 export const swapIdPattern = /^[A-Z0-9]{12}$/;
 
-export const quoteIdSchema = z.string().regex(quoteIdPattern, "quoteId must be pq_ followed by 24 lowercase hex characters");
-export const swapIdSchema = z.string().regex(swapIdPattern, "swap id must be 12 uppercase letters or digits");
+export const quoteIdSchema = z.string().check(z.regex(quoteIdPattern, "quoteId must be pq_ followed by 24 lowercase hex characters"));
+export const swapIdSchema = z.string().check(z.regex(swapIdPattern, "swap id must be 12 uppercase letters or digits"));
 
 /** A decimal amount as the API carries it: digits, an optional fraction, no sign, no exponent. */
-export const decimalStringSchema = z
-  .string()
-  .regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, "must be a decimal string such as 0.01");
+export const decimalStringSchema = z.string().check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, "must be a decimal string such as 0.01"));
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
-export const swapStatuses = [
-  "waiting_deposit",
-  "deposit_detected",
-  "underpaid",
-  "processing",
-  "completed",
-  "refunded",
-  "failed",
-  "expired",
-] as const;
 export const swapStatusSchema = z.enum(swapStatuses);
 export type SwapStatus = z.infer<typeof swapStatusSchema>;
 
-export const terminalStatuses: readonly SwapStatus[] = ["completed", "refunded", "failed", "expired"];
-export const isTerminalStatus = (status: SwapStatus) => terminalStatuses.includes(status);
-
-export const errorCodes = [
-  "inactive_partner",
-  "internal_error",
-  "invalid_api_key",
-  "provider_unavailable",
-  "quote_already_used",
-  "quote_expired",
-  "quote_not_found",
-  "rate_limited",
-  "swap_not_found",
-  "unsupported_asset",
-  "unsupported_memo",
-  "unsupported_pair",
-  "validation_error",
-] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -70,12 +44,12 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
 // ---- resources -----------------------------------------------------------------------------
 
 export const assetSchema = z.object({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   name: z.string(),
-  network: z.string().min(1),
-  decimals: z.number().int().min(0),
-  contractAddress: z.string().nullable(),
-  logoUrl: z.string().nullable(),
+  network: z.string().check(z.minLength(1)),
+  decimals: z.int().check(z.gte(0)),
+  contractAddress: z.nullable(z.string()),
+  logoUrl: z.nullable(z.string()),
   canSend: z.boolean(),
   canReceive: z.boolean(),
   requiresMemo: z.boolean(),
@@ -91,21 +65,21 @@ export type AssetList = z.infer<typeof assetListSchema>;
 
 export const addressValidationSchema = z.object({
   valid: z.boolean(),
-  normalizedAddress: z.string().nullable(),
+  normalizedAddress: z.nullable(z.string()),
   requiresMemo: z.boolean(),
   supportsMemo: z.boolean(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type AddressValidation = z.infer<typeof addressValidationSchema>;
 
 const sideFromSchema = z.object({
-  decimals: z.number().int().min(0),
+  decimals: z.int().check(z.gte(0)),
   network: z.string(),
   token: z.string(),
   amount: z.string(),
 });
 const sideToSchema = z.object({
-  decimals: z.number().int().min(0),
+  decimals: z.int().check(z.gte(0)),
   network: z.string(),
   token: z.string(),
   estimatedAmount: z.string(),
@@ -116,23 +90,23 @@ export const quoteSchema = z.object({
   expiresAt: z.string(),
   from: sideFromSchema,
   to: sideToSchema,
-  rate: z.string().nullable(),
-  minAmountIn: z.string().nullable(),
-  maxAmountIn: z.string().nullable(),
-  estimatedTimeSeconds: z.number().int().min(0),
+  rate: z.nullable(z.string()),
+  minAmountIn: z.nullable(z.string()),
+  maxAmountIn: z.nullable(z.string()),
+  estimatedTimeSeconds: z.int().check(z.gte(0)),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
 export const swapSchema = z.object({
   id: swapIdSchema,
-  externalId: z.string().nullable(),
+  externalId: z.nullable(z.string()),
   status: swapStatusSchema,
-  errorMessage: z.string().nullable(),
+  errorMessage: z.nullable(z.string()),
   from: sideFromSchema,
   to: sideToSchema,
   deposit: z.object({
     address: z.string(),
-    memo: z.string().nullable(),
+    memo: z.nullable(z.string()),
     amount: z.string(),
     network: z.string(),
     token: z.string(),
@@ -140,41 +114,40 @@ export const swapSchema = z.object({
   }),
   payout: z.object({
     address: z.string(),
-    memo: z.string().nullable(),
+    memo: z.nullable(z.string()),
     network: z.string(),
     token: z.string(),
     estimatedAmount: z.string(),
   }),
   quote: z.object({
-    id: z.string().nullable(),
-    rate: z.string().nullable(),
-    estimatedTimeSeconds: z.number().int().min(0),
+    id: z.nullable(z.string()),
+    rate: z.nullable(z.string()),
+    estimatedTimeSeconds: z.int().check(z.gte(0)),
   }),
   createdAt: z.string(),
   updatedAt: z.string(),
-  customerId: z.string().nullable(),
+  customerId: z.nullable(z.string()),
 });
 export type Swap = z.infer<typeof swapSchema>;
 
-export const rewardStatuses = ["available", "claiming", "claimed"] as const;
 export const rewardStatusSchema = z.enum(rewardStatuses);
 export type RewardStatus = z.infer<typeof rewardStatusSchema>;
 
 export const commissionSchema = z.object({
-  bps: z.number().int().nullable(),
-  rewardAmountUsdc: z.string().nullable(),
-  rewardStatus: rewardStatusSchema.nullable(),
+  bps: z.nullable(z.int()),
+  rewardAmountUsdc: z.nullable(z.string()),
+  rewardStatus: z.nullable(rewardStatusSchema),
 });
 export type Commission = z.infer<typeof commissionSchema>;
 
-export const swapListItemSchema = swapSchema.extend({ commission: commissionSchema });
+export const swapListItemSchema = z.extend(swapSchema, { commission: commissionSchema });
 export type SwapListItem = z.infer<typeof swapListItemSchema>;
 
 export const swapListSchema = z.object({
   swaps: z.array(swapListItemSchema),
-  total: z.number().int().min(0),
-  limit: z.number().int(),
-  offset: z.number().int(),
+  total: z.int().check(z.gte(0)),
+  limit: z.int(),
+  offset: z.int(),
 });
 export type SwapList = z.infer<typeof swapListSchema>;
 
@@ -182,75 +155,68 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.record(z.string(), z.unknown()).catch({}),
+    details: z.catch(z.record(z.string(), z.unknown()), {}),
   }),
-  requestId: z.string().optional(),
+  requestId: z.optional(z.string()),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 // ---- requests (strict: the service rejects unknown fields) ---------------------------------
 
-const memoSchema = z.string().max(256).nullable();
-const referenceSchema = z.string().max(128).nullable();
+const memoSchema = z.nullable(z.string().check(z.maxLength(256)));
+const referenceSchema = z.nullable(z.string().check(z.maxLength(128)));
+const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 
 export const listAssetsQuerySchema = z.strictObject({
-  network: z.string().min(1).max(64).optional(),
-  symbol: z.string().min(1).max(32).optional(),
+  network: z.optional(text(1, 64)),
+  symbol: z.optional(text(1, 32)),
 });
 export type ListAssetsQuery = z.infer<typeof listAssetsQuerySchema>;
 
 export const validateAddressRequestSchema = z.strictObject({
-  network: z.string().min(1).max(64),
-  token: z.string().min(1).max(32),
-  address: z.string().min(1).max(256),
-  memo: memoSchema.optional(),
+  network: text(1, 64),
+  token: text(1, 32),
+  address: text(1, 256),
+  memo: z.optional(memoSchema),
 });
 export type ValidateAddressRequest = z.infer<typeof validateAddressRequestSchema>;
 
 export const createQuoteRequestSchema = z.strictObject({
   from: z.strictObject({
-    network: z.string().min(1).max(64),
-    token: z.string().min(1).max(32),
+    network: text(1, 64),
+    token: text(1, 32),
     amount: decimalStringSchema,
   }),
   to: z.strictObject({
-    network: z.string().min(1).max(64),
-    token: z.string().min(1).max(32),
-    memo: memoSchema.optional(),
+    network: text(1, 64),
+    token: text(1, 32),
+    memo: z.optional(memoSchema),
   }),
-  externalId: referenceSchema.optional(),
-  customerId: referenceSchema.optional(),
+  externalId: z.optional(referenceSchema),
+  customerId: z.optional(referenceSchema),
 });
 export type CreateQuoteRequest = z.infer<typeof createQuoteRequestSchema>;
 
 export const createSwapRequestSchema = z.strictObject({
   quoteId: quoteIdSchema,
   destination: z.strictObject({
-    address: z.string().min(1).max(256),
-    memo: memoSchema.optional(),
+    address: text(1, 256),
+    memo: z.optional(memoSchema),
   }),
-  notificationEmail: z.email().max(254).nullable().optional(),
-  refundAddress: z.string().min(1).max(256).nullable().optional(),
+  notificationEmail: z.optional(z.nullable(z.email().check(z.maxLength(254)))),
+  refundAddress: z.optional(z.nullable(text(1, 256))),
 });
 export type CreateSwapRequest = z.infer<typeof createSwapRequestSchema>;
 
 const queryInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "must be a whole number")), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
 
 export const listSwapsQuerySchema = z.strictObject({
-  limit: queryInt(1, 100).optional(),
-  offset: queryInt(0, 1_000_000_000).optional(),
-  status: z
-    .string()
-    .transform((value) => value.split(","))
-    .pipe(z.array(swapStatusSchema).min(1))
-    .optional(),
-  createdFrom: isoDateTimeSchema.optional(),
-  createdTo: isoDateTimeSchema.optional(),
+  limit: z.optional(queryInt(1, 100)),
+  offset: z.optional(queryInt(0, 1_000_000_000)),
+  status: z.optional(z.pipe(z.pipe(z.string(), z.transform((value: string) => value.split(","))), z.array(swapStatusSchema).check(z.minLength(1)))),
+  createdFrom: z.optional(isoDateTimeSchema),
+  createdTo: z.optional(isoDateTimeSchema),
 });
 export type ListSwapsQuery = z.input<typeof listSwapsQuerySchema>;
 export type ListSwapsFilter = z.output<typeof listSwapsQuerySchema>;

@@ -1,14 +1,13 @@
 // The widget's contract: its URL parameters and the signed `config` a partner's server issues.
-import { z } from "zod";
-import { checkoutPresetSchema } from "./pages";
+import * as z from "zod/mini";
+import "./zod";
+import { checkoutPresetSchema, singleParam } from "./pages";
 
-const single = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional());
-
-export const widgetParamsSchema = checkoutPresetSchema.extend({
-  theme: single.pipe(z.enum(["light", "dark", "auto"]).optional()).catch(undefined),
-  accent: single.pipe(z.string().regex(/^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).optional()).catch(undefined),
-  config: single.pipe(z.string().max(4096).optional()).catch(undefined),
-  locale: single.pipe(z.enum(["en", "es", "ru"]).optional()).catch(undefined),
+export const widgetParamsSchema = z.extend(checkoutPresetSchema, {
+  theme: singleParam(z.enum(["light", "dark", "auto"])),
+  accent: singleParam(z.string().check(z.regex(/^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))),
+  config: singleParam(z.string().check(z.maxLength(4096))),
+  locale: singleParam(z.enum(["en", "es", "ru"])),
 });
 
 /** The look parameters a widget page passes on to its next page. */
@@ -23,14 +22,16 @@ export type WidgetParams = z.infer<typeof widgetParamsSchema>;
 /** What a partner's server may fix for one embed: trusted attribution and locked choices. */
 export const widgetConfigSchema = z.strictObject({
   /** Expiry, Unix seconds. */
-  exp: z.number().int().positive(),
-  externalId: z.string().min(1).max(128).optional(),
-  customerId: z.string().min(1).max(128).optional(),
+  exp: z.int().check(z.positive()),
+  externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  customerId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
   /** A fixed receive asset: `SYMBOL` or `SYMBOL.network`. */
-  to: z.string().regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/).optional(),
-  destination: z.strictObject({ address: z.string().min(1).max(256), memo: z.string().min(1).max(256).optional() }).optional(),
+  to: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/))),
+  destination: z.optional(
+    z.strictObject({ address: z.string().check(z.minLength(1), z.maxLength(256)), memo: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) }),
+  ),
   /** Include the swap's access token in the host page's `swap_created` event. */
-  includeToken: z.boolean().optional(),
+  includeToken: z.optional(z.boolean()),
 });
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 

@@ -23,7 +23,7 @@ type Case = {
   body?: Buffer;
 };
 
-const successSchemas: Record<string, z.ZodType> = {
+const successSchemas: Record<string, z.core.$ZodType> = {
   assets: assetListSchema,
   address: addressAnswerSchema,
   quote: quoteAnswerSchema,
@@ -301,7 +301,7 @@ function problemWith(c: Case, res: HttpResult): string | null {
   const schema = successSchemas[c.route]!;
   if (c.route === "dashboard csv" && !/^text\/csv/.test(res.header("content-type") ?? "")) return `a ${res.status} CSV answer that is not text/csv`;
   if (c.route === "dashboard logout" && res.status !== 204) return `a logout answered ${res.status}, not 204`;
-  const parsed = schema.safeParse(c.route === "dashboard csv" ? res.text : res.json);
+  const parsed = z.safeParse(schema, c.route === "dashboard csv" ? res.text : res.json);
   return parsed.success ? null : `a ${res.status} that does not match the ${c.route} schema: ${parsed.error.issues[0]?.message}`;
 }
 

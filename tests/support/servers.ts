@@ -31,7 +31,15 @@ export async function startSandbox(env: Record<string, string> = {}, clock?: San
   return { origin, baseUrl: `${origin}/v1`, sandbox, close };
 }
 
-export type RunningApp = { origin: string; pid: number; stop: () => Promise<void>; logs: () => string };
+export type RunningApp = {
+  origin: string;
+  pid: number;
+  stop: () => Promise<void>;
+  logs: () => string;
+  /** Resolves with the exit code (null: killed by a signal). */
+  exited: Promise<number | null>;
+  signal: (name: NodeJS.Signals) => void;
+};
 
 /** How the production server is started: `npm start` (our front, scripts/start.mjs) or plain `next start`. */
 export type Launcher = "npm-start" | "next-start";
@@ -48,6 +56,7 @@ export async function startApp(env: Record<string, string> = {}, launcher: Launc
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
@@ -73,5 +82,5 @@ export async function startApp(env: Record<string, string> = {}, launcher: Launc
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, pid: child.pid!, stop, logs: () => output };
+  return { origin, pid: child.pid!, stop, logs: () => output, exited, signal: (name) => void child.kill(name) };
 }

@@ -30,7 +30,7 @@ describe("the budget's ceilings per class (PARTNER_RATE_LIMIT_PER_MINUTE=100)", 
     ["create", 100],
     ["quote", 95],
     ["refresh", 90],
-    ["status", 65],
+    ["status", 80],
     ["assets", 50],
   ] as const)("%s may use %i of 100 calls a minute, and no more", async (priority, ceiling) => {
     setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
@@ -39,19 +39,19 @@ describe("the budget's ceilings per class (PARTNER_RATE_LIMIT_PER_MINUTE=100)", 
 
   it("keeps the top of the window for the classes above: status spent to its ceiling still leaves room to create swaps", async () => {
     setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
-    expect(await spendAll("status")).toBe(65);
+    expect(await spendAll("status")).toBe(80);
     expect(await spendAll("assets")).toBe(0);
-    expect(await spendAll("refresh")).toBe(90 - 65);
+    expect(await spendAll("refresh")).toBe(90 - 80);
     expect(await spendAll("create")).toBe(100 - 90);
   });
 
   it("gives a class its calls back once the window (a minute and a second) has passed", async () => {
     const bff = setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
-    expect(await spendAll("status")).toBe(65);
+    expect(await spendAll("status")).toBe(80);
     bff.advance(60_000);
     expect(await spendAll("status")).toBe(0);
     bff.advance(1_001);
-    expect(await spendAll("status")).toBe(65);
+    expect(await spendAll("status")).toBe(80);
   });
 });
 
@@ -63,13 +63,13 @@ describe("after an upstream 429", () => {
     expect(await spendAll("create")).toBe(0);
     bff.advance(2_000);
     expect((await effectiveLimit()).limit).toBe(80);
-    expect(await spendAll("status")).toBe(Math.floor(80 * 0.65));
+    expect(await spendAll("status")).toBe(Math.floor(80 * 0.8));
 
     bff.advance(5 * 60_000 - 2_001);
     expect((await effectiveLimit()).limit).toBe(80);
     bff.advance(2);
     expect((await effectiveLimit()).limit).toBe(100);
-    expect(await spendAll("status")).toBe(65);
+    expect(await spendAll("status")).toBe(80);
   });
 
   it("shrinks further with each 429, never below half", async () => {

@@ -10,7 +10,7 @@ import en from "@/lib/i18n/messages/en.json";
 import es from "@/lib/i18n/messages/es.json";
 import ru from "@/lib/i18n/messages/ru.json";
 import { locales, type Locale } from "@/lib/i18n/locales";
-import { bffErrorCodes, depositBodySchema } from "@/lib/schema/bff";
+import { bffErrorCodes, depositOutcomes } from "@/lib/schema/bff";
 import { swapStatuses } from "@/lib/schema/partner";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -84,7 +84,7 @@ const requiredCardinal: Record<Locale, string[]> = { en: ["one", "other"], es: [
 // Keys the code uses.
 
 // Keys built at run time, from the enums that drive them.
-const sandboxOutcomes = depositBodySchema.shape.outcome.unwrap().options;
+const sandboxOutcomes = depositOutcomes;
 // The timeline's happy path (components/swap/status-timeline.tsx): only these statuses have a `step`.
 const stepStatuses = ["waiting_deposit", "deposit_detected", "processing", "completed"] as const;
 const dynamicKeys = new Set<string>([

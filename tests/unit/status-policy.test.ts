@@ -52,10 +52,10 @@ describe("swap status reads", () => {
     expect((await readSwap(swap.id, swapAccessToken(swap.id), "req-gate-ok")).swap.id).toBe(swap.id);
   });
 
-  it("serves a fresh snapshot without any upstream call", async () => {
+  it("serves a snapshot younger than the shortest live-read gap (10 s) without any upstream call", async () => {
     const bff = setUpBff();
     const swap = await newSwap();
-    bff.advance(10_000);
+    bff.advance(9_000);
     await readSwap(swap.id, swapAccessToken(swap.id), "req-fresh");
     expect(swapReads(bff, swap.id)).toBe(0);
   });

@@ -1,0 +1,58 @@
+// The browser checks the BFF's answers with JSON Schema generated from the zod schemas: the
+// generated module must be current, and the checks must agree with zod on real and broken answers.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { answerSchemasModule } from "@/lib/schema/answer-schemas";
+import { assetListAnswer, bffErrorAnswer, swapAnswer, swapCreatedAnswer } from "@/lib/schema/answers";
+import { swapCreatedSchema } from "@/lib/schema/bff";
+import { swapSchema } from "@/lib/schema/partner";
+import { createSandbox } from "@/lib/sandbox/handler";
+import { repoRoot } from "../support/servers";
+
+const key = { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" };
+
+async function sandboxSwap() {
+  const sandbox = createSandbox();
+  const call = async (path: string, body?: unknown) =>
+    (await sandbox.handle(new Request(`http://sandbox.internal${path}`, { method: body ? "POST" : "GET", headers: key, body: body ? JSON.stringify(body) : undefined }))).json();
+  const quote = (await call("/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } })) as { id: string };
+  const swap = await call("/v1/swap", { quoteId: quote.id, destination: { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" } });
+  return { swap, assets: await call("/v1/asset") };
+}
+
+describe("answer checks", () => {
+  it("are generated from the current zod schemas (run `npm run gen:answers` after changing them)", () => {
+    expect(readFileSync(join(repoRoot, "lib/schema/answer-schemas.generated.ts"), "utf8")).toBe(answerSchemasModule());
+  });
+
+  it("accept what zod accepts and refuse what zod refuses", async () => {
+    const { swap, assets } = await sandboxSwap();
+    expect(swapSchema.safeParse(swap).success).toBe(true);
+    expect(swapAnswer.safeParse(swap).success).toBe(true);
+    expect(assetListAnswer.safeParse(assets).success).toBe(true);
+    const created = { swap, accessToken: "t" };
+    expect(swapCreatedAnswer.safeParse(created).success).toBe(swapCreatedSchema.safeParse(created).success);
+
+    const broken = [
+      { ...(swap as object), status: "teleported" },
+      { ...(swap as object), id: "lowercase-id" },
+      { ...(swap as object), deposit: null },
+      { ...(swap as object), quote: { id: null, rate: null, estimatedTimeSeconds: 1.5 } },
+      { ...(swap as object), customerId: 7 },
+      (({ createdAt: _c, ...rest }) => rest)(swap as Record<string, unknown>),
+      null,
+      [],
+      "swap",
+    ];
+    for (const value of broken) {
+      expect(swapSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+      expect(swapAnswer.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it("read the BFF's error shape", () => {
+    expect(bffErrorAnswer.safeParse({ error: { code: "rate_limited", message: "m", details: {} }, requestId: "r" }).success).toBe(true);
+    expect(bffErrorAnswer.safeParse({ error: { code: "rate_limited", message: "m" }, requestId: "r" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,184 @@
+// The status freshness policy (lib/bff/status.ts) against the in-process sandbox and the memory
+// store, on a manual clock (fake Date and timers; the sandbox and the store follow Date.now).
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { processSingleton, resetProcessSingleton } from "@/lib/process-singleton";
+import { createMemoryStore } from "@/lib/store/memory";
+import { embeddedSandbox, store } from "@/lib/bff/partner";
+import { readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
+import { swapAccessToken } from "@/lib/bff/tokens";
+import type { Swap } from "@/lib/schema/partner";
+
+const singletons = ["config", "store", "embedded-sandbox", "partner-client", "swap-status", "swap-status-parsed", "swap-status-live-times"];
+const upstreamCalls: string[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.000Z"), toFake: ["Date", "setTimeout", "clearTimeout"] });
+  process.env.APP_SECRET = "unit-test-secret-0123456789abcdefghijklmnop";
+  for (const key of singletons) resetProcessSingleton(key);
+  upstreamCalls.length = 0;
+  // Record what reaches the upstream.
+  const sandbox = embeddedSandbox()!;
+  const handle = sandbox.handle;
+  sandbox.handle = (req: Request) => {
+    const url = new URL(req.url);
+    if (url.pathname.startsWith("/v1/")) upstreamCalls.push(`${req.method} ${url.pathname}${url.search}`);
+    return handle(req);
+  };
+});
+
+afterEach(async () => {
+  await stopSweep();
+  vi.useRealTimers();
+});
+
+async function control(path: string, body: unknown) {
+  const response = await embeddedSandbox()!.handle(new Request(`http://sandbox.internal${path}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": "lsk_test_sandbox" }, body: JSON.stringify(body) }));
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+/** Swaps in the sandbox, waiting for their deposit, with a stored snapshot `ageMs` old. */
+async function watchedSwaps(count: number, ageMs: number): Promise<Snapshot[]> {
+  const { ids } = (await control("/sandbox/seed", { count, live: true, createdFrom: new Date(Date.now() - 600_000).toISOString(), createdTo: new Date(Date.now() - 60_000).toISOString() })) as { ids: string[] };
+  const swaps: Swap[] = [];
+  for (const id of ids) {
+    const response = await embeddedSandbox()!.handle(new Request(`http://sandbox.internal/v1/swap/${id}`, { headers: { "x-api-key": "lsk_test_sandbox" } }));
+    swaps.push((await response.json()) as Swap);
+  }
+  // A fresh minute for the sandbox's own limit.
+  vi.advanceTimersByTime(61_000);
+  const snapshots: Snapshot[] = [];
+  for (const swap of swaps) {
+    const snapshot: Snapshot = { swap, asOf: Date.now() - ageMs, source: "list" };
+    await writeSnapshot(snapshot);
+    snapshots.push(snapshot);
+  }
+  upstreamCalls.length = 0;
+  return snapshots;
+}
+
+const read = (id: string) => readSwap(id, swapAccessToken(id), "req_test");
+const liveReads = () => upstreamCalls.filter((c) => /^GET \/v1\/swap\/[A-Z0-9]{12}$/.test(c)).length;
+
+describe("status freshness", () => {
+  it("reads a watched swap live on an idle key, so a deposit shows at the next poll", async () => {
+    const [snapshot] = await watchedSwaps(1, 30_000);
+    const first = await read(snapshot!.swap.id);
+    expect(first.source).toBe("live");
+    expect(first.asOf).toBe(Date.now());
+    expect(first.swap.status).toBe("waiting_deposit");
+
+    // The deposit lands just after that poll; the browser polls again 30 s later.
+    vi.advanceTimersByTime(1_000);
+    await control(`/sandbox/swaps/${snapshot!.swap.id}/deposit`, {});
+    vi.advanceTimersByTime(29_000);
+    const next = await read(snapshot!.swap.id);
+    expect(next.swap.status).not.toBe("waiting_deposit");
+    expect(Date.now() - next.asOf).toBe(0);
+    expect(liveReads()).toBe(2);
+  });
+
+  it("serves the snapshot with its true age when the key's budget is spent", async () => {
+    const [snapshot] = await watchedSwaps(1, 40_000);
+    // Someone else spent the whole minute's budget.
+    for (let i = 0; i < 120; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    const served = await read(snapshot!.swap.id);
+    expect(served.asOf).toBe(snapshot!.asOf);
+    expect(served.source).toBe("list");
+    expect(liveReads()).toBe(0);
+  });
+
+  it("reads each swap live less often as more swaps share the budget", async () => {
+    const many = await watchedSwaps(100, 30_000);
+    for (const s of many) await read(s.swap.id);
+    // 100 swaps polled every 30 s would need 200 reads a minute: far fewer are spent.
+    expect(liveReads()).toBeLessThanOrEqual(96);
+    const ages = await Promise.all(many.map(async (s) => Date.now() - (await read(s.swap.id)).asOf));
+    expect(Math.max(...ages)).toBe(30_000);
+  });
+});
+
+describe("the sweep", () => {
+  it("lists only statuses that can still change, and reads a swap that left the list once", async () => {
+    const [a, b] = await watchedSwaps(2, 30_000);
+    await read(a!.swap.id);
+    await read(b!.swap.id);
+    upstreamCalls.length = 0;
+    const first = await sweep();
+    expect(first).toMatchObject({ pages: 1, swaps: 2, complete: true });
+    const list = upstreamCalls.find((c) => c.startsWith("GET /v1/swap?"))!;
+    expect(new URL(`http://x${list.slice(4)}`).searchParams.get("status")).toBe("waiting_deposit,deposit_detected,underpaid,processing");
+
+    // b completes; the list (synchronised every minute) stops showing it among the open ones.
+    await control(`/sandbox/swaps/${b!.swap.id}/deposit`, {});
+    // (Moves the clock without firing the sweep's own timer: this test drives the sweep.)
+    vi.setSystemTime(Date.now() + 5 * 60_000);
+    await read(a!.swap.id);
+    upstreamCalls.length = 0;
+    const second = await sweep();
+    expect(second).toMatchObject({ swaps: 1, endReads: 1, complete: true });
+    expect(upstreamCalls).toContain(`GET /v1/swap/${b!.swap.id}`);
+    const ended = await read(b!.swap.id);
+    expect(ended.swap.status).toBe("completed");
+  });
+
+  it("reads only the pages that hold watched swaps: swaps nobody watches cost nothing", async () => {
+    const [watched] = await watchedSwaps(1, 30_000);
+    // 1,000 swaps nobody watches, all newer than the watched one.
+    await control("/sandbox/seed", { count: 1_000, live: true, createdFrom: new Date(Date.now() - 50_000).toISOString(), createdTo: new Date(Date.now() - 1_000).toISOString() });
+    vi.setSystemTime(Date.now() + 61_000);
+    await read(watched!.swap.id);
+    await sweep(); // the process's first cycle reads everything once
+    upstreamCalls.length = 0;
+    vi.setSystemTime(Date.now() + 61_000);
+    const next = await sweep();
+    expect(next).toMatchObject({ pages: 1, complete: true });
+    expect(upstreamCalls.filter((c) => c.startsWith("GET /v1/swap?"))).toHaveLength(1);
+  });
+
+  it("resumes a cut-short sweep where it stopped", async () => {
+    await control("/sandbox/seed", { count: 250, live: true, createdFrom: new Date(Date.now() - 600_000).toISOString(), createdTo: new Date(Date.now() - 60_000).toISOString() });
+    const [watched] = await watchedSwaps(1, 30_000);
+    await read(watched!.swap.id);
+    // Only two list calls fit in what is left of the budget's refresh ceiling (90 % of 120).
+    for (let i = 0; i < 105; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    const cut = sweep();
+    await vi.advanceTimersByTimeAsync(21_000);
+    expect(await cut).toMatchObject({ pages: 2, complete: false });
+    upstreamCalls.length = 0;
+    vi.setSystemTime(Date.now() + 61_000);
+    const resumed = await sweep();
+    expect(resumed).toMatchObject({ pages: 1, complete: true });
+    const to = new URL(`http://x${upstreamCalls.find((c) => c.startsWith("GET /v1/swap?"))!.slice(4)}`).searchParams.get("createdTo");
+    expect(to).not.toBeNull();
+  });
+
+  it("answers an unknown swap at once on a busy key instead of queueing it behind the sweep", async () => {
+    const many = await watchedSwaps(1, 30_000);
+    const { ids } = (await control("/sandbox/seed", { count: 3, live: true })) as { ids: string[] };
+    await read(many[0]!.swap.id);
+    // The sweep and the shop's quotes fill the minute: no live read to spare.
+    vi.setSystemTime(Date.now() + 2_000);
+    for (let i = 0; i < 100; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    upstreamCalls.length = 0;
+    await expect(read(ids[0]!)).rejects.toMatchObject({ code: "rate_limited" });
+    expect(liveReads()).toBe(0);
+  });
+
+  it("sweeps the swaps other instances' browsers watch (a shared store)", async () => {
+    // One store shared as Redis would be; two instances in turn, each with its own state.
+    const shared = { ...createMemoryStore(), kind: "redis" as const };
+    resetProcessSingleton("store");
+    processSingleton("store", () => ({ store: shared, redis: null }));
+    const [watched] = await watchedSwaps(1, 30_000);
+    await read(watched!.swap.id); // instance A's browser; A publishes what it watches
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    resetProcessSingleton("swap-status"); // instance B, whose browsers watch nothing
+    await sweep(); // B's first cycle reads everything once
+    upstreamCalls.length = 0;
+    vi.setSystemTime(Date.now() + 5_000);
+    expect(await sweep()).toMatchObject({ pages: 1, swaps: 1, complete: true });
+  });
+});
