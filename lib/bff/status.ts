@@ -13,7 +13,7 @@ import { onShutdown } from "@/lib/shutdown";
 import { randomUUID } from "node:crypto";
 import { isTerminalStatus, swapStatuses, type Swap, type SwapListItem, type SwapStatus } from "@/lib/schema/partner";
 import { isPartnerError } from "@/lib/partner/errors";
-import { ApiError, isApiError, retryAfterHeader } from "./errors";
+import { ApiError, forLog, isApiError, retryAfterHeader } from "./errors";
 import { budgetUsage, effectiveLimit } from "./budget";
 import { partner } from "./partner";
 import { store } from "./shared-store";
@@ -145,12 +145,13 @@ function noteKnown(swap: Pick<Swap, "id" | "createdAt" | "status">) {
   w.status = swap.status;
 }
 
-function liveRead(id: string, requestId: string, priority: "refresh" | "status" | "urgent"): Promise<Snapshot> {
+/** A live read of one swap; `onBehalfOf` is the client whose poll asked for it (its budget share pays). */
+function liveRead(id: string, requestId: string, priority: "refresh" | "status" | "urgent", onBehalfOf?: string): Promise<Snapshot> {
   let pending = local().inflight.get(id);
   if (!pending) {
     liveTimes().push(Date.now());
     pending = partner()
-      .getSwap(id, { requestId, priority })
+      .getSwap(id, { requestId, priority, onBehalfOf })
       .then(async (swap) => {
         const snapshot: Snapshot = { swap, asOf: Date.now(), source: "live" };
         await writeSnapshot(snapshot);
@@ -224,7 +225,7 @@ function liveReadsInWindow(now: number) {
  * The swap for the holder of its access token, as fresh as the budget allows. A missing or wrong
  * token is `swap_not_found`, exactly like a swap that does not exist.
  */
-export async function readSwap(id: string, token: string | null, requestId: string): Promise<Snapshot> {
+export async function readSwap(id: string, token: string | null, requestId: string, clientId?: string): Promise<Snapshot> {
   if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
   const cached = await readSnapshot(id);
   noteWatched(id, cached);
@@ -242,7 +243,7 @@ export async function readSwap(id: string, token: string | null, requestId: stri
     throw new ApiError("rate_limited", "This swap's status is being fetched; try again shortly.", { budget: "status" }, retryAfterHeader(10));
   }
   try {
-    return await liveRead(id, requestId, important ? "urgent" : "status");
+    return await liveRead(id, requestId, important ? "urgent" : "status", clientId);
   } catch (error) {
     // Out of budget or upstream trouble: an older answer beats none.
     if (cached && (isApiError(error) || (isPartnerError(error) && error.retryable))) return cached;
@@ -440,7 +441,7 @@ export async function sweep(): Promise<SweepResult | null> {
     result.endReads = await readEnds(ended);
     return result;
   } catch (error) {
-    if (!isApiError(error)) console.warn("[status] sweep stopped early", error instanceof Error ? error.message : error);
+    if (!isApiError(error)) console.warn(`[status] sweep stopped early: ${forLog(error)}`);
     return result;
   } finally {
     await releaseLease();

@@ -2,9 +2,9 @@ import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
 import { readSwap, swapJson } from "@/lib/bff/status";
 import { swapIdSchema } from "@/lib/schema/partner";
 
-export const GET = route({ limit: "reads" }, async (req, { requestId, params }) => {
+export const GET = route({ limit: "reads" }, async (req, { requestId, clientId, params }) => {
   const id = parseWith(swapIdSchema, params.id, "id");
-  const snapshot = await readSwap(id, req.headers.get("x-swap-token"), requestId);
+  const snapshot = await readSwap(id, req.headers.get("x-swap-token"), requestId, clientId);
   return new Response(swapJson(snapshot), {
     headers: { "content-type": "application/json", "x-status-as-of": new Date(snapshot.asOf).toISOString() },
   });
