@@ -15,6 +15,8 @@ const nextConfig: NextConfig = {
   // The app's own sources; tests and scripts are type-checked by `npm test` (tsc over everything).
   typescript: { tsconfigPath: "tsconfig.build.json" },
   reactStrictMode: true,
+  // The ledger's drivers load their own files (PGlite's WebAssembly) at run time: not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
   async headers() {
     return [{ source: "/:path*", headers: baseHeaders }];
   },

@@ -13,6 +13,7 @@ import { ApiError, isApiError } from "./errors";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 import { isSwapAccessToken } from "./tokens";
+import { ledgerSweepPage } from "@/lib/ledger";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -154,6 +155,7 @@ export async function sweep(): Promise<{ pages: number; swaps: number } | null> 
         writes.push([snapshotKey(swap.id), JSON.stringify({ swap, asOf, source: "list" } satisfies Snapshot)]);
       });
       await store().setMany(writes, SNAPSHOT_TTL_MS);
+      ledgerSweepPage(page.swaps);
       seen += page.swaps.length;
       if (page.swaps.length < 100 || offset + 100 >= page.total) break;
     }

@@ -7,6 +7,7 @@ import type { Swap } from "@/lib/schema/partner";
 import { PartnerError, isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
+import { ledgerSwapCreated } from "@/lib/ledger";
 import { writeSnapshot } from "./status";
 import { swapAccessToken } from "./tokens";
 
@@ -122,6 +123,7 @@ async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Sw
     );
     await store().set(quoteSwapKey(body.quoteId), swap.id, DAY_MS);
     await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
+    await ledgerSwapCreated(swap);
     return swap;
   } catch (error) {
     if (isPartnerError(error) && error.code === "quote_already_used") {

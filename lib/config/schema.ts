@@ -48,8 +48,13 @@ export const appEnvSchema = z
     CLIENT_QUOTES_PER_MINUTE: perMinute(30),
     CLIENT_SWAPS_PER_MINUTE: perMinute(10),
     CLIENT_READS_PER_MINUTE: perMinute(240),
+    LEDGER_DIR: optionalString.default(".data/ledger"),
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional()),
+    WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, "must be whsec_ followed by a base64 secret").optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required when WEBHOOK_URL is set" });
     if (env.PARTNER_API_BASE_URL && !env.PARTNER_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["PARTNER_API_KEY"], message: "is required when PARTNER_API_BASE_URL is set" });
     }
