@@ -122,3 +122,7 @@ export async function writeSyncState(db: LedgerDb, key: string, value: unknown, 
     .values({ key, value, updatedAt: now })
     .onConflictDoUpdate({ target: syncState.key, set: { value: sql`excluded.value`, updatedAt: now } });
 }
+
+export async function clearSyncState(db: LedgerDb, key: string): Promise<void> {
+  await db.delete(syncState).where(eq(syncState.key, key));
+}

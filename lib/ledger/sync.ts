@@ -5,7 +5,7 @@ import { and, min, notInArray, sql } from "drizzle-orm";
 import { swapStatuses, terminalStatuses, type ListSwapsQuery, type SwapList } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
 import { ledgerCountsByStatus } from "./queries";
-import { readSyncState, recordSwaps, writeSyncState, type SwapSource } from "./record";
+import { clearSyncState, readSyncState, recordSwaps, writeSyncState, type SwapSource } from "./record";
 import { swaps } from "./schema";
 
 export type SyncDeps = {
@@ -133,7 +133,7 @@ export async function relistRewardsStep(deps: SyncDeps, maxPages = 5): Promise<{
     pages++;
     await record(deps, page, "relist");
     if (page.swaps.length < PAGE) {
-      await writeSyncState(deps.db, "relist", null, now(deps));
+      await clearSyncState(deps.db, "relist");
       return { pages, done: true };
     }
     state = { ...state, ...nextCursor(state, page.swaps) };
