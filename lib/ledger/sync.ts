@@ -38,6 +38,7 @@ const now = (deps: SyncDeps) => new Date((deps.now ?? Date.now)());
 
 async function record(deps: SyncDeps, page: SwapList, source: SwapSource) {
   const result = await recordSwaps(deps.db, page.swaps, { source, seenAt: now(deps), events: deps.events });
+  await writeSyncState(deps.db, "listed-at", { at: now(deps).toISOString() }, now(deps));
   if (deps.events && (result.inserted || result.changed)) deps.onEvents?.();
   return result;
 }

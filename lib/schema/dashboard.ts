@@ -1,7 +1,7 @@
 // The operator dashboard's API (DESIGN "The dashboard's contract"): login body, list and CSV
 // queries, and the list answer — the spec's envelope plus totals over every filtered row.
 import { z } from "zod";
-import { decimalStringSchema, isoDateTimeSchema, swapListSchema, swapStatusSchema } from "./partner";
+import { decimalStringSchema, isoDateTimeSchema, swapListItemSchema, swapListSchema, swapStatusSchema } from "./partner";
 
 export const dashboardSessionBodySchema = z.strictObject({
   password: z.string().min(1, "is required").max(1024),
@@ -25,6 +25,8 @@ const statusListSchema = z
   .transform((list) => [...new Set(list)].sort((a, b) => swapStatusSchema.options.indexOf(a) - swapStatusSchema.options.indexOf(b)));
 
 const filterShape = {
+  /** A swap id, externalId, customerId, or a deposit or payout address, matched exactly. */
+  q: z.string().trim().max(200, "is too long").optional(),
   status: statusListSchema.optional(),
   createdFrom: isoDateTimeSchema.optional(),
   createdTo: isoDateTimeSchema.optional(),
@@ -56,6 +58,43 @@ export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;
 
 export const dashboardSwapListSchema = swapListSchema.extend({ totals: dashboardTotalsSchema });
 export type DashboardSwapList = z.infer<typeof dashboardSwapListSchema>;
+
+/** The summary takes the filters without a search. */
+export const dashboardSummaryQuerySchema = z
+  .strictObject({ status: filterShape.status, createdFrom: filterShape.createdFrom, createdTo: filterShape.createdTo })
+  .refine(rangeInOrder, rangeMessage);
+export type DashboardSummaryQuery = z.output<typeof dashboardSummaryQuerySchema>;
+
+export const dashboardDailySchema = z.object({ date: z.string(), count: z.number().int(), completed: z.number().int(), rewardUsdc: decimalStringSchema });
+export const dashboardSummarySchema = z.object({ totals: dashboardTotalsSchema, daily: z.array(dashboardDailySchema) });
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+/** `refresh=true` reads the swap live upstream first (one call in the dashboard's budget class). */
+export const dashboardSwapQuerySchema = z.strictObject({ refresh: z.enum(["true", "false"]).optional() });
+
+export const statusHistoryEntrySchema = z.object({ status: swapStatusSchema, seenAt: isoDateTimeSchema });
+export const dashboardSwapDetailSchema = swapListItemSchema.extend({ history: z.array(statusHistoryEntrySchema) });
+export type DashboardSwapDetail = z.infer<typeof dashboardSwapDetailSchema>;
+
+export const webhookDeliveryIdSchema = z.string().regex(/^msg_[0-9a-f]{32}$/, "is not a delivery id");
+
+export const webhookLogQuerySchema = z.strictObject({
+  limit: queryInt(1, 100).default(DASHBOARD_PAGE_SIZE),
+  offset: queryInt(0, 1_000_000_000).default(0),
+});
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  type: z.enum(["swap.created", "swap.status_changed"]),
+  swapId: z.string(),
+  attempts: z.number().int().min(0),
+  status: z.enum(["pending", "delivered", "failed"]),
+  lastResponse: z.string().nullable(),
+  nextAttemptAt: isoDateTimeSchema.nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookLogSchema = z.object({ deliveries: z.array(webhookDeliverySchema), total: z.number().int().min(0) });
+export type WebhookLog = z.infer<typeof webhookLogSchema>;
 
 export const dashboardCsvColumns = [
   "id",

@@ -1,16 +1,19 @@
-import { assertDashboardEnabled, dashboardCsv, requireSession } from "@/lib/bff/dashboard";
+import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard";
+import { dashboardCsv } from "@/lib/bff/dashboard-csv";
+import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard-history";
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardFilterSchema } from "@/lib/schema/dashboard";
 
 export const GET = route(async (req, { requestId, clientId }) => {
   assertDashboardEnabled();
-  requireSession(req);
+  await requireSession(req);
   await limitClient("reads", clientId);
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
+  const ledger = await dashboardLedger();
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(await dashboardCsv(filter, requestId), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` },
+  return new Response(dashboardCsv(ledger, filter, requestId), {
+    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) },
   });
 });
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
