@@ -13,15 +13,22 @@ import type { Swap, SwapListItem } from "@/lib/schema/partner";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { openLedgerDb, type LedgerConnection } from "./db";
 import { recordSwaps, type SwapSource } from "./record";
-import { backfillStep, reconcile, recordSweepPage, relistRewardsStep, sweepOpenSwaps, type SyncDeps } from "./sync";
+import { backfillStep, reconcile, recordSweepPage, relistRewardsStep, startBackfillRound, sweepOpenSwaps, type SyncDeps } from "./sync";
 
-type Runtime = { connection: Promise<LedgerConnection | null> | null; timers: Set<ReturnType<typeof setTimeout>>; instance: string; warned: boolean; nudge?: () => void };
-const runtime = processSingleton<Runtime>("ledger", () => ({ connection: null, timers: new Set(), instance: randomUUID(), warned: false }));
+type Runtime = {
+  connection: Promise<LedgerConnection | null> | null;
+  instance: string;
+  warned: boolean;
+  nudge?: () => void;
+  kicks: Map<string, () => void>;
+};
+const runtime = processSingleton<Runtime>("ledger", () => ({ connection: null, instance: randomUUID(), warned: false, kicks: new Map() }));
 
 const SWEEP_EVERY_MS = 60_000;
 const RELIST_EVERY_MS = 10 * 60_000;
 const RECONCILE_EVERY_MS = 15 * 60_000;
 const WEBHOOK_EVERY_MS = 2_000;
+const TOP_UP_EVERY_MS = 5 * 60_000;
 
 /** Off when several instances share Redis without a Postgres server: each would keep its own ledger. */
 export function ledgerEnabled(): boolean {
@@ -64,9 +71,17 @@ function syncDeps(connection: LedgerConnection): SyncDeps {
   };
 }
 
-/** Runs `task` now and then, one instance at a time (a lease in the shared store). */
+/**
+ * Runs `task` now and then, one instance at a time (a lease in the shared store); the task's
+ * answer is the wait before its next run. `runtime.kicks` runs it again soon.
+ */
 function every(name: string, intervalMs: number, task: () => Promise<number | void>) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let kicked = false;
   const run = async () => {
+    running = true;
+    kicked = false;
     const lease = `ledger:lease:${name}`;
     let wait = intervalMs;
     if (await store().setIfAbsent(lease, runtime.instance, 10 * 60_000).catch(() => false)) {
@@ -80,25 +95,30 @@ function every(name: string, intervalMs: number, task: () => Promise<number | vo
         await store().delete(lease).catch(() => {});
       }
     }
-    schedule(Math.max(250, wait));
+    running = false;
+    schedule(kicked ? 250 : Math.max(250, wait));
   };
   const schedule = (ms: number) => {
-    const timer = setTimeout(() => {
-      runtime.timers.delete(timer);
-      void run();
-    }, ms);
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
     timer.unref?.();
-    runtime.timers.add(timer);
   };
+  runtime.kicks.set(name, () => {
+    kicked = true;
+    if (!running) schedule(250);
+  });
   schedule(1_000);
 }
 
 function startLoops(connection: LedgerConnection) {
   const deps = syncDeps(connection);
   // The backfill goes on page after page while the budget allows; a rate_limited answer waits.
-  every("backfill", 30 * 60_000, async () => {
+  // Page after page while the budget allows (a rate_limited answer waits); once done, a top-up
+  // round every few minutes picks up swaps created elsewhere on the same key.
+  every("backfill", TOP_UP_EVERY_MS, async () => {
+    await startBackfillRound(deps);
     const state = await backfillStep(deps, 20);
-    return state.done ? 30 * 60_000 : 250;
+    return state.done ? TOP_UP_EVERY_MS : 250;
   });
   every("sweep", SWEEP_EVERY_MS, async () => void (await sweepOpenSwaps(deps)));
   every("rewards", RELIST_EVERY_MS, async () => ((await relistRewardsStep(deps)).done ? RELIST_EVERY_MS : 1_000));
@@ -148,4 +168,12 @@ export function ledgerSweepPage(page: readonly SwapListItem[]): void {
   void ledger()
     .then((connection) => connection && recordSweepPage({ ...syncDeps(connection) }, [...page]))
     .catch((error) => console.warn("[ledger] could not record a sweep page:", error instanceof Error ? error.message : error));
+}
+
+/** Starts the backfill over from the newest swap (the sandbox's seed control backdates swaps). */
+export async function ledgerRebackfill(): Promise<void> {
+  const connection = await ledger().catch(() => null);
+  if (!connection) return;
+  await startBackfillRound(syncDeps(connection), true);
+  runtime.kicks.get("backfill")?.();
 }

@@ -43,7 +43,17 @@ async function record(deps: SyncDeps, page: SwapList, source: SwapSource) {
   return result;
 }
 
-export type BackfillState = Cursor & { done: boolean; pages: number; swaps: number; startedAt: string; finishedAt: string | null };
+export type BackfillState = Cursor & {
+  done: boolean;
+  pages: number;
+  swaps: number;
+  startedAt: string;
+  finishedAt: string | null;
+  /** A top-up round reads only swaps created since the newest one the last round saw. */
+  createdFrom?: string | null;
+  /** The newest creation time this round has seen. */
+  newest?: string | null;
+};
 
 /**
  * Up to `maxPages` pages of the backfill, continuing where the last call (or the last process)
@@ -60,20 +70,43 @@ export async function backfillStep(deps: SyncDeps, maxPages = Infinity): Promise
     finishedAt: null,
   };
   for (let pages = 0; !state.done && pages < maxPages; pages++) {
-    const page = await deps.listSwaps({ ...(state.createdTo ? { createdTo: state.createdTo } : {}), limit: String(PAGE), offset: String(state.offset) });
+    const page = await deps.listSwaps({
+      ...(state.createdFrom ? { createdFrom: state.createdFrom } : {}),
+      ...(state.createdTo ? { createdTo: state.createdTo } : {}),
+      limit: String(PAGE),
+      offset: String(state.offset),
+    });
     await record(deps, page, "backfill");
     const full = page.swaps.length === PAGE;
     state = {
       ...state,
+      newest: state.newest ?? page.swaps[0]?.createdAt ?? state.createdFrom ?? null,
       ...(full ? nextCursor(state, page.swaps) : {}),
       done: !full,
       pages: state.pages + 1,
       swaps: state.swaps + page.swaps.length,
       finishedAt: full ? null : now(deps).toISOString(),
     };
+    // A new round started meanwhile (the sandbox's seed control): this one stops.
+    const stored = await readSyncState<BackfillState>(deps.db, "backfill");
+    if (stored && stored.startedAt !== state.startedAt) return stored;
     await writeSyncState(deps.db, "backfill", state, now(deps));
   }
   return state;
+}
+
+/**
+ * After a finished backfill, a new round that reads what was created since (swaps made by other
+ * integrations on the same key); `full` starts over from the very newest down to the oldest.
+ */
+export async function startBackfillRound(deps: SyncDeps, full = false): Promise<void> {
+  const previous = await readSyncState<BackfillState>(deps.db, "backfill");
+  if (!full && previous && !previous.done) return;
+  const createdFrom = full ? null : (previous?.newest ?? null);
+  // startedAt names the round, so it must differ from the last one's even within one millisecond.
+  const startedAt = new Date(Math.max(now(deps).getTime(), previous ? Date.parse(previous.startedAt) + 1 : 0)).toISOString();
+  const fresh: BackfillState = { createdTo: null, offset: 0, done: false, pages: 0, swaps: 0, startedAt, finishedAt: null, createdFrom, newest: null };
+  await writeSyncState(deps.db, "backfill", fresh, now(deps));
 }
 
 const SWEEP_HORIZON_MS = 24 * 60 * 60 * 1000;

@@ -12,7 +12,7 @@ import { createManualClock } from "@/lib/sandbox/clock";
 import { openLedgerDb, type LedgerConnection, type LedgerTarget } from "@/lib/ledger/db";
 import { ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
 import { recordSwaps } from "@/lib/ledger/record";
-import { backfillStep, reconcile, relistRewardsStep, sweepOpenSwaps, type SyncDeps } from "@/lib/ledger/sync";
+import { backfillStep, reconcile, relistRewardsStep, startBackfillRound, sweepOpenSwaps, type SyncDeps } from "@/lib/ledger/sync";
 import { deliverDue, redeliver } from "@/lib/webhooks/deliver";
 import { startPostgres, type RunningPostgres } from "@/tests/support/postgres";
 import { startSandbox, type RunningSandbox } from "@/tests/support/servers";
@@ -119,6 +119,22 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect((await ledgerTotals(connection.db, {})).count).toBe(250);
     // The same count per status as the upstream: nothing twice, nothing missed.
     expect((await reconcile(deps(), 0)).inSync).toBe(true);
+  });
+
+  it("tops up a finished backfill with only the swaps created since", async () => {
+    await seed({ count: 120, statuses: ["completed"] });
+    expect((await backfillStep(deps())).done).toBe(true);
+    clock.advance(60_000);
+    now += 60_000;
+    const fresh = await newSwap("order-late");
+    await startBackfillRound(deps());
+    upstreamCalls = [];
+    const round = await backfillStep(deps());
+    expect(round).toMatchObject({ done: true, pages: 1 });
+    expect(upstreamCalls).toHaveLength(1);
+    expect(upstreamCalls[0]).toContain("createdFrom=");
+    expect((await ledgerSwap(connection.db, fresh.id))?.swap.externalId).toBe("order-late");
+    expect((await ledgerTotals(connection.db, {})).count).toBe(121);
   });
 
   it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {
