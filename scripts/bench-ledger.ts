@@ -84,7 +84,11 @@ if (!login.ok) throw new Error(`login failed: ${login.status}`);
 const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
 const get = async (path: string) => {
   const t = performance.now();
-  const res = await fetch(`${app.origin}${path}`, { headers: { cookie } });
+  // One retry for a kept-alive socket the server closed just then (not the app failing).
+  const res = await fetch(`${app.origin}${path}`, { headers: { cookie } }).catch((error: unknown) => {
+    if (app.exited()) throw new Error(`the app ended (${app.exited()}):\n${app.logs().slice(-3000)}`, { cause: error });
+    return fetch(`${app.origin}${path}`, { headers: { cookie } });
+  });
   const body = await res.text();
   const ms = performance.now() - t;
   if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);

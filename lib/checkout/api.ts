@@ -17,7 +17,14 @@ export class BffError extends Error {
   }
 }
 
-type Options = { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type Options = {
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sees a successful answer's headers (the dashboard reads x-ledger-as-of). */
+  onHeaders?: (headers: Headers) => void;
+};
 
 export async function bff<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
   let response: Response;
@@ -48,5 +55,6 @@ export async function bff<S extends z.ZodType>(path: string, schema: S, options:
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new BffError("upstream_error", "The server answered something unexpected.", response.status);
+  options.onHeaders?.(response.headers);
   return parsed.data;
 }
