@@ -76,83 +76,141 @@ const app = await startBff({
   CLIENT_READS_PER_MINUTE: "1000000",
   ...(postgres ? { DATABASE_URL: postgres.url } : {}),
 });
-const backfillStarted = Date.now();
-log(`app up (${postgres ? "Postgres 15 server" : "PGlite"}); waiting for the backfill`);
-
-const login = await fetch(`${app.origin}/api/partner/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: PASSWORD }) });
-if (!login.ok) throw new Error(`login failed: ${login.status}`);
-const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-const get = async (path: string) => {
-  const t = performance.now();
-  // One retry for a kept-alive socket the server closed just then (not the app failing).
-  const res = await fetch(`${app.origin}${path}`, { headers: { cookie } }).catch((error: unknown) => {
-    if (app.exited()) throw new Error(`the app ended (${app.exited()}):\n${app.logs().slice(-3000)}`, { cause: error });
-    return fetch(`${app.origin}${path}`, { headers: { cookie } });
-  });
-  const body = await res.text();
-  const ms = performance.now() - t;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
-  return { ms, json: JSON.parse(body) as Record<string, unknown> & { total: number; swaps: Array<Record<string, unknown>> } };
+// Everything after this point stops the app and the servers on failure too.
+const stopAll = async () => {
+  await app.stop().catch(() => {});
+  await upstream.close().catch(() => {});
+  await postgres?.stop().catch(() => {});
 };
+let measured: Awaited<ReturnType<typeof measure>>;
+try {
+  measured = await measure();
+} catch (error) {
+  console.error(app.logs().slice(-3000));
+  await stopAll();
+  throw error;
+}
+await stopAll();
+const { backfillMs, backfillCalls, perMinute, totals, search, summary, detail, views, viewCalls, ledgerCallsDuringViews, viewsMs, totalsFilters, axeViolations } = measured;
 
-let lastReport = 0;
-for (;;) {
-  const { json } = await get("/api/partner/swaps?limit=1");
-  if (json.total >= knobs.BENCH_LEDGER_SWAPS) break;
-  if (Date.now() - lastReport > 15_000) {
-    lastReport = Date.now();
-    log(`ledger holds ${json.total}`);
+async function measure() {
+  const backfillStarted = Date.now();
+  log(`app up (${postgres ? "Postgres 15 server" : "PGlite"}); waiting for the backfill`);
+
+  const login = await fetch(`${app.origin}/api/partner/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: PASSWORD }) });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const get = async (path: string) => {
+    const t = performance.now();
+    // One retry for a kept-alive socket the server closed just then (not the app failing).
+    const res = await fetch(`${app.origin}${path}`, { headers: { cookie } }).catch((error: unknown) => {
+      if (app.exited()) throw new Error(`the app ended (${app.exited()}):\n${app.logs().slice(-3000)}`, { cause: error });
+      return fetch(`${app.origin}${path}`, { headers: { cookie } });
+    });
+    const body = await res.text();
+    const ms = performance.now() - t;
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
+    return { ms, json: JSON.parse(body) as Record<string, unknown> & { total: number; swaps: Array<Record<string, unknown>> } };
+  };
+
+  let lastReport = 0;
+  for (;;) {
+    const { json } = await get("/api/partner/swaps?limit=1");
+    if (json.total >= knobs.BENCH_LEDGER_SWAPS) break;
+    if (Date.now() - lastReport > 15_000) {
+      lastReport = Date.now();
+      log(`ledger holds ${json.total}`);
+    }
+    if (app.exited()) throw new Error(`the app ended: ${app.logs().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 500));
   }
-  if (app.exited()) throw new Error(`the app ended: ${app.logs().slice(-2000)}`);
-  await new Promise((r) => setTimeout(r, 500));
+  const backfillMs = Date.now() - backfillStarted;
+  const backfillCalls = calls.filter((c) => c.at >= backfillStarted && c.requestId.startsWith("ledger-")).length;
+  const perMinute = backfillCalls / (backfillMs / 60_000);
+  log(`backfilled ${knobs.BENCH_LEDGER_SWAPS} in ${(backfillMs / 1000).toFixed(1)} s, ${backfillCalls} upstream calls (${perMinute.toFixed(0)} a minute)`);
+
+  // A sample of real rows to search for.
+  const sample = (await get(`/api/partner/swaps?limit=100&offset=${Math.floor(knobs.BENCH_LEDGER_SWAPS * 0.4)}`)).json.swaps as Array<{
+    id: string;
+    externalId: string;
+    customerId: string;
+    deposit: { address: string };
+    payout: { address: string };
+  }>;
+  const day = 86_400_000;
+  const iso = (t: number) => new Date(t).toISOString();
+  const totalsFilters = [
+    "",
+    "?status=completed",
+    "?status=completed,refunded,failed",
+    `?createdFrom=${iso(Date.now() - 7 * day)}`,
+    `?createdFrom=${iso(Date.now() - 30 * day)}&status=waiting_deposit,processing`,
+    `?createdFrom=${iso(Date.now() - 60 * day)}&createdTo=${iso(Date.now() - 30 * day)}`,
+  ];
+  const searches = sample.flatMap((s) => [s.id, s.externalId, s.customerId, s.deposit.address, s.payout.address]);
+  const summaries = ["", `?createdFrom=${iso(Date.now() - 30 * day)}`, `?createdFrom=${iso(Date.now() - 7 * day)}&status=completed`];
+
+  const before = calls.length;
+  const viewsStart = Date.now();
+  async function time(paths: string[]): Promise<Spread> {
+    const samples: number[] = [];
+    for (let i = 0; i < knobs.BENCH_LEDGER_REPS; i++) samples.push((await get(paths[i % paths.length]!)).ms);
+    return spread(samples);
+  }
+  for (const path of ["/api/partner/swaps", "/api/partner/summary", `/api/partner/swaps?q=${sample[0]!.id}`]) await get(path); // warm
+  const totals = await time(totalsFilters.map((f) => `/api/partner/swaps${f}`));
+  const search = await time(searches.map((q) => `/api/partner/swaps?q=${encodeURIComponent(q)}`));
+  const summary = await time(summaries.map((f) => `/api/partner/summary${f}`));
+  const detail = await time(sample.map((s) => `/api/partner/swaps/${s.id}`));
+  const views = knobs.BENCH_LEDGER_REPS * 4 + 3;
+  const viewCalls = calls.slice(before).filter((c) => !c.requestId.startsWith("ledger-") && !c.requestId.startsWith("sweep-")).length;
+  const ledgerCallsDuringViews = calls.slice(before).length - viewCalls;
+  const viewsMs = Date.now() - viewsStart;
+  log(`views done: ${views} views, ${viewCalls} upstream calls made by them`);
+  const axeViolations = args.includes("--screenshots") ? await screenshots(app.origin, cookie) : null;
+  return { backfillMs, backfillCalls, perMinute, totals, search, summary, detail, views, viewCalls, ledgerCallsDuringViews, viewsMs, totalsFilters, axeViolations };
 }
-const backfillMs = Date.now() - backfillStarted;
-const backfillCalls = calls.filter((c) => c.at >= backfillStarted && c.requestId.startsWith("ledger-")).length;
-const perMinute = backfillCalls / (backfillMs / 60_000);
-log(`backfilled ${knobs.BENCH_LEDGER_SWAPS} in ${(backfillMs / 1000).toFixed(1)} s, ${backfillCalls} upstream calls (${perMinute.toFixed(0)} a minute)`);
 
-// A sample of real rows to search for.
-const sample = (await get("/api/partner/swaps?limit=100&offset=40000")).json.swaps as Array<{
-  id: string;
-  externalId: string;
-  customerId: string;
-  deposit: { address: string };
-  payout: { address: string };
-}>;
-const day = 86_400_000;
-const iso = (t: number) => new Date(t).toISOString();
-const totalsFilters = [
-  "",
-  "?status=completed",
-  "?status=completed,refunded,failed",
-  `?createdFrom=${iso(Date.now() - 7 * day)}`,
-  `?createdFrom=${iso(Date.now() - 30 * day)}&status=waiting_deposit,processing`,
-  `?createdFrom=${iso(Date.now() - 60 * day)}&createdTo=${iso(Date.now() - 30 * day)}`,
-];
-const searches = sample.flatMap((s) => [s.id, s.externalId, s.customerId, s.deposit.address, s.payout.address]);
-const summaries = ["", `?createdFrom=${iso(Date.now() - 30 * day)}`, `?createdFrom=${iso(Date.now() - 7 * day)}&status=completed`];
-
-const before = calls.length;
-const viewsStart = Date.now();
-async function time(paths: string[]): Promise<Spread> {
-  const samples: number[] = [];
-  for (let i = 0; i < knobs.BENCH_LEDGER_REPS; i++) samples.push((await get(paths[i % paths.length]!)).ms);
-  return spread(samples);
+/** The dashboard with every swap behind it, at 390 and 1280 px, light and dark; axe on each. */
+async function screenshots(origin: string, cookie: string): Promise<number> {
+  const { chromium } = await import("@playwright/test");
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const { chromiumArgs } = await import("../playwright.config");
+  const dir = join(repoRoot, "docs", "screenshots", "partner");
+  await mkdir(dir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
+  let violations = 0;
+  try {
+    for (const width of [390, 1280]) {
+      for (const scheme of ["light", "dark"] as const) {
+        const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 }, colorScheme: scheme });
+        const [name, value] = cookie.split("=") as [string, string];
+        await context.addCookies([{ name, value, url: origin }]);
+        const page = await context.newPage();
+        await page.goto(`${origin}/partner`);
+        await page.getByTestId("total-count").and(page.locator("[data-value]")).waitFor();
+        await page.getByTestId(width === 390 ? "swap-card" : "swap-row").first().waitFor();
+        await page.getByRole("img").first().waitFor();
+        await page.screenshot({ path: join(dir, `dashboard-${width}-${scheme}.png`), fullPage: true });
+        const axe = await new AxeBuilder({ page }).analyze();
+        violations += axe.violations.length;
+        for (const v of axe.violations) log(`axe ${width} ${scheme}: ${v.id} ${v.help} (${v.nodes.length})`);
+        await page.getByRole("button", { name: /^Open swap / }).filter({ visible: true }).first().click();
+        await page.getByTestId("status-history").waitFor();
+        await page.screenshot({ path: join(dir, `detail-${width}-${scheme}.png`) });
+        const dialogAxe = await new AxeBuilder({ page }).analyze();
+        violations += dialogAxe.violations.length;
+        for (const v of dialogAxe.violations) log(`axe detail ${width} ${scheme}: ${v.id} ${v.help} (${v.nodes.length})`);
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  log(`screenshots in docs/screenshots/partner/, axe violations: ${violations}`);
+  return violations;
 }
-for (const path of ["/api/partner/swaps", "/api/partner/summary", `/api/partner/swaps?q=${sample[0]!.id}`]) await get(path); // warm
-const totals = await time(totalsFilters.map((f) => `/api/partner/swaps${f}`));
-const search = await time(searches.map((q) => `/api/partner/swaps?q=${encodeURIComponent(q)}`));
-const summary = await time(summaries.map((f) => `/api/partner/summary${f}`));
-const detail = await time(sample.map((s) => `/api/partner/swaps/${s.id}`));
-const views = knobs.BENCH_LEDGER_REPS * 4 + 3;
-const viewCalls = calls.slice(before).filter((c) => !c.requestId.startsWith("ledger-") && !c.requestId.startsWith("sweep-")).length;
-const ledgerCallsDuringViews = calls.slice(before).length - viewCalls;
-const viewsMs = Date.now() - viewsStart;
-log(`views done: ${views} views, ${viewCalls} upstream calls made by them`);
 
-await app.stop();
-await upstream.close();
-await postgres?.stop();
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const command = `npm run build && ${Object.entries(process.env)
@@ -176,6 +234,7 @@ const markdown = [
   `| summary with daily chart data (all, 30 days, 7 days completed) | ${ms(summary)} |`,
   `| one swap with history | ${ms(detail)} |`,
   "",
+  ...(axeViolations === null ? [] : [`Screenshots of the dashboard and a swap's detail at 390 and 1280 px, light and dark, with these swaps behind it: docs/screenshots/partner/ (axe violations: ${axeViolations}).`, ""]),
   `Upstream calls made by the ${views} dashboard views: ${viewCalls} (${(viewCalls / views).toFixed(2)} per view). The ledger's own loops (sweep, reconciliation) made ${ledgerCallsDuringViews} meanwhile, over ${(viewsMs / 1000).toFixed(0)} s.`,
 ].join("\n");
 console.log(`\n${markdown}\n`);
@@ -184,7 +243,7 @@ await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replaceAll(":", "-");
 await writeFile(
   join(resultsDir, `ledger-${stamp}.json`),
-  JSON.stringify({ knobs, postgres: usePostgres, backfillMs, backfillCalls, perMinute, totals, search, summary, detail, views, viewCalls, ledgerCallsDuringViews }, null, 2),
+  JSON.stringify({ knobs, postgres: usePostgres, backfillMs, backfillCalls, perMinute, totals, search, summary, detail, views, viewCalls, ledgerCallsDuringViews, axeViolations }, null, 2),
 );
 if (writeReadme) {
   const readmePath = join(repoRoot, "README.md");

@@ -16,7 +16,9 @@ const inputClass =
   "mt-1 h-10 w-full rounded-lg bg-white px-3 text-sm ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700 dark:[color-scheme:dark]";
 const chip =
   "inline-flex h-9 cursor-pointer items-center gap-2 rounded-full bg-slate-50 px-3 text-sm ring-1 ring-slate-300 transition hover:bg-slate-100 dark:bg-slate-950 dark:ring-slate-700 dark:hover:bg-slate-800";
-const chipOn = "bg-emerald-50 ring-2 ring-emerald-700 dark:bg-emerald-950/50 dark:ring-emerald-400";
+// Chosen: filled, so "on" never depends on a ring's shade alone.
+const chipOn =
+  "bg-emerald-700 font-medium text-white ring-emerald-700 hover:bg-emerald-800 dark:bg-emerald-400 dark:text-slate-950 dark:ring-emerald-400 dark:hover:bg-emerald-300";
 
 export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters) => void }) {
   const t = useTranslations("partner.filters");

@@ -87,7 +87,7 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
   ];
   return (
     <>
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+      <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600 dark:text-slate-400">{label}</dt>

@@ -148,10 +148,13 @@ function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => 
   return (
     <li data-testid="swap-card" data-id={row.id} className="flex flex-col gap-2 px-3 py-3">
       <div className="flex items-center justify-between gap-2">
-        <StatusBadge status={row.status} />
+        <OpenButton id={row.id} onOpen={onOpen} />
         <time dateTime={row.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
           {f.dateTime(row.createdAt)}
         </time>
+      </div>
+      <div>
+        <StatusBadge status={row.status} />
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
         <div>
@@ -177,9 +180,6 @@ function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => 
           <dd className="truncate font-mono text-xs">{row.externalId ?? <None />}</dd>
         </div>
       </dl>
-      <div>
-        <OpenButton id={row.id} onOpen={onOpen} />
-      </div>
     </li>
   );
 }
