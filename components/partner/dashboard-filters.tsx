@@ -14,11 +14,14 @@ type Filters = Pick<DashboardView, "q" | "status" | "createdFrom" | "createdTo">
 
 const inputClass =
   "mt-1 h-10 w-full rounded-lg bg-white px-3 text-sm ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700 dark:[color-scheme:dark]";
-const chip =
-  "inline-flex h-9 cursor-pointer items-center gap-2 rounded-full bg-slate-50 px-3 text-sm ring-1 ring-slate-300 transition hover:bg-slate-100 dark:bg-slate-950 dark:ring-slate-700 dark:hover:bg-slate-800";
+// cn() only joins, so "off" and "on" are whole class lists rather than overrides of one another.
+const chipBase = "inline-flex h-9 cursor-pointer items-center gap-2 rounded-full px-3 text-sm ring-1 transition";
+const chipOff = "bg-slate-50 ring-slate-300 hover:bg-slate-100 dark:bg-slate-950 dark:ring-slate-700 dark:hover:bg-slate-800";
 // Chosen: filled, so "on" never depends on a ring's shade alone.
-const chipOn =
+const chipOnClasses =
   "bg-emerald-700 font-medium text-white ring-emerald-700 hover:bg-emerald-800 dark:bg-emerald-400 dark:text-slate-950 dark:ring-emerald-400 dark:hover:bg-emerald-300";
+
+const chip = (on: boolean) => cn(chipBase, on ? chipOnClasses : chipOff);
 
 export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters) => void }) {
   const t = useTranslations("partner.filters");
@@ -92,7 +95,7 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           <legend className="text-sm font-medium">{t("status")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {statusOptions.map((value) => (
-              <button key={value} type="button" aria-pressed={view.status.includes(value)} onClick={() => toggle(value)} className={cn(chip, view.status.includes(value) && chipOn)}>
+              <button key={value} type="button" aria-pressed={view.status.includes(value)} onClick={() => toggle(value)} className={chip(view.status.includes(value))}>
                 {labels[value]}
               </button>
             ))}
@@ -102,11 +105,11 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           <legend className="text-sm font-medium">{t("created")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {quickRanges.map((range: QuickRange) => (
-              <button key={range} type="button" aria-pressed={activeQuick === range} onClick={() => applyRange(quickRangeStart(range), "")} className={cn(chip, activeQuick === range && chipOn)}>
+              <button key={range} type="button" aria-pressed={activeQuick === range} onClick={() => applyRange(quickRangeStart(range), "")} className={chip(activeQuick === range)}>
                 {quickLabels[range]}
               </button>
             ))}
-            <button type="button" aria-pressed={!from && !to} onClick={() => applyRange("", "")} className={cn(chip, !from && !to && chipOn)}>
+            <button type="button" aria-pressed={!from && !to} onClick={() => applyRange("", "")} className={chip(!from && !to)}>
               {t("quick.all")}
             </button>
           </div>
