@@ -222,7 +222,8 @@ export function EmbedBuilder({ origin }: { origin: string }) {
         <section className={card} aria-live="polite">
           <h2 className="font-semibold">{t("events")}</h2>
           {events.length === 0 ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("noEvents")}</p> : null}
-          <ol className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto font-mono text-xs">
+          {/* Focusable: it scrolls once many events arrive, and a keyboard must be able to scroll it. */}
+          <ol tabIndex={0} aria-label={t("events")} className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto rounded font-mono text-xs">
             {events.map((e, i) => (
               <li key={`${e.at}-${i}`} className="break-all">
                 <span className="text-slate-600 dark:text-slate-400">{e.at}</span> <span className="font-semibold">{e.type}</span> {e.payload}
