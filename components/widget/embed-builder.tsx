@@ -127,10 +127,12 @@ export function EmbedBuilder({ origin }: { origin: string }) {
     <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
       <div className="flex min-w-0 flex-col gap-4">
         <form className={cn(card, "grid grid-cols-2 gap-3")} onSubmit={(e) => e.preventDefault()}>
-          <div className="col-span-2">
+          <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
+            <span aria-hidden="true">{t("from")}</span>
             <AssetPicker label={t("from")} assets={senders} selected={findByRef(senders, params.from, "send")} onSelect={(a) => setParams((p) => ({ ...p, from: assetRef(a) }))} />
           </div>
-          <div className="col-span-2">
+          <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
+            <span aria-hidden="true">{t("to")}</span>
             <AssetPicker label={t("to")} assets={receivers} selected={findByRef(receivers, params.to, "receive")} onSelect={(a) => setParams((p) => ({ ...p, to: assetRef(a) }))} />
           </div>
           <label className="flex flex-col gap-1 text-sm font-medium">
@@ -184,53 +186,6 @@ export function EmbedBuilder({ origin }: { origin: string }) {
           </label>
           <p className="col-span-2 text-sm text-slate-600 dark:text-slate-400">{t("configHelp")}</p>
         </form>
-
-        <section className={card} aria-labelledby="snippet-title">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="snippet-title" className="font-semibold">
-              {t("snippet")}
-            </h2>
-            <CopyButton value={snippet} label={t("snippet")} />
-          </div>
-          <div role="tablist" aria-label={t("snippetFormat")} className="mt-2 flex gap-1">
-            {(["html", "react"] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                id={`snippet-tab-${name}`}
-                aria-selected={tab === name}
-                aria-controls="snippet-panel"
-                onClick={() => setTab(name)}
-                className={cn(
-                  "h-8 rounded-lg px-3 text-sm font-medium ring-1",
-                  tab === name ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100" : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
-                )}
-              >
-                {name === "html" ? t("tabHtml") : t("tabReact")}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id="snippet-panel" aria-labelledby={`snippet-tab-${tab}`}>
-            {tab === "react" ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("reactHint")}</p> : null}
-            <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-xs break-all whitespace-pre-wrap dark:bg-slate-950" data-testid="snippet">
-              <code>{snippet}</code>
-            </pre>
-          </div>
-        </section>
-
-        <section className={card} aria-live="polite">
-          <h2 className="font-semibold">{t("events")}</h2>
-          {events.length === 0 ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("noEvents")}</p> : null}
-          {/* Focusable: it scrolls once many events arrive, and a keyboard must be able to scroll it. */}
-          <ol tabIndex={0} aria-label={t("events")} className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto rounded font-mono text-xs">
-            {events.map((e, i) => (
-              <li key={`${e.at}-${i}`} className="break-all">
-                <span className="text-slate-600 dark:text-slate-400">{e.at}</span> <span className="font-semibold">{e.type}</span> {e.payload}
-              </li>
-            ))}
-          </ol>
-        </section>
       </div>
 
       <div className="flex min-w-0 flex-col gap-4">
@@ -260,7 +215,43 @@ export function EmbedBuilder({ origin }: { origin: string }) {
             <iframe ref={frame} key={src} src={src} title={t("preview")} className="min-h-[40rem] w-full rounded-2xl" />
           </div>
         </section>
-
+      </div>
+      <div className="min-w-0 lg:col-span-2">
+        <section className={card} aria-labelledby="snippet-title">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="snippet-title" className="font-semibold">
+              {t("snippet")}
+            </h2>
+            <CopyButton value={snippet} label={t("snippet")} />
+          </div>
+          <div role="tablist" aria-label={t("snippetFormat")} className="mt-2 flex gap-1">
+            {(["html", "react"] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                id={`snippet-tab-${name}`}
+                aria-selected={tab === name}
+                aria-controls="snippet-panel"
+                onClick={() => setTab(name)}
+                className={cn(
+                  "h-8 rounded-lg px-3 text-sm font-medium ring-1",
+                  tab === name ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100" : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+                )}
+              >
+                {name === "html" ? t("tabHtml") : t("tabReact")}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="snippet-panel" aria-labelledby={`snippet-tab-${tab}`}>
+            {tab === "react" ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("reactHint")}</p> : null}
+            <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-slate-950" data-testid="snippet">
+              <code>{snippet}</code>
+            </pre>
+          </div>
+        </section>
+      </div>
+      <div className="grid min-w-0 gap-4 lg:col-span-2 lg:grid-cols-2">
         <section className={card} aria-labelledby="reference-title">
           <h2 id="reference-title" className="font-semibold">
             {t("reference")}
@@ -284,6 +275,18 @@ export function EmbedBuilder({ origin }: { origin: string }) {
               </div>
             ))}
           </dl>
+        </section>
+        <section className={card} aria-live="polite">
+          <h2 className="font-semibold">{t("events")}</h2>
+          {events.length === 0 ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("noEvents")}</p> : null}
+          {/* Focusable: it scrolls once many events arrive, and a keyboard must be able to scroll it. */}
+          <ol tabIndex={0} aria-label={t("events")} className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto rounded font-mono text-xs">
+            {events.map((e, i) => (
+              <li key={`${e.at}-${i}`} className="break-all">
+                <span className="text-slate-600 dark:text-slate-400">{e.at}</span> <span className="font-semibold">{e.type}</span> {e.payload}
+              </li>
+            ))}
+          </ol>
         </section>
       </div>
     </div>
