@@ -76,7 +76,7 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
     [t("status"), <StatusBadge key="s" status={swap.status} />],
     [t("created"), f.dateTime(swap.createdAt)],
     [t("amountIn"), `${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token} · ${networkLabel(swap.from.network)}`],
-    [t("toReceive"), `≈ ${formatAmount(swap.to.estimatedAmount, f.locale, swap.to.decimals)} ${swap.to.token} · ${networkLabel(swap.to.network)}`],
+    [t("toReceive"), `≈ ${formatAmount(swap.to.estimatedAmount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token} · ${networkLabel(swap.to.network)}`],
     [t("rewards"), swap.commission.rewardAmountUsdc !== null ? `${f.usdc(swap.commission.rewardAmountUsdc)} USDC${swap.commission.rewardStatus ? ` · ${rewardLabels[swap.commission.rewardStatus]}` : ""}` : <None key="r" />],
     [t("bps"), swap.commission.bps ?? <None key="b" />],
     [t("externalId"), swap.externalId ?? <None key="e" />],

@@ -4,7 +4,7 @@
 import "server-only";
 import { ledger, ledgerSwapRead } from "@/lib/ledger";
 import type { LedgerConnection } from "@/lib/ledger/db";
-import { ledgerDaily, ledgerPage, ledgerSwap, webhookLog } from "@/lib/ledger/queries";
+import { ledgerPage, ledgerSummary, ledgerSwap, webhookLog } from "@/lib/ledger/queries";
 import { readSyncState } from "@/lib/ledger/record";
 import type { Reconciliation } from "@/lib/ledger/sync";
 import { redeliver } from "@/lib/webhooks/deliver";
@@ -42,8 +42,7 @@ export async function listDashboardSwaps(connection: LedgerConnection, query: Da
 }
 
 export async function dashboardSummary(connection: LedgerConnection, query: DashboardSummaryQuery): Promise<DashboardSummary> {
-  const [page, daily] = await Promise.all([ledgerPage(connection.db, query, 1, 0), ledgerDaily(connection.db, query)]);
-  return { totals: page.totals, daily };
+  return ledgerSummary(connection.db, query);
 }
 
 /**

@@ -63,33 +63,51 @@ export type DailyPoint = { date: string; count: number; completed: number; rewar
 const DAY_MS = 86_400_000;
 const MAX_FILLED_DAYS = 400;
 
-/** Swaps per UTC day over the filter, days without swaps included as zeros (up to 400 days). */
-export async function ledgerDaily(db: LedgerDb, filter: LedgerFilter): Promise<DailyPoint[]> {
-  const day = sql<string>`to_char(${swaps.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+/**
+ * Totals and swaps per UTC day over the filter in one pass (days without swaps included as zeros,
+ * up to 400 days). Days are grouped as whole days since the epoch: an integer, cheap to group by.
+ */
+export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter): Promise<{ totals: LedgerTotals; daily: DailyPoint[] }> {
+  const day = sql<number>`floor(extract(epoch from ${swaps.createdAt}) / 86400)::int`;
   const rows = await db
     .select({
-      date: day,
+      day,
       count: count(),
       completed: sql<number>`count(*) filter (where ${swaps.status} = 'completed')`,
-      rewardUsdc: sql<string | null>`sum(${swaps.rewardAmountUsdc})::text`,
+      available: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'available')::text`,
+      claiming: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'claiming')::text`,
+      claimed: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'claimed')::text`,
     })
     .from(swaps)
     .where(whereOf(filter))
     .groupBy(day)
     .orderBy(asc(day));
-  const byDate = new Map(rows.map((r) => [r.date, { date: r.date, count: Number(r.count), completed: Number(r.completed), rewardUsdc: decimal(r.rewardUsdc) }]));
-  const first = filter.createdFrom ? filter.createdFrom.slice(0, 10) : rows[0]?.date;
-  const last = filter.createdTo ? filter.createdTo.slice(0, 10) : rows.at(-1)?.date;
-  if (!first || !last) return [...byDate.values()];
+  const sums = { available: Usdc(0), claiming: Usdc(0), claimed: Usdc(0) };
+  let total = 0;
+  const byDate = new Map<string, DailyPoint>();
+  for (const r of rows) {
+    const [available, claiming, claimed] = [Usdc(r.available ?? "0"), Usdc(r.claiming ?? "0"), Usdc(r.claimed ?? "0")];
+    sums.available = sums.available.plus(available);
+    sums.claiming = sums.claiming.plus(claiming);
+    sums.claimed = sums.claimed.plus(claimed);
+    total += Number(r.count);
+    const date = new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10);
+    byDate.set(date, { date, count: Number(r.count), completed: Number(r.completed), rewardUsdc: available.plus(claiming).plus(claimed).toFixed() });
+  }
+  const totals: LedgerTotals = { count: total, rewardUsdc: { available: sums.available.toFixed(), claiming: sums.claiming.toFixed(), claimed: sums.claimed.toFixed() } };
+  const dates = [...byDate.keys()];
+  const first = filter.createdFrom ? new Date(filter.createdFrom).toISOString().slice(0, 10) : dates[0];
+  const last = filter.createdTo ? new Date(filter.createdTo).toISOString().slice(0, 10) : dates.at(-1);
+  if (!first || !last) return { totals, daily: [...byDate.values()] };
   const start = Date.parse(`${first}T00:00:00Z`);
   const end = Date.parse(`${last}T00:00:00Z`);
-  if (!(end >= start) || (end - start) / DAY_MS > MAX_FILLED_DAYS) return [...byDate.values()];
-  const days: DailyPoint[] = [];
+  if (!(end >= start) || (end - start) / DAY_MS > MAX_FILLED_DAYS) return { totals, daily: [...byDate.values()] };
+  const daily: DailyPoint[] = [];
   for (let t = start; t <= end; t += DAY_MS) {
     const date = new Date(t).toISOString().slice(0, 10);
-    days.push(byDate.get(date) ?? { date, count: 0, completed: 0, rewardUsdc: "0" });
+    daily.push(byDate.get(date) ?? { date, count: 0, completed: 0, rewardUsdc: "0" });
   }
-  return days;
+  return { totals, daily };
 }
 
 export async function ledgerSwap(db: LedgerDb, id: string): Promise<{ swap: SwapListItem; history: Array<{ status: string; seenAt: string }> } | null> {
