@@ -91,7 +91,7 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-            <dd className="min-w-0 font-medium break-all">{value}</dd>
+            <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>
