@@ -21,6 +21,8 @@ const nextConfig: NextConfig = {
     // over-cap bodies before Next reads them at all.
     proxyClientMaxBodySize: 64 * 1024,
   },
+  // The ledger's drivers load their own files (PGlite's WebAssembly) at run time: not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
   async headers() {
     return [{ source: "/:path*", headers: baseHeaders }];
   },

@@ -1,9 +1,13 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Real Chromium (Debian's) against the real production server on the embedded sandbox. Tests that
 // need other settings start their own server with tests/support/servers.ts.
 // E2E_PORT lets two work trees run their suites side by side.
 const port = Number(process.env.E2E_PORT ?? 3210);
+// The server's ledger starts empty each run (the sandbox it mirrors starts empty too).
+const ledgerDir = path.join(tmpdir(), `swap-e2e-ledger-${port}`);
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -30,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node scripts/start.mjs",
+    command: `rm -rf '${ledgerDir}' && node scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -39,6 +43,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       SANDBOX: "1",
       SANDBOX_STEP_SECONDS: "1",
+      LEDGER_DIR: ledgerDir,
       CLIENT_QUOTES_PER_MINUTE: "100000",
       CLIENT_SWAPS_PER_MINUTE: "100000",
       CLIENT_READS_PER_MINUTE: "100000",

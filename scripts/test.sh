@@ -10,8 +10,8 @@ export LEAK_CANARY_KEY="lsk_test_canary_$(node -e 'console.log(require("crypto")
 
 echo "== typecheck"
 npx tsc --noEmit -p .
-echo "== unit and contract tests"
-npx vitest run --project unit --project contract
+echo "== unit, contract and ledger tests"
+npx vitest run --project unit --project contract --project ledger
 echo "== production build"
 PARTNER_API_KEY="$LEAK_CANARY_KEY" npx next build > "${TMPDIR:-/tmp}/swap-checkout-build-$$.log" 2>&1 || { cat "${TMPDIR:-/tmp}/swap-checkout-build-$$.log"; exit 1; }
 echo "== BFF tests over HTTP"

@@ -1,145 +1,169 @@
 "use client";
-// Which swaps to show: any number of statuses and a creation date range (days in the browser's
-// time zone). Applied with one button, since every new filter costs a full read for its totals.
+// Which swaps to show, applied as they are chosen: a search (swap id, external or customer id, an
+// address), statuses, quick ranges (today, 7 days, 30 days) and a creation date range (days in the
+// browser's time zone). Each answer comes from the ledger, so changing them costs nothing upstream.
 import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
-import { Button } from "../ui/button";
+import { useDebounced } from "@/lib/checkout/use-debounced";
 import { cn } from "../ui/cn";
-import { primaryAction } from "./styles";
-import { statusOptions, dateInputValue, dayBoundary, type DashboardView } from "./use-dashboard";
 import { useStatusLabels } from "./status-labels";
+import { dateInputValue, dayBoundary, quickRangeStart, quickRanges, statusOptions, type DashboardView, type QuickRange } from "./use-dashboard";
 
-type Filters = Pick<DashboardView, "status" | "createdFrom" | "createdTo">;
+type Filters = Pick<DashboardView, "q" | "status" | "createdFrom" | "createdTo">;
 
 const inputClass =
   "mt-1 h-10 w-full rounded-lg bg-white px-3 text-sm ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700 dark:[color-scheme:dark]";
+// cn() only joins, so "off" and "on" are whole class lists rather than overrides of one another.
+const chipBase = "inline-flex h-9 cursor-pointer items-center gap-2 rounded-full px-3 text-sm ring-1 transition";
+const chipOff = "bg-slate-50 ring-slate-300 hover:bg-slate-100 dark:bg-slate-950 dark:ring-slate-700 dark:hover:bg-slate-800";
+// Chosen: filled, so "on" never depends on a ring's shade alone.
+const chipOnClasses =
+  "bg-emerald-700 font-medium text-white ring-emerald-700 hover:bg-emerald-800 dark:bg-emerald-400 dark:text-slate-950 dark:ring-emerald-400 dark:hover:bg-emerald-300";
 
-export function DashboardFilters({ view, onApply }: { view: DashboardView; onApply: (filters: Filters) => void }) {
+const chip = (on: boolean) => cn(chipBase, on ? chipOnClasses : chipOff);
+
+export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters) => void }) {
   const t = useTranslations("partner.filters");
   const labels = useStatusLabels();
   const id = useId();
-  const [status, setStatus] = useState<SwapStatus[]>(view.status);
+  const [q, setQ] = useState(view.q);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [badRange, setBadRange] = useState(false);
+  const current: Filters = { q: view.q, status: view.status, createdFrom: view.createdFrom, createdTo: view.createdTo };
 
   // The URL is the truth; dates are shown in this browser's time zone, so only once mounted.
-  const viewKey = JSON.stringify([view.status, view.createdFrom, view.createdTo]);
+  const viewKey = JSON.stringify([view.createdFrom, view.createdTo]);
   useEffect(() => {
-    setStatus(view.status);
     setFrom(dateInputValue(view.createdFrom));
     setTo(dateInputValue(view.createdTo));
     setBadRange(false);
-  }, [viewKey]);
+  }, [viewKey]); // eslint-disable-line react-hooks/exhaustive-deps -- re-read only when the URL's range changes
 
-  function apply(event: React.FormEvent) {
-    event.preventDefault();
-    const createdFrom = from ? dayBoundary(from, "start") : null;
-    const createdTo = to ? dayBoundary(to, "end") : null;
-    if (createdFrom && createdTo && createdFrom > createdTo) {
-      setBadRange(true);
-      return;
-    }
+  // The search applies once typing pauses.
+  const settledQ = useDebounced(q.trim(), 400);
+  useEffect(() => {
+    if (settledQ !== view.q) onChange({ ...current, q: settledQ });
+  }, [settledQ]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled search applies
+
+  function applyRange(nextFrom: string, nextTo: string) {
+    setFrom(nextFrom);
+    setTo(nextTo);
+    const createdFrom = nextFrom ? dayBoundary(nextFrom, "start") : null;
+    const createdTo = nextTo ? dayBoundary(nextTo, "end") : null;
+    if ((nextFrom && !createdFrom) || (nextTo && !createdTo)) return; // still being typed
+    if (createdFrom && createdTo && createdFrom > createdTo) return setBadRange(true);
     setBadRange(false);
-    onApply({ status, createdFrom, createdTo });
+    onChange({ ...current, createdFrom, createdTo });
   }
 
-  const toggle = (value: SwapStatus, on: boolean) => setStatus((current) => statusOptions.filter((s) => (s === value ? on : current.includes(s))));
+  const toggle = (value: SwapStatus) =>
+    onChange({ ...current, status: statusOptions.filter((s) => (s === value ? !view.status.includes(s) : view.status.includes(s))) });
+  const quickLabels: Record<QuickRange, string> = { today: t("quick.today"), "7d": t("quick.7d"), "30d": t("quick.30d") };
+  const activeQuick = quickRanges.find((range) => !to && from === quickRangeStart(range));
+  const anyFilter = view.q || view.status.length || view.createdFrom || view.createdTo;
 
   return (
-    <form
-      onSubmit={apply}
-      aria-labelledby={`${id}-title`}
-      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-    >
-      <h2 id={`${id}-title`} className="text-base font-semibold">
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <h2 id={`${id}-title`} className="sr-only">
         {t("title")}
       </h2>
-      <div className="mt-3 grid gap-4 lg:grid-cols-[1fr_auto]">
+      <form role="search" onSubmit={(e) => (e.preventDefault(), onChange({ ...current, q: q.trim() }))}>
+        <label htmlFor={`${id}-q`} className="text-sm font-medium">
+          {t("search")}
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          maxLength={200}
+          placeholder={t("searchPlaceholder")}
+          aria-describedby={`${id}-q-hint`}
+          autoComplete="off"
+          spellCheck={false}
+          className={inputClass}
+        />
+        <p id={`${id}-q-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {t("searchHint")}
+        </p>
+      </form>
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_auto]">
         <fieldset>
           <legend className="text-sm font-medium">{t("status")}</legend>
-          <p id={`${id}-status-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-            {t("statusHint")}
-          </p>
           <div className="mt-2 flex flex-wrap gap-2">
             {statusOptions.map((value) => (
-              <label
-                key={value}
-                className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-full bg-slate-50 px-3 text-sm ring-1 ring-slate-300 has-[:checked]:bg-emerald-50 has-[:checked]:ring-accent dark:bg-slate-950 dark:ring-slate-700 dark:has-[:checked]:bg-emerald-950/50"
-              >
-                <input
-                  type="checkbox"
-                  name="status"
-                  value={value}
-                  checked={status.includes(value)}
-                  onChange={(e) => toggle(value, e.target.checked)}
-                  aria-describedby={`${id}-status-hint`}
-                  className="size-4 accent-accent"
-                />
+              <button key={value} type="button" aria-pressed={view.status.includes(value)} onClick={() => toggle(value)} className={chip(view.status.includes(value))}>
                 {labels[value]}
-              </label>
+              </button>
             ))}
           </div>
         </fieldset>
-        <div className="grid grid-cols-2 gap-3 lg:w-80">
-          <div>
-            <label htmlFor={`${id}-from`} className="text-sm font-medium">
-              {t("createdFrom")}
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              name="createdFrom"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => setFrom(e.target.value)}
-              aria-invalid={badRange}
-              aria-describedby={badRange ? `${id}-range` : undefined}
-              className={inputClass}
-            />
+        <fieldset className="lg:w-96">
+          <legend className="text-sm font-medium">{t("created")}</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {quickRanges.map((range: QuickRange) => (
+              <button key={range} type="button" aria-pressed={activeQuick === range} onClick={() => applyRange(quickRangeStart(range), "")} className={chip(activeQuick === range)}>
+                {quickLabels[range]}
+              </button>
+            ))}
+            <button type="button" aria-pressed={!from && !to} onClick={() => applyRange("", "")} className={chip(!from && !to)}>
+              {t("quick.all")}
+            </button>
           </div>
-          <div>
-            <label htmlFor={`${id}-to`} className="text-sm font-medium">
-              {t("createdTo")}
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              name="createdTo"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => setTo(e.target.value)}
-              aria-invalid={badRange}
-              aria-describedby={badRange ? `${id}-range` : undefined}
-              className={inputClass}
-            />
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor={`${id}-from`} className="text-sm">
+                {t("createdFrom")}
+              </label>
+              <input
+                id={`${id}-from`}
+                type="date"
+                value={from}
+                max={to || undefined}
+                onChange={(e) => applyRange(e.target.value, to)}
+                aria-invalid={badRange}
+                aria-describedby={badRange ? `${id}-range` : undefined}
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <label htmlFor={`${id}-to`} className="text-sm">
+                {t("createdTo")}
+              </label>
+              <input
+                id={`${id}-to`}
+                type="date"
+                value={to}
+                min={from || undefined}
+                onChange={(e) => applyRange(from, e.target.value)}
+                aria-invalid={badRange}
+                aria-describedby={badRange ? `${id}-range` : undefined}
+                className={inputClass}
+              />
+            </div>
+            {badRange ? (
+              <p id={`${id}-range`} role="alert" className="col-span-2 text-sm text-rose-700 dark:text-rose-400">
+                {t("badRange")}
+              </p>
+            ) : null}
           </div>
-          {badRange ? (
-            <p id={`${id}-range`} role="alert" className="col-span-2 text-sm text-rose-700 dark:text-rose-400">
-              {t("badRange")}
-            </p>
-          ) : null}
-        </div>
+        </fieldset>
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="submit" className={cn(primaryAction, "h-8 px-3 text-sm")}>
-          {t("apply")}
-        </button>
-        <Button
-          variant="secondary"
-          size="sm"
+      {anyFilter ? (
+        <button
+          type="button"
           onClick={() => {
-            setStatus([]);
-            setFrom("");
-            setTo("");
-            setBadRange(false);
-            onApply({ status: [], createdFrom: null, createdTo: null });
+            setQ("");
+            onChange({ q: "", status: [], createdFrom: null, createdTo: null });
           }}
+          className="mt-4 text-sm font-medium text-emerald-800 underline underline-offset-2 hover:no-underline dark:text-emerald-300"
         >
           {t("clear")}
-        </Button>
-      </div>
-    </form>
+        </button>
+      ) : null}
+    </section>
   );
 }

@@ -1,19 +1,19 @@
 "use client";
 // Totals over every row the filters match (not just this page): how many swaps, and the USDC
-// rewards by reward status, summed exactly on the server.
-import { useLocale, useTranslations } from "next-intl";
-import { formatAmount } from "@/lib/checkout/format";
+// rewards by reward status, summed exactly on the server and shown to 2 decimals.
+import { useTranslations } from "next-intl";
 import type { DashboardTotals as Totals } from "@/lib/schema/dashboard";
 import { Skeleton } from "../ui/spinner";
+import { useDashboardFormat } from "./format";
 
 export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
   const t = useTranslations("partner.totals");
-  const locale = useLocale();
+  const f = useDashboardFormat();
   const items = [
-    { key: "count", label: t("swaps"), value: totals ? String(totals.count) : undefined, unit: null },
-    { key: "available", label: t("available"), value: totals?.rewardUsdc.available, unit: "USDC" },
-    { key: "claiming", label: t("claiming"), value: totals?.rewardUsdc.claiming, unit: "USDC" },
-    { key: "claimed", label: t("claimed"), value: totals?.rewardUsdc.claimed, unit: "USDC" },
+    { key: "count", label: t("swaps"), value: totals ? String(totals.count) : undefined, shown: totals ? f.count(totals.count) : "", unit: null },
+    { key: "available", label: t("available"), value: totals?.rewardUsdc.available, shown: totals ? f.usdc(totals.rewardUsdc.available) : "", unit: "USDC" },
+    { key: "claiming", label: t("claiming"), value: totals?.rewardUsdc.claiming, shown: totals ? f.usdc(totals.rewardUsdc.claiming) : "", unit: "USDC" },
+    { key: "claimed", label: t("claimed"), value: totals?.rewardUsdc.claimed, shown: totals ? f.usdc(totals.rewardUsdc.claimed) : "", unit: "USDC" },
   ];
   return (
     <section aria-labelledby="totals-title">
@@ -29,7 +29,7 @@ export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
                 <Skeleton className="h-7 w-24" />
               ) : (
                 <>
-                  {formatAmount(item.value, locale)}
+                  {item.shown}
                   {item.unit ? <span className="ml-1 text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span> : null}
                 </>
               )}

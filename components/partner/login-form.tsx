@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { bff, BffError } from "@/lib/checkout/api";
 import { useNow } from "@/lib/checkout/use-now";
 import { useErrorText } from "../error-notice";

@@ -1,21 +1,41 @@
 "use client";
-// The operator's swap history: totals, filters, one page of rows with live per-row refresh, paging,
-// and a CSV of everything filtered.
-import { useLocale, useTranslations } from "next-intl";
+// The operator's swap history from the ledger: totals, a daily chart, search and filters that apply
+// as chosen, one page of swaps (cards on a phone) with a detail per swap, the CSV of everything
+// filtered, and the webhook log. It refreshes itself every 30 s and says how current it is.
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useNow } from "@/lib/checkout/use-now";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
+import { DailyChart } from "./daily-chart";
 import { DashboardFilters } from "./dashboard-filters";
 import { DashboardTotals } from "./dashboard-totals";
-import { SwapsTable } from "./swaps-table";
+import { useDashboardFormat } from "./format";
+import { SwapDetail } from "./swap-detail";
+import { SwapsList } from "./swaps-list";
 import { pageSizes, useDashboard } from "./use-dashboard";
+import { WebhookLog } from "./webhook-log";
+
+function useAgo() {
+  const t = useTranslations("partner.freshness");
+  const now = useNow(5_000);
+  return (at: number) => {
+    const seconds = Math.max(0, Math.round((now - at) / 1000));
+    if (seconds < 60) return t("seconds", { n: Math.max(seconds, 1) });
+    const minutes = Math.round(seconds / 60);
+    if (minutes < 120) return t("minutes", { n: minutes });
+    return t("hours", { n: Math.round(minutes / 60) });
+  };
+}
 
 export function PartnerDashboard() {
   const t = useTranslations("partner");
-  const locale = useLocale();
-  const { view, list, refreshed, refreshRow, show, csvHref } = useDashboard();
+  const f = useDashboardFormat();
+  const ago = useAgo();
+  const { view, list, summary, webhooks, webhookOffset, setWebhookOffset, stamp, show, refreshAll, csvHref } = useDashboard();
+  const [open, setOpen] = useState<string | null>(null);
   const data = list.data;
-  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
 
   const total = data?.total ?? 0;
   const first = data && data.swaps.length ? view.offset + 1 : 0;
@@ -27,55 +47,46 @@ export function PartnerDashboard() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("intro")}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="freshness">
+            {stamp.asOf ? t("freshness.updated", { ago: ago(stamp.asOf) }) : t("loading")}
+            {stamp.inSyncAt ? ` · ${t("freshness.inSync", { time: f.dateTime(new Date(stamp.inSyncAt).toISOString()) })}` : ""}
+            {list.isValidating && data ? <Spinner className="ml-2 inline size-3" /> : null}
+          </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <a
-            href={csvHref}
-            download
-            className="inline-flex h-9 items-center gap-2 rounded-xl bg-white px-3 text-sm font-medium text-slate-900 ring-1 ring-slate-300 transition hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" />
-            </svg>
-            {t("csv")}
-          </a>
-        </div>
+        <a
+          href={csvHref}
+          download
+          className="inline-flex h-9 items-center gap-2 rounded-xl bg-white px-3 text-sm font-medium text-slate-900 ring-1 ring-slate-300 transition hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" />
+          </svg>
+          {t("csv")}
+        </a>
       </div>
+
+      <DashboardFilters view={view} onChange={(filters) => show({ ...view, ...filters, offset: 0 })} />
 
       <DashboardTotals totals={data?.totals} />
 
-      <DashboardFilters view={view} onApply={(filters) => show({ ...view, ...filters, offset: 0 })} />
+      <DailyChart summary={summary.data} />
 
       <section aria-labelledby="history-title" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <h2 id="history-title" className="text-base font-semibold">
-            {t("historyTitle")}
-          </h2>
-          <p className="inline-flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {list.isValidating && data ? (
-              <>
-                <Spinner className="size-3" /> {t("updating")}
-              </>
-            ) : null}
-          </p>
-        </div>
-        <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-900">
-          {t("staleNote")}
-        </p>
-
+        <h2 id="history-title" className="text-base font-semibold">
+          {t("historyTitle")}
+        </h2>
         {list.error && list.error.code !== "unauthorized" ? (
           <ErrorNotice
             error={list.error}
             action={
-              <Button variant="secondary" size="sm" className="self-start" onClick={() => list.mutate()}>
+              <Button variant="secondary" size="sm" className="self-start" onClick={refreshAll}>
                 {t("retry")}
               </Button>
             }
           />
         ) : null}
 
-        <SwapsTable caption={t("caption", { range })} rows={data?.swaps} refreshed={refreshed} onRefresh={refreshRow} busy={list.isValidating} />
+        <SwapsList caption={t("caption", { range })} rows={data?.swaps} onOpen={setOpen} busy={list.isValidating} />
 
         <nav aria-label={t("paging")} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm tabular-nums" data-testid="range">
@@ -91,7 +102,7 @@ export function PartnerDashboard() {
               >
                 {[...new Set([...pageSizes, view.limit])].sort((a, b) => a - b).map((size) => (
                   <option key={size} value={size}>
-                    {number(size)}
+                    {f.count(size)}
                   </option>
                 ))}
               </select>
@@ -107,6 +118,10 @@ export function PartnerDashboard() {
           </div>
         </nav>
       </section>
+
+      <WebhookLog log={webhooks} offset={webhookOffset} onOffset={setWebhookOffset} />
+
+      <SwapDetail id={open} onClose={() => setOpen(null)} />
     </div>
   );
 }

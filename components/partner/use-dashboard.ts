@@ -1,15 +1,17 @@
 "use client";
-// The dashboard's state: filters and paging live in the URL (?status=completed,failed&createdFrom=…
-// &offset=…), the list comes from /api/partner/swaps, and a row can be re-read live.
+// The dashboard's state: search, filters and paging live in the URL (?q=…&status=completed,failed
+// &createdFrom=…&offset=…); the list, the summary and the webhook log come from the ledger through
+// /api/partner/*, refreshed every 30 s (they cost no upstream call).
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import useSWR from "swr";
+import type { AnswerCheck } from "@/lib/schema/answers";
 import { bff, BffError } from "@/lib/checkout/api";
-import { dashboardSwapListAnswer, swapAnswer } from "@/lib/schema/answers";
-import { DASHBOARD_PAGE_SIZE, type DashboardSwapList } from "@/lib/schema/dashboard";
-import { isoDateTimeSchema, swapStatusSchema, swapStatuses, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, dashboardSwapListSchema, webhookLogSchema } from "@/lib/schema/dashboard";
+import { isoDateTimeSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
 
 export type DashboardView = {
+  q: string;
   status: SwapStatus[];
   createdFrom: string | null;
   createdTo: string | null;
@@ -18,6 +20,8 @@ export type DashboardView = {
 };
 
 export const pageSizes = [25, 50, 100] as const;
+export const AUTO_REFRESH_MS = 30_000;
+export const WEBHOOK_PAGE = 10;
 
 const wholeNumber = (text: string | null, min: number, max: number, fallback: number) => {
   if (text === null || !/^\d{1,9}$/.test(text)) return fallback;
@@ -30,6 +34,7 @@ const isoOrNull = (text: string | null) => (text !== null && isoDateTimeSchema.s
 export function viewFromParams(params: URLSearchParams): DashboardView {
   const asked = new Set((params.get("status") ?? "").split(","));
   return {
+    q: (params.get("q") ?? "").trim().slice(0, 200),
     status: swapStatuses.filter((s) => asked.has(s)),
     createdFrom: isoOrNull(params.get("createdFrom")),
     createdTo: isoOrNull(params.get("createdTo")),
@@ -38,13 +43,16 @@ export function viewFromParams(params: URLSearchParams): DashboardView {
   };
 }
 
-/** The query of a view: the filters always, paging unless `filtersOnly` (the CSV takes every row). */
-export function viewQuery(view: DashboardView, { filtersOnly = false } = {}): string {
+type QueryParts = { search?: boolean; paging?: boolean };
+
+/** The query of a view: the filters always, the search and paging unless left out. */
+export function viewQuery(view: DashboardView, { search = true, paging = true }: QueryParts = {}): string {
   const params = new URLSearchParams();
+  if (search && view.q) params.set("q", view.q);
   if (view.status.length) params.set("status", view.status.join(","));
   if (view.createdFrom) params.set("createdFrom", view.createdFrom);
   if (view.createdTo) params.set("createdTo", view.createdTo);
-  if (!filtersOnly) {
+  if (paging) {
     if (view.limit !== DASHBOARD_PAGE_SIZE) params.set("limit", String(view.limit));
     if (view.offset > 0) params.set("offset", String(view.offset));
   }
@@ -67,50 +75,85 @@ export function dayBoundary(day: string, edge: "start" | "end"): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-export type RowRefresh = { state: "loading" } | { state: "done"; swap: Swap; at: number } | { state: "error"; error: BffError };
+export const quickRanges = ["today", "7d", "30d"] as const;
+export type QuickRange = (typeof quickRanges)[number];
+
+/** The first day of a quick range (today, or the last 7 or 30 days including today), local time. */
+export function quickRangeStart(range: QuickRange, now = new Date()): string {
+  const days = range === "today" ? 0 : range === "7d" ? 6 : 29;
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
+  return dateInputValue(start.toISOString());
+}
+
+type LedgerStamp = { asOf: number | null; inSyncAt: number | null };
+
+function useLedgerRead<T>(path: string | null, schema: AnswerCheck<T>, onStamp: (stamp: LedgerStamp) => void, refreshMs = AUTO_REFRESH_MS) {
+  return useSWR<T, BffError>(
+    path,
+    (p: string) =>
+      bff(p, schema, {
+        onHeaders: (h) => {
+          const stamp = (name: string) => {
+            const t = Date.parse(h.get(name) ?? "");
+            return Number.isFinite(t) ? t : null;
+          };
+          onStamp({ asOf: stamp("x-ledger-as-of"), inSyncAt: stamp("x-ledger-in-sync-at") });
+        },
+      }),
+    {
+      keepPreviousData: true,
+      refreshInterval: refreshMs,
+      shouldRetryOnError: (error) => error.code !== "unauthorized" && error.code !== "validation_error",
+      errorRetryCount: 2,
+    },
+  );
+}
 
 export function useDashboard() {
   const router = useRouter();
   const params = useSearchParams();
   const view = useMemo(() => viewFromParams(new URLSearchParams(params.toString())), [params]);
-  const query = viewQuery(view);
+  const [stamp, setStamp] = useState<LedgerStamp>({ asOf: null, inSyncAt: null });
+  const [webhookOffset, setWebhookOffset] = useState(0);
 
-  const list = useSWR<DashboardSwapList, BffError>(`/api/partner/swaps${query ? `?${query}` : ""}`, (path: string) => bff(path, dashboardSwapListAnswer), {
-    keepPreviousData: true,
-    // Each list read spends the upstream budget's lowest class: read when asked, not on focus.
-    revalidateOnFocus: false,
-    shouldRetryOnError: (error) => error.code !== "unauthorized" && error.code !== "validation_error",
-    errorRetryCount: 2,
-  });
+  const query = viewQuery(view);
+  const summaryQuery = viewQuery(view, { search: false, paging: false });
+  const list = useLedgerRead(`/api/partner/swaps${query ? `?${query}` : ""}`, dashboardSwapListSchema, setStamp);
+  const summary = useLedgerRead(`/api/partner/summary${summaryQuery ? `?${summaryQuery}` : ""}`, dashboardSummarySchema, () => {});
+  const webhooks = useLedgerRead(`/api/partner/webhooks?limit=${WEBHOOK_PAGE}&offset=${webhookOffset}`, webhookLogSchema, () => {}, 15_000);
 
   // A lapsed session sends the operator back to the login page.
   useEffect(() => {
-    if (list.error?.code === "unauthorized") router.replace("/partner/login");
-  }, [list.error, router]);
+    if ([list.error, summary.error, webhooks.error].some((e) => e?.code === "unauthorized")) router.replace("/partner/login");
+  }, [list.error, summary.error, webhooks.error, router]);
 
-  // Live reads of single rows, until the next list read supersedes them.
-  const [refreshed, setRefreshed] = useState<Record<string, RowRefresh>>({});
-  useEffect(() => setRefreshed({}), [list.data]);
+  const show = useCallback(
+    (next: DashboardView) => {
+      const q = viewQuery(next);
+      router.replace(q ? `/partner?${q}` : "/partner", { scroll: false });
+    },
+    [router],
+  );
 
-  const refreshRow = useCallback(async (id: string) => {
-    setRefreshed((r) => ({ ...r, [id]: { state: "loading" } }));
-    try {
-      const swap = await bff(`/api/partner/swaps/${encodeURIComponent(id)}`, swapAnswer);
-      setRefreshed((r) => ({ ...r, [id]: { state: "done", swap, at: Date.now() } }));
-    } catch (error) {
-      const failure = error instanceof BffError ? error : new BffError("internal_error", String(error), 0);
-      if (failure.code === "unauthorized") router.replace("/partner/login");
-      setRefreshed((r) => ({ ...r, [id]: { state: "error", error: failure } }));
-    }
-  }, [router]);
+  const refreshAll = useCallback(() => {
+    void list.mutate();
+    void summary.mutate();
+    void webhooks.mutate();
+  }, [list, summary, webhooks]);
 
-  const show = useCallback((next: DashboardView) => {
-    const q = viewQuery(next);
-    router.push(q ? `/partner?${q}` : "/partner", { scroll: false });
-  }, [router]);
-
-  const filters = viewQuery(view, { filtersOnly: true });
-  return { view, list, refreshed, refreshRow, show, csvHref: `/api/partner/swaps.csv${filters ? `?${filters}` : ""}` };
+  const filters = viewQuery(view, { paging: false });
+  return {
+    view,
+    list,
+    summary,
+    webhooks,
+    webhookOffset,
+    setWebhookOffset,
+    stamp,
+    show,
+    refreshAll,
+    csvHref: `/api/partner/swaps.csv${filters ? `?${filters}` : ""}`,
+  };
 }
 
 export const statusOptions = swapStatusSchema.options;

@@ -1,23 +1,101 @@
 "use client";
-// For partner developers: set the widget's parameters, watch it live, copy the snippet.
+// For partner developers: choose the widget's parameters, watch it live (full width or at phone
+// width), read the events it sends, and copy a snippet for plain HTML or for React.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
+import { findByRef, assetRef } from "@/lib/checkout/asset-ref";
+import { contrastRatio, isHexColor } from "@/lib/checkout/contrast";
+import { useAssets } from "@/lib/checkout/use-assets";
+import { AssetPicker } from "../checkout/asset-picker";
 import { CopyButton } from "../ui/copy-button";
+import { cn } from "../ui/cn";
 
 type Params = { from: string; to: string; amount: string; theme: "auto" | "light" | "dark"; accent: string; locale: "" | "en" | "es" | "ru"; config: string };
 type LoggedEvent = { at: string; type: string; payload: string };
 
 const field = "h-10 w-full rounded-lg bg-white px-2.5 ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
+const card = "rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800";
+const LIGHT_PAGE = "ffffff";
+const DARK_PAGE = "020617";
+
+const paramNames = ["from", "to", "amount", "theme", "accent", "locale", "config"] as const;
+const eventNames = ["ready", "resize", "quote", "swap_created", "status", "terminal"] as const;
+
+function htmlSnippet(origin: string, src: string) {
+  return `<div id="swap-checkout"></div>
+<script src="${origin}/embed.js"></script>
+<script>
+  SwapCheckout.mount(document.getElementById("swap-checkout"), {
+    src: "${src}",
+    onEvent: function (event) { console.log(event.type, event.payload); },
+  });
+</script>`;
+}
+
+function reactSnippet(origin: string, src: string) {
+  return `"use client";
+// swap-checkout.tsx: the checkout widget as a React client component.
+import { useEffect, useRef } from "react";
+
+type WidgetEvent = { type: string; payload: unknown };
+type Mounted = { iframe: HTMLIFrameElement; destroy: () => void };
+declare global {
+  interface Window {
+    SwapCheckout?: { mount: (el: HTMLElement, options: { src: string; onEvent?: (e: WidgetEvent) => void }) => Mounted };
+  }
+}
+
+const EMBED_JS = "${origin}/embed.js";
+const SRC = "${src}";
+
+export function SwapCheckout({ onEvent }: { onEvent?: (event: WidgetEvent) => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+
+  useEffect(() => {
+    let mounted: Mounted | undefined;
+    let cancelled = false;
+    const mount = () => {
+      if (cancelled || !host.current || !window.SwapCheckout) return;
+      mounted = window.SwapCheckout.mount(host.current, { src: SRC, onEvent: (e) => handler.current?.(e) });
+    };
+    let script = document.querySelector<HTMLScriptElement>(\`script[src="\${EMBED_JS}"]\`);
+    if (window.SwapCheckout) mount();
+    else {
+      script ??= Object.assign(document.createElement("script"), { src: EMBED_JS, async: true });
+      script.addEventListener("load", mount, { once: true });
+      if (!script.isConnected) document.head.append(script);
+    }
+    return () => {
+      cancelled = true;
+      script?.removeEventListener("load", mount);
+      mounted?.destroy();
+    };
+  }, []);
+
+  return <div ref={host} />;
+}`;
+}
 
 export function EmbedBuilder({ origin }: { origin: string }) {
   const t = useTranslations("embed");
-  const [params, setParams] = useState<Params>({ from: "BTC", to: "USDT.tron", amount: "0.01", theme: "auto", accent: "", locale: "", config: "" });
+  const [params, setParams] = useState<Params>({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01", theme: "auto", accent: "", locale: "", config: "" });
   const [events, setEvents] = useState<LoggedEvent[]>([]);
+  const [tab, setTab] = useState<"html" | "react">("html");
+  const [phone, setPhone] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  const assets = useAssets().data?.assets ?? [];
+  const senders = assets.filter((a) => a.canSend);
+  const receivers = assets.filter((a) => a.canReceive);
 
+  const accentValid = params.accent === "" || isHexColor(params.accent);
   const src = useMemo(() => {
     const url = new URL("/widget", origin);
-    for (const [key, value] of Object.entries(params)) if (value && !(key === "theme" && value === "auto")) url.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(params)) {
+      if (!value || (key === "theme" && value === "auto") || (key === "accent" && !isHexColor(value))) continue;
+      url.searchParams.set(key, key === "accent" ? value.replace(/^#/, "").toLowerCase() : value);
+    }
     return url.toString();
   }, [params, origin]);
 
@@ -35,87 +113,202 @@ export function EmbedBuilder({ origin }: { origin: string }) {
     return () => window.removeEventListener("message", onMessage);
   }, []);
 
-  const snippet = `<div id="swap-checkout"></div>
-<script src="${origin}/embed.js"></script>
-<script>
-  SwapCheckout.mount(document.getElementById("swap-checkout"), {
-    src: "${src}",
-    onEvent: function (event) { console.log(event.type, event.payload); },
-  });
-</script>`;
-
+  const snippet = tab === "html" ? htmlSnippet(origin, src) : reactSnippet(origin, src);
   const set = (key: keyof Params) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setParams((p) => ({ ...p, [key]: e.target.value }));
 
+  // Outlines, links and focus rings are drawn in the accent on the page's background: WCAG asks 3:1.
+  const accentHex = isHexColor(params.accent) ? params.accent.replace(/^#/, "") : null;
+  const backgrounds = params.theme === "light" ? [["light", LIGHT_PAGE]] : params.theme === "dark" ? [["dark", DARK_PAGE]] : [["light", LIGHT_PAGE], ["dark", DARK_PAGE]];
+  const lowContrast = accentHex
+    ? backgrounds.map(([name, bg]) => ({ name: name!, ratio: contrastRatio(accentHex, bg!) })).filter((c) => c.ratio < 3)
+    : [];
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-      <div className="flex flex-col gap-4">
-        <form className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800" onSubmit={(e) => e.preventDefault()}>
+    <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
+      <div className="flex min-w-0 flex-col gap-4">
+        <form className={cn(card, "grid grid-cols-2 gap-3")} onSubmit={(e) => e.preventDefault()}>
+          <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
+            <span aria-hidden="true">{t("from")}</span>
+            <AssetPicker label={t("from")} assets={senders} selected={findByRef(senders, params.from, "send")} onSelect={(a) => setParams((p) => ({ ...p, from: assetRef(a) }))} />
+          </div>
+          <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
+            <span aria-hidden="true">{t("to")}</span>
+            <AssetPicker label={t("to")} assets={receivers} selected={findByRef(receivers, params.to, "receive")} onSelect={(a) => setParams((p) => ({ ...p, to: assetRef(a) }))} />
+          </div>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            from
-            <input className={field} value={params.from} onChange={set("from")} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            to
-            <input className={field} value={params.to} onChange={set("to")} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            amount
+            {t("amount")}
             <input className={field} value={params.amount} inputMode="decimal" onChange={set("amount")} />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            accent
-            <input className={field} value={params.accent} placeholder="18e299" onChange={set("accent")} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            theme
+            {t("theme")}
             <select className={field} value={params.theme} onChange={set("theme")}>
-              <option value="auto">auto</option>
-              <option value="light">light</option>
-              <option value="dark">dark</option>
+              <option value="auto">{t("themeAuto")}</option>
+              <option value="light">{t("themeLight")}</option>
+              <option value="dark">{t("themeDark")}</option>
             </select>
           </label>
+          <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor="embed-accent">{t("accent")}</label>
+            <div className="flex items-center gap-2">
+              <input
+                type="color"
+                aria-label={t("accentSwatch")}
+                value={`#${accentHex && accentHex.length === 6 ? accentHex : "18e299"}`}
+                onChange={(e) => setParams((p) => ({ ...p, accent: e.target.value.slice(1) }))}
+                className="h-10 w-12 shrink-0 cursor-pointer rounded-lg bg-white ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700"
+              />
+              <input id="embed-accent" className={cn(field, "font-mono")} value={params.accent} placeholder="18e299" onChange={set("accent")} aria-invalid={!accentValid} aria-describedby="embed-accent-note" />
+            </div>
+            <p id="embed-accent-note" className="text-xs font-normal" role={lowContrast.length || !accentValid ? "alert" : undefined}>
+              {!accentValid ? (
+                <span className="text-rose-700 dark:text-rose-400">{t("accentInvalid")}</span>
+              ) : lowContrast.length ? (
+                <span className="text-amber-800 dark:text-amber-300">
+                  {lowContrast.map((c) => t("contrastLow", { ratio: c.ratio.toFixed(1), background: c.name === "light" ? t("themeLight") : t("themeDark") })).join(" ")}
+                </span>
+              ) : (
+                <span className="text-slate-600 dark:text-slate-400">{t("accentHelp")}</span>
+              )}
+            </p>
+          </div>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            locale
+            {t("locale")}
             <select className={field} value={params.locale} onChange={set("locale")}>
               <option value="">{t("localeAuto")}</option>
-              <option value="en">en</option>
-              <option value="es">es</option>
-              <option value="ru">ru</option>
+              <option value="en">English</option>
+              <option value="es">Español</option>
+              <option value="ru">Русский</option>
             </select>
           </label>
           <label className="col-span-2 flex flex-col gap-1 text-sm font-medium">
-            config
+            {t("config")}
             <input className={`${field} font-mono text-xs`} value={params.config} placeholder={t("configPlaceholder")} onChange={set("config")} />
           </label>
           <p className="col-span-2 text-sm text-slate-600 dark:text-slate-400">{t("configHelp")}</p>
         </form>
+      </div>
 
-        <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <div className="flex min-w-0 flex-col gap-4">
+        <section aria-labelledby="preview-title" className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="preview-title" className="font-semibold">
+              {t("preview")}
+            </h2>
+            <div role="group" aria-label={t("previewWidth")} className="flex gap-1">
+              {[false, true].map((narrow) => (
+                <button
+                  key={String(narrow)}
+                  type="button"
+                  aria-pressed={phone === narrow}
+                  onClick={() => setPhone(narrow)}
+                  className={cn(
+                    "h-8 rounded-lg px-3 text-sm font-medium ring-1",
+                    phone === narrow ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100" : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+                  )}
+                >
+                  {narrow ? t("phone") : t("wide")}
+                </button>
+              ))}
+            </div>
+          </div>
+          <div className={cn("rounded-2xl ring-1 ring-slate-200 dark:ring-slate-800", phone && "mx-auto w-[390px] max-w-full")}>
+            <iframe ref={frame} key={src} src={src} title={t("preview")} className="min-h-[40rem] w-full rounded-2xl" />
+          </div>
+        </section>
+      </div>
+      <div className="min-w-0 lg:col-span-2">
+        <section className={card} aria-labelledby="snippet-title">
           <div className="flex items-center justify-between gap-2">
-            <h2 className="font-semibold">{t("snippet")}</h2>
+            <h2 id="snippet-title" className="font-semibold">
+              {t("snippet")}
+            </h2>
             <CopyButton value={snippet} label={t("snippet")} />
           </div>
-          <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-100 p-3 text-xs dark:bg-slate-950">
-            <code>{snippet}</code>
-          </pre>
+          <div role="tablist" aria-label={t("snippetFormat")} className="mt-2 flex gap-1">
+            {(["html", "react"] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                id={`snippet-tab-${name}`}
+                aria-selected={tab === name}
+                aria-controls="snippet-panel"
+                onClick={() => setTab(name)}
+                className={cn(
+                  "h-8 rounded-lg px-3 text-sm font-medium ring-1",
+                  tab === name ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100" : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+                )}
+              >
+                {name === "html" ? t("tabHtml") : t("tabReact")}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="snippet-panel" aria-labelledby={`snippet-tab-${tab}`}>
+            {tab === "react" ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("reactHint")}</p> : null}
+            <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-slate-950" data-testid="snippet">
+              <code>{snippet}</code>
+            </pre>
+          </div>
         </section>
-
-        <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800" aria-live="polite">
+      </div>
+      <div className="grid min-w-0 gap-4 lg:col-span-2 lg:grid-cols-2">
+        <section className={card} aria-labelledby="reference-title">
+          <h2 id="reference-title" className="font-semibold">
+            {t("reference")}
+          </h2>
+          <h3 className="mt-3 text-sm font-semibold">{t("parameters")}</h3>
+          <dl className="mt-1 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+            {paramNames.map((name) => (
+              <div key={name} className="contents">
+                <dt className="font-mono text-xs leading-5 font-medium">{name}</dt>
+                <dd className="text-slate-700 dark:text-slate-300">{paramText[name](t)}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-4 text-sm font-semibold">{t("eventsReference")}</h3>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{t("eventsShape")}</p>
+          <dl className="mt-1 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+            {eventNames.map((name) => (
+              <div key={name} className="contents">
+                <dt className="font-mono text-xs leading-5 font-medium">{name}</dt>
+                <dd className="text-slate-700 dark:text-slate-300">{eventText[name](t)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section className={card} aria-live="polite">
           <h2 className="font-semibold">{t("events")}</h2>
           {events.length === 0 ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("noEvents")}</p> : null}
-          <ol className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto font-mono text-xs">
+          {/* Focusable: it scrolls once many events arrive, and a keyboard must be able to scroll it. */}
+          <ol tabIndex={0} aria-label={t("events")} className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto rounded font-mono text-xs">
             {events.map((e, i) => (
-              <li key={`${e.at}-${i}`} className="truncate">
-                <span className="text-slate-500">{e.at}</span> <span className="font-semibold">{e.type}</span> {e.payload}
+              <li key={`${e.at}-${i}`} className="break-all">
+                <span className="text-slate-600 dark:text-slate-400">{e.at}</span> <span className="font-semibold">{e.type}</span> {e.payload}
               </li>
             ))}
           </ol>
         </section>
       </div>
-
-      <section aria-label={t("preview")} className="rounded-2xl ring-1 ring-slate-200 dark:ring-slate-800">
-        <iframe ref={frame} key={src} src={src} title={t("preview")} className="min-h-[40rem] w-full rounded-2xl" />
-      </section>
     </div>
   );
 }
+
+type T = ReturnType<typeof useTranslations<"embed">>;
+// Spelled out one by one, so the catalogue check sees every key.
+const paramText: Record<(typeof paramNames)[number], (t: T) => string> = {
+  from: (t) => t("ref.from"),
+  to: (t) => t("ref.to"),
+  amount: (t) => t("ref.amount"),
+  theme: (t) => t("ref.theme"),
+  accent: (t) => t("ref.accent"),
+  locale: (t) => t("ref.locale"),
+  config: (t) => t("ref.config"),
+};
+const eventText: Record<(typeof eventNames)[number], (t: T) => string> = {
+  ready: (t) => t("ref.ready"),
+  resize: (t) => t("ref.resize"),
+  quote: (t) => t("ref.quote"),
+  swap_created: (t) => t("ref.swap_created"),
+  status: (t) => t("ref.status"),
+  terminal: (t) => t("ref.terminal"),
+};

@@ -7,6 +7,7 @@ import { ApiError, fromPartnerError } from "./errors";
 import { PartnerError } from "@/lib/partner/errors";
 import { embeddedSandbox } from "./partner";
 import { rememberSwap } from "./swaps";
+import { ledgerRebackfill } from "@/lib/ledger";
 import { isSwapAccessToken } from "./tokens";
 
 async function control(path: string, body: unknown, requestId: string): Promise<unknown> {
@@ -37,5 +38,8 @@ export async function simulateDeposit(id: string, token: string | null, body: De
 }
 
 export async function seedSandbox(body: Record<string, unknown>, requestId: string): Promise<unknown> {
-  return control("/sandbox/seed", body, requestId);
+  const seeded = await control("/sandbox/seed", body, requestId);
+  // Seeded swaps are backdated, so only a new backfill finds them all.
+  await ledgerRebackfill();
+  return seeded;
 }

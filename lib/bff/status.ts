@@ -18,6 +18,7 @@ import { budgetUsage, effectiveLimit } from "./budget";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 import { isSwapAccessToken } from "./tokens";
+import { ledgerSweepPage } from "@/lib/ledger";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -463,6 +464,8 @@ async function onSweepPage(items: SwapListItem[], asOf: number): Promise<void> {
     writes.push([snapshotKey(swap.id), JSON.stringify({ swap, asOf, source: "list" } satisfies Snapshot)]);
   });
   await s.setMany(writes, SNAPSHOT_TTL_MS);
+  // The partner's ledger keeps what every page saw (it never blocks the sweep).
+  ledgerSweepPage(items);
 }
 
 async function readEnds(ids: string[]): Promise<number> {

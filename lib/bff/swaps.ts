@@ -8,6 +8,7 @@ import type { Swap } from "@/lib/schema/partner";
 import { isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
+import { ledgerSwapCreated } from "@/lib/ledger";
 import { cachedAddressCheck } from "./quotes";
 import { writeSnapshot } from "./status";
 import { swapAccessToken } from "./tokens";
@@ -157,6 +158,7 @@ async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Sw
   if (!(await paysOutTo(swap, body, requestId))) throw quoteAlreadyUsed();
   if (!known) await store().set(quoteSwapKey(body.quoteId), JSON.stringify({ swapId: swap.id, owner: ownerOf(swap, body) } satisfies QuoteSwap), DAY_MS);
   await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
+  await ledgerSwapCreated(swap);
   return swap;
 }
 

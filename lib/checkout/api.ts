@@ -16,7 +16,14 @@ export class BffError extends Error {
   }
 }
 
-type Options = { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type Options = {
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sees a successful answer's headers (the dashboard reads x-ledger-as-of). */
+  onHeaders?: (headers: Headers) => void;
+};
 
 export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Options = {}): Promise<T> {
   let response: Response;
@@ -47,5 +54,6 @@ export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Opti
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new BffError("upstream_error", "The server answered something unexpected.", response.status);
+  options.onHeaders?.(response.headers);
   return parsed.data;
 }

@@ -72,6 +72,10 @@ export const appEnvSchema = z
     SWAP_FRONT_SECRET: optionalString.pipe(z.string().min(32).optional()),
     SUPPORT_URL: supportUrl,
     SUPPORT_EMAIL: optionalString.pipe(z.email("must be an e-mail address").optional()),
+    LEDGER_DIR: optionalString.default(".data/ledger"),
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional()),
+    WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, "must be whsec_ followed by a base64 secret").optional()),
   })
   .superRefine((env, ctx) => {
     // No silent sandbox: real users must never see deposit addresses that nobody controls.
@@ -82,6 +86,7 @@ export const appEnvSchema = z
         message: "is not set: set PARTNER_API_BASE_URL (with PARTNER_API_KEY and APP_SECRET) for the real service, or SANDBOX=1 to run the embedded sandbox",
       });
     }
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required when WEBHOOK_URL is set" });
     if (env.PARTNER_API_BASE_URL && !env.PARTNER_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["PARTNER_API_KEY"], message: "is required when PARTNER_API_BASE_URL is set" });
     }

@@ -2,7 +2,7 @@
 // queries, and the list answer — the spec's envelope plus totals over every filtered row.
 import * as z from "zod/mini";
 import "./zod";
-import { decimalStringSchema, isoDateTimeSchema, swapListSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "./partner";
+import { decimalStringSchema, isoDateTimeSchema, swapListItemSchema, swapListSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "./partner";
 
 export const dashboardSessionBodySchema = z.strictObject({
   password: z.string().check(z.minLength(1, "is required"), z.maxLength(1024)),
@@ -21,6 +21,8 @@ const statusListSchema = z.pipe(
 );
 
 const filterShape = {
+  /** A swap id, externalId, customerId, or a deposit or payout address, matched exactly. */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200, "is too long"))),
   status: z.optional(statusListSchema),
   createdFrom: z.optional(isoDateTimeSchema),
   createdTo: z.optional(isoDateTimeSchema),
@@ -52,6 +54,43 @@ export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;
 
 export const dashboardSwapListSchema = z.extend(swapListSchema, { totals: dashboardTotalsSchema });
 export type DashboardSwapList = z.infer<typeof dashboardSwapListSchema>;
+
+/** The summary takes the filters without a search. */
+export const dashboardSummaryQuerySchema = z
+  .strictObject({ status: filterShape.status, createdFrom: filterShape.createdFrom, createdTo: filterShape.createdTo })
+  .check(z.refine(rangeInOrder, rangeMessage));
+export type DashboardSummaryQuery = z.output<typeof dashboardSummaryQuerySchema>;
+
+export const dashboardDailySchema = z.object({ date: z.string(), count: z.int(), completed: z.int(), rewardUsdc: decimalStringSchema });
+export const dashboardSummarySchema = z.object({ totals: dashboardTotalsSchema, daily: z.array(dashboardDailySchema) });
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+/** `refresh=true` reads the swap live upstream first (one call in the dashboard's budget class). */
+export const dashboardSwapQuerySchema = z.strictObject({ refresh: z.optional(z.enum(["true", "false"])) });
+
+export const statusHistoryEntrySchema = z.object({ status: swapStatusSchema, seenAt: isoDateTimeSchema });
+export const dashboardSwapDetailSchema = z.extend(swapListItemSchema, { history: z.array(statusHistoryEntrySchema) });
+export type DashboardSwapDetail = z.infer<typeof dashboardSwapDetailSchema>;
+
+export const webhookDeliveryIdSchema = z.string().check(z.regex(/^msg_[0-9a-f]{32}$/, "is not a delivery id"));
+
+export const webhookLogQuerySchema = z.strictObject({
+  limit: z._default(queryInt(1, 100), DASHBOARD_PAGE_SIZE),
+  offset: z._default(queryInt(0, 1_000_000_000), 0),
+});
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  type: z.enum(["swap.created", "swap.status_changed"]),
+  swapId: z.string(),
+  attempts: z.int().check(z.gte(0)),
+  status: z.enum(["pending", "delivered", "failed"]),
+  lastResponse: z.nullable(z.string()),
+  nextAttemptAt: z.nullable(isoDateTimeSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookLogSchema = z.object({ deliveries: z.array(webhookDeliverySchema), total: z.int().check(z.gte(0)) });
+export type WebhookLog = z.infer<typeof webhookLogSchema>;
 
 export const dashboardCsvColumns = [
   "id",

@@ -2,12 +2,18 @@
 // loopback port. Like tests/support/servers.ts startApp, but it notices an app that dies mid-run
 // (by exit code or by signal) instead of waiting for it forever, and it says how it ended.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { freePort, repoRoot } from "../../tests/support/servers";
 
 export type BenchApp = { origin: string; stop: () => Promise<void>; logs: () => string; exited: () => string | null };
 
 export async function startBff(env: Record<string, string>): Promise<BenchApp> {
   const port = await freePort();
+  // A fresh ledger per run unless the caller names one.
+  const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-bench-ledger-"));
+  if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
@@ -19,6 +25,7 @@ export async function startBff(env: Record<string, string>): Promise<BenchApp> {
   const exit = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {
       ended = signal ? `signal ${signal}` : `exit code ${code}`;
+      if (ledgerDir) rmSync(ledgerDir, { recursive: true, force: true });
       if (!stopping) console.error(`[bench] the app ended by itself during the run (${ended}) at ${new Date().toISOString()}`);
       resolve();
     }),

@@ -2,6 +2,9 @@
 // app (`node scripts/start.mjs`, a child process) on free loopback ports.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
@@ -50,6 +53,9 @@ const launchArgs = (launcher: Launcher, port: number) =>
 /** The production build (run `npm run build` first) started with `env` on a free port. */
 export async function startApp(env: Record<string, string> = {}, launcher: Launcher = "npm-start"): Promise<RunningApp> {
   const port = await freePort();
+  // Each app its own ledger, removed when it stops, unless the test names one.
+  const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-app-ledger-"));
+  if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
   const child: ChildProcess = spawn(process.execPath, launchArgs(launcher, port), {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
@@ -63,7 +69,10 @@ export async function startApp(env: Record<string, string> = {}, launcher: Launc
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
+      child.once("exit", () => {
+        if (ledgerDir) rmSync(ledgerDir, { recursive: true, force: true });
+        resolve();
+      });
       child.kill("SIGTERM");
       setTimeout(() => child.kill("SIGKILL"), 3_000).unref();
     });

@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PartnerHeader } from "@/components/partner/partner-header";
 import { LoginForm } from "@/components/partner/login-form";
-import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard";
+import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
 import { config } from "@/lib/config";
 
 export async function generateMetadata() {

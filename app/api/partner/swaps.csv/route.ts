@@ -1,4 +1,6 @@
-import { assertDashboardEnabled, dashboardCsv, requireSession } from "@/lib/bff/dashboard";
+import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard-session";
+import { dashboardCsv } from "@/lib/bff/dashboard-csv";
+import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard-history";
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardFilterSchema } from "@/lib/schema/dashboard";
@@ -8,9 +10,10 @@ export const GET = route(async (req, { requestId, clientId }) => {
   await requireSession(req);
   await limitClient("reads", clientId);
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
+  const ledger = await dashboardLedger();
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(await dashboardCsv(filter, requestId), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` },
+  return new Response(dashboardCsv(ledger, filter, requestId), {
+    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) },
   });
 });
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");

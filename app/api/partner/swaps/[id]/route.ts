@@ -1,15 +1,19 @@
-import { assertDashboardEnabled, readDashboardSwap, requireSession } from "@/lib/bff/dashboard";
+import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard-session";
+import { dashboardLedger, dashboardSwap, ledgerHeaders } from "@/lib/bff/dashboard-history";
 import { limitClient } from "@/lib/bff/rate-limit";
-import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
+import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
+import { dashboardSwapQuerySchema } from "@/lib/schema/dashboard";
 import { swapIdSchema } from "@/lib/schema/partner";
 
-// One swap read live, for the dashboard's per-row refresh.
+// One swap with its status history from the ledger; `?refresh=true` reads it live first.
 export const GET = route(async (req, { requestId, clientId, params }) => {
   assertDashboardEnabled();
   await requireSession(req);
   const id = parseWith(swapIdSchema, params.id, "id");
+  const { refresh } = parseWith(dashboardSwapQuerySchema, queryOf(req), "query");
   await limitClient("reads", clientId);
-  const swap = await readDashboardSwap(id, requestId);
-  return Response.json(swap, { headers: { "x-status-as-of": new Date().toISOString() } });
+  const ledger = await dashboardLedger();
+  const swap = await dashboardSwap(ledger, id, refresh === "true", requestId);
+  return Response.json(swap, { headers: await ledgerHeaders(ledger) });
 });
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");

@@ -1,0 +1,70 @@
+"use client";
+// Swaps per day for the chosen range, completed ones darker, with the day's rewards in each bar's
+// title; one sentence says the same for screen readers.
+import Big from "big.js";
+import { useTranslations } from "next-intl";
+import type { DashboardSummary } from "@/lib/schema/dashboard";
+import { Skeleton } from "../ui/spinner";
+import { useDashboardFormat } from "./format";
+
+const HEIGHT = 120;
+
+export function DailyChart({ summary }: { summary: DashboardSummary | undefined }) {
+  const t = useTranslations("partner.chart");
+  const f = useDashboardFormat();
+  const days = summary?.daily ?? [];
+  const peak = days.reduce((m, d) => Math.max(m, d.count), 0);
+  // Exact decimal sums: money never goes through floating point.
+  const totalRewards = summary ? Object.values(summary.totals.rewardUsdc).reduce((sum, v) => sum.plus(v), new Big(0)) : new Big(0);
+  const peakDay = days.find((d) => d.count === peak);
+  const width = Math.max(days.length, 1);
+  return (
+    <section aria-labelledby="chart-title" className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="chart-title" className="text-base font-semibold">
+          {t("title")}
+        </h2>
+        <p className="flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-700 dark:bg-emerald-400" /> {t("completed")}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-200 dark:bg-emerald-900" /> {t("other")}
+          </span>
+        </p>
+      </div>
+      {!summary ? (
+        <Skeleton className="mt-3 h-32 w-full" />
+      ) : days.length === 0 || peak === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("empty")}</p>
+      ) : (
+        <>
+          <svg
+            role="img"
+            aria-label={t("summary", { days: days.length, swaps: summary.totals.count, peak, peakDay: peakDay ? f.day(peakDay.date) : "" })}
+            viewBox={`0 0 ${width} ${HEIGHT}`}
+            preserveAspectRatio="none"
+            className="mt-3 h-32 w-full"
+          >
+            {days.map((d, i) => {
+              const all = (d.count / peak) * HEIGHT;
+              const done = (d.completed / peak) * HEIGHT;
+              return (
+                <g key={d.date}>
+                  <title>{t("bar", { day: f.day(d.date), swaps: d.count, completed: d.completed, rewards: f.usdc(d.rewardUsdc) })}</title>
+                  <rect x={i + 0.1} width={0.8} y={HEIGHT - all} height={all} className="fill-emerald-200 dark:fill-emerald-900" />
+                  <rect x={i + 0.1} width={0.8} y={HEIGHT - done} height={done} className="fill-emerald-700 dark:fill-emerald-400" />
+                </g>
+              );
+            })}
+          </svg>
+          <div className="mt-1 flex justify-between text-xs text-slate-600 dark:text-slate-400">
+            <span>{f.day(days[0]!.date)}</span>
+            <span>{t("rewardsInRange", { amount: f.usdc(totalRewards.toFixed()) })}</span>
+            <span>{f.day(days.at(-1)!.date)}</span>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+"use client";
+// One page of the swap history: a table on wide screens, a list of cards on a phone (no sideways
+// scrolling). A swap's id opens its detail with the status history.
+import { useTranslations } from "next-intl";
+import { networkLabel } from "@/lib/checkout/asset-ref";
+import { formatAmount } from "@/lib/checkout/format";
+import type { SwapListItem } from "@/lib/schema/partner";
+import { cn } from "../ui/cn";
+import { Skeleton } from "../ui/spinner";
+import { useDashboardFormat } from "./format";
+import { statusTone, useRewardStatusLabels, useStatusLabels } from "./status-labels";
+
+type Props = { caption: string; rows: SwapListItem[] | undefined; onOpen: (id: string) => void; busy: boolean };
+
+const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
+const td = "px-3 py-2.5 align-top";
+
+export function SwapsList({ caption, rows, onOpen, busy }: Props) {
+  const t = useTranslations("partner.table");
+  return (
+    <div className="rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800" aria-busy={busy}>
+      <table className="hidden w-full border-collapse text-sm lg:table">
+        <caption id="swaps-caption" className="px-3 pt-3 pb-2 text-left text-sm text-slate-700 dark:text-slate-300">
+          {caption}
+        </caption>
+        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/60">
+          <tr>
+            <th scope="col" className={th}>{t("created")}</th>
+            <th scope="col" className={th}>{t("id")}</th>
+            <th scope="col" className={th}>{t("status")}</th>
+            <th scope="col" className={th}>{t("from")}</th>
+            <th scope="col" className={th}>{t("to")}</th>
+            <th scope="col" className={th}>{t("externalId")}</th>
+            <th scope="col" className={th}>{t("customerId")}</th>
+            <th scope="col" className={cn(th, "text-right")}>{t("reward")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows === undefined ? (
+            Array.from({ length: 6 }, (_, i) => (
+              <tr key={i}>
+                <td colSpan={8} className={td}>
+                  <Skeleton className="h-6 w-full" />
+                </td>
+              </tr>
+            ))
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={8} className="px-3 py-10 text-center text-slate-600 dark:text-slate-400">
+                {t("empty")}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => <SwapRow key={row.id} row={row} onOpen={onOpen} />)
+          )}
+        </tbody>
+      </table>
+
+      <div className="lg:hidden">
+        <h3 className="px-3 pt-3 pb-2 text-sm text-slate-700 dark:text-slate-300">{caption}</h3>
+        {rows === undefined ? (
+          <div className="flex flex-col gap-2 p-3">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-24 w-full" />
+            ))}
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="px-3 py-10 text-center text-slate-600 dark:text-slate-400">{t("empty")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {rows.map((row) => (
+              <SwapCard key={row.id} row={row} onOpen={onOpen} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function StatusBadge({ status }: { status: SwapListItem["status"] }) {
+  const labels = useStatusLabels();
+  return (
+    <span data-testid="row-status" data-status={status} className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1", statusTone[status])}>
+      {labels[status]}
+    </span>
+  );
+}
+
+function OpenButton({ id, onOpen }: { id: string; onOpen: (id: string) => void }) {
+  const t = useTranslations("partner.table");
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(id)}
+      aria-label={t("openLabel", { id })}
+      className="rounded font-mono text-xs font-medium text-emerald-800 underline underline-offset-2 hover:no-underline dark:text-emerald-300"
+    >
+      {id}
+    </button>
+  );
+}
+
+function Reward({ row }: { row: SwapListItem }) {
+  const f = useDashboardFormat();
+  const rewardLabels = useRewardStatusLabels();
+  const { commission } = row;
+  if (commission.rewardAmountUsdc === null) return <None />;
+  return (
+    <>
+      <span className="font-medium tabular-nums">{f.usdc(commission.rewardAmountUsdc)}</span>
+      {commission.rewardStatus ? <span className="block text-xs text-slate-600 dark:text-slate-400">{rewardLabels[commission.rewardStatus]}</span> : null}
+    </>
+  );
+}
+
+function SwapRow({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => void }) {
+  const f = useDashboardFormat();
+  return (
+    <tr data-testid="swap-row" data-id={row.id} className="hover:bg-slate-50/70 dark:hover:bg-slate-800/40">
+      <td className={cn(td, "whitespace-nowrap")}>
+        <time dateTime={row.createdAt}>{f.dateTime(row.createdAt)}</time>
+      </td>
+      <th scope="row" className={cn(td, "text-left whitespace-nowrap")}>
+        <OpenButton id={row.id} onOpen={onOpen} />
+      </th>
+      <td className={td}>
+        <StatusBadge status={row.status} />
+      </td>
+      <td className={td}>
+        <Amount amount={row.from.amount} token={row.from.token} network={row.from.network} decimals={row.from.decimals} />
+      </td>
+      <td className={td}>
+        <Amount amount={row.to.estimatedAmount} token={row.to.token} network={row.to.network} decimals={Math.min(row.to.decimals, 8)} approximate />
+      </td>
+      <td className={cn(td, "max-w-40 font-mono text-xs break-all")}>{row.externalId ?? <None />}</td>
+      <td className={cn(td, "max-w-32 font-mono text-xs break-all")}>{row.customerId ?? <None />}</td>
+      <td className={cn(td, "text-right whitespace-nowrap")}>
+        <Reward row={row} />
+      </td>
+    </tr>
+  );
+}
+
+function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => void }) {
+  const t = useTranslations("partner.table");
+  const f = useDashboardFormat();
+  return (
+    <li data-testid="swap-card" data-id={row.id} className="flex flex-col gap-2 px-3 py-3">
+      <div className="flex items-center justify-between gap-2">
+        <OpenButton id={row.id} onOpen={onOpen} />
+        <time dateTime={row.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
+          {f.dateTime(row.createdAt)}
+        </time>
+      </div>
+      <div>
+        <StatusBadge status={row.status} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+        <div>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("from")}</dt>
+          <dd>
+            <Amount amount={row.from.amount} token={row.from.token} network={row.from.network} decimals={row.from.decimals} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("to")}</dt>
+          <dd>
+            <Amount amount={row.to.estimatedAmount} token={row.to.token} network={row.to.network} decimals={Math.min(row.to.decimals, 8)} approximate />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("reward")}</dt>
+          <dd>
+            <Reward row={row} />
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("externalId")}</dt>
+          <dd className="truncate font-mono text-xs">{row.externalId ?? <None />}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+function Amount({ amount, token, network, decimals, approximate = false }: { amount: string; token: string; network: string; decimals: number; approximate?: boolean }) {
+  const { locale } = useDashboardFormat();
+  return (
+    <span className="whitespace-nowrap">
+      <span className="font-medium tabular-nums">
+        {approximate ? "≈ " : ""}
+        {formatAmount(amount, locale, decimals)} {token}
+      </span>
+      <span className="block text-xs text-slate-600 dark:text-slate-400">{networkLabel(network)}</span>
+    </span>
+  );
+}
+
+export function None() {
+  const t = useTranslations("partner.table");
+  return (
+    <span className="text-slate-500 dark:text-slate-400">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t("none")}</span>
+    </span>
+  );
+}

@@ -1,0 +1,91 @@
+"use client";
+// The webhook delivery log, newest first: which event, for which swap, how it went, and a
+// "Redeliver" that queues it again at once.
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import type { SWRResponse } from "swr";
+import { bff, BffError } from "@/lib/checkout/api";
+import type { WebhookLog as Log } from "@/lib/schema/dashboard";
+import * as z from "zod/mini";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+import { Skeleton } from "../ui/spinner";
+import { useDashboardFormat } from "./format";
+import { WEBHOOK_PAGE } from "./use-dashboard";
+
+const tone = {
+  delivered: "bg-emerald-50 text-emerald-900 ring-emerald-300 dark:bg-emerald-950/50 dark:text-emerald-100 dark:ring-emerald-800",
+  pending: "bg-sky-50 text-sky-900 ring-sky-200 dark:bg-sky-950/50 dark:text-sky-100 dark:ring-sky-900",
+  failed: "bg-rose-50 text-rose-900 ring-rose-300 dark:bg-rose-950/50 dark:text-rose-100 dark:ring-rose-800",
+} as const;
+
+export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, BffError>; offset: number; onOffset: (n: number) => void }) {
+  const t = useTranslations("partner.webhooks");
+  const f = useDashboardFormat();
+  const [queued, setQueued] = useState<Record<string, "busy" | "done" | "error">>({});
+  const data = log.data;
+  const statusLabels = { pending: t("status.pending"), delivered: t("status.delivered"), failed: t("status.failed") };
+
+  async function redeliver(id: string) {
+    setQueued((q) => ({ ...q, [id]: "busy" }));
+    try {
+      await bff(`/api/partner/webhooks/${id}/redeliver`, z.object({ id: z.string() }), { method: "POST" });
+      setQueued((q) => ({ ...q, [id]: "done" }));
+      void log.mutate();
+    } catch {
+      setQueued((q) => ({ ...q, [id]: "error" }));
+    }
+  }
+
+  return (
+    <section aria-labelledby="webhooks-title" className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <h2 id="webhooks-title" className="text-base font-semibold">
+        {t("title")}
+      </h2>
+      {!data ? (
+        <Skeleton className="mt-3 h-16 w-full" />
+      ) : data.total === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("empty")}</p>
+      ) : (
+        <>
+          <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+            {data.deliveries.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5 text-sm" data-testid="webhook-delivery">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-xs font-medium">{d.type}</span>
+                    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1", tone[d.status])}>{statusLabels[d.status]}</span>
+                  </p>
+                  <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+                    {t("line", { swap: d.swapId, attempts: d.attempts, answer: d.lastResponse ?? t("noAnswer") })}
+                    {d.nextAttemptAt ? ` · ${t("next", { time: f.dateTime(d.nextAttemptAt) })}` : ""}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  {queued[d.id] === "done" ? <span className="text-xs text-slate-600 dark:text-slate-400">{t("queued")}</span> : null}
+                  {queued[d.id] === "error" ? <span role="alert" className="text-xs text-rose-700 dark:text-rose-400">{t("failedToQueue")}</span> : null}
+                  <Button variant="secondary" size="sm" disabled={queued[d.id] === "busy"} onClick={() => void redeliver(d.id)} aria-label={t("redeliverLabel", { type: d.type, swap: d.swapId })}>
+                    {t("redeliver")}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {data.total > WEBHOOK_PAGE ? (
+            <div className="mt-2 flex items-center justify-between gap-2 text-sm">
+              <span className="tabular-nums">{t("range", { from: offset + 1, to: offset + data.deliveries.length, total: data.total })}</span>
+              <div className="flex gap-2">
+                <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - WEBHOOK_PAGE))}>
+                  {t("newer")}
+                </Button>
+                <Button variant="secondary" size="sm" disabled={offset + WEBHOOK_PAGE >= data.total} onClick={() => onOffset(offset + WEBHOOK_PAGE)}>
+                  {t("older")}
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

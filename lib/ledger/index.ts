@@ -1,0 +1,179 @@
+// The ledger in the running app: opened once per process from the configuration, its sync loops
+// and the webhook sender started with it, and the two small calls the rest of the BFF makes into
+// it (a swap was created; the status sweep saw a page).
+import "server-only";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { config } from "@/lib/config";
+import { processSingleton } from "@/lib/process-singleton";
+import { isApiError } from "@/lib/bff/errors";
+import { partner } from "@/lib/bff/partner";
+import { store } from "@/lib/bff/shared-store";
+import type { Swap, SwapListItem } from "@/lib/schema/partner";
+import { deliverDue } from "@/lib/webhooks/deliver";
+import { openLedgerDb, type LedgerConnection } from "./db";
+import { recordSwaps, type SwapSource } from "./record";
+import { backfillStep, reconcile, recordSweepPage, relistRewardsStep, startBackfillRound, sweepOpenSwaps, type SyncDeps } from "./sync";
+
+type Runtime = {
+  connection: Promise<LedgerConnection | null> | null;
+  instance: string;
+  warned: boolean;
+  nudge?: () => void;
+  kicks: Map<string, () => void>;
+};
+const runtime = processSingleton<Runtime>("ledger", () => ({ connection: null, instance: randomUUID(), warned: false, kicks: new Map() }));
+
+const SWEEP_EVERY_MS = 60_000;
+const RELIST_EVERY_MS = 10 * 60_000;
+const RECONCILE_EVERY_MS = 15 * 60_000;
+const WEBHOOK_EVERY_MS = 2_000;
+const TOP_UP_EVERY_MS = 5 * 60_000;
+
+/** Off when several instances share Redis without a Postgres server: each would keep its own ledger. */
+export function ledgerEnabled(): boolean {
+  const c = config();
+  if (c.REDIS_URL && !c.DATABASE_URL) {
+    if (!runtime.warned) {
+      runtime.warned = true;
+      console.warn("[ledger] REDIS_URL is set without DATABASE_URL: the ledger and webhooks are off (set DATABASE_URL to a Postgres server shared by the instances).");
+    }
+    return false;
+  }
+  return true;
+}
+
+export const webhooksEnabled = () => ledgerEnabled() && !!config().WEBHOOK_URL && !!config().WEBHOOK_SECRET;
+
+/** The open ledger, or null when it is off. Opening applies the migrations and starts the loops. */
+export function ledger(): Promise<LedgerConnection | null> {
+  if (!ledgerEnabled()) return Promise.resolve(null);
+  runtime.connection ??= (async () => {
+    const c = config();
+    const connection = await openLedgerDb(c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : { dir: path.resolve(c.LEDGER_DIR) });
+    startLoops(connection);
+    return connection;
+  })().catch((error) => {
+    runtime.connection = null;
+    console.error("[ledger] could not open the ledger:", error instanceof Error ? error.message : error);
+    throw error;
+  });
+  return runtime.connection;
+}
+
+function syncDeps(connection: LedgerConnection): SyncDeps {
+  return {
+    db: connection.db,
+    // The ledger's own reads are the lowest budget class, which never gets more than a fifth.
+    listSwaps: (query) => partner().listSwaps(query, { requestId: `ledger-${runtime.instance.slice(0, 8)}`, priority: "dashboard" }),
+    events: webhooksEnabled(),
+    onEvents: () => runtime.nudge?.(),
+  };
+}
+
+/**
+ * Runs `task` now and then, one instance at a time (a lease in the shared store); the task's
+ * answer is the wait before its next run. `runtime.kicks` runs it again soon.
+ */
+function every(name: string, intervalMs: number, task: () => Promise<number | void>) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let kicked = false;
+  const run = async () => {
+    running = true;
+    kicked = false;
+    const lease = `ledger:lease:${name}`;
+    let wait = intervalMs;
+    if (await store().setIfAbsent(lease, runtime.instance, 10 * 60_000).catch(() => false)) {
+      try {
+        wait = (await task()) ?? intervalMs;
+      } catch (error) {
+        const retryAfter = isApiError(error) && error.code === "rate_limited" ? Number(error.headers["retry-after"] ?? 5) * 1000 : null;
+        if (retryAfter === null) console.warn(`[ledger] ${name} stopped:`, error instanceof Error ? error.message : error);
+        wait = retryAfter ?? intervalMs;
+      } finally {
+        await store().delete(lease).catch(() => {});
+      }
+    }
+    running = false;
+    schedule(kicked ? 250 : Math.max(250, wait));
+  };
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
+    timer.unref?.();
+  };
+  runtime.kicks.set(name, () => {
+    kicked = true;
+    if (!running) schedule(250);
+  });
+  schedule(1_000);
+}
+
+function startLoops(connection: LedgerConnection) {
+  const deps = syncDeps(connection);
+  // The backfill goes on page after page while the budget allows; a rate_limited answer waits.
+  // Page after page while the budget allows (a rate_limited answer waits); once done, a top-up
+  // round every few minutes picks up swaps created elsewhere on the same key.
+  every("backfill", TOP_UP_EVERY_MS, async () => {
+    await startBackfillRound(deps);
+    const state = await backfillStep(deps, 20);
+    return state.done ? TOP_UP_EVERY_MS : 250;
+  });
+  every("sweep", SWEEP_EVERY_MS, async () => void (await sweepOpenSwaps(deps)));
+  every("rewards", RELIST_EVERY_MS, async () => ((await relistRewardsStep(deps)).done ? RELIST_EVERY_MS : 1_000));
+  every("reconcile", RECONCILE_EVERY_MS, async () => {
+    const state = await backfillStep(deps, 0);
+    if (state.done) await reconcile(deps);
+  });
+  if (!webhooksEnabled()) return;
+  const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = config();
+  let sending = false;
+  const send = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while ((await deliverDue(connection.db, { url: url!, secret: secret! })).sent > 0);
+    } catch (error) {
+      console.warn("[webhooks] delivery pass failed:", error instanceof Error ? error.message : error);
+    } finally {
+      sending = false;
+    }
+  };
+  runtime.nudge = () => void send();
+  const tick = setInterval(() => void send(), WEBHOOK_EVERY_MS);
+  tick.unref?.();
+}
+
+async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: SwapSource): Promise<void> {
+  try {
+    const connection = await ledger();
+    if (!connection) return;
+    const result = await recordSwaps(connection.db, seen, { source, seenAt: new Date(), events: webhooksEnabled() });
+    if (result.inserted || result.changed) runtime.nudge?.();
+  } catch (error) {
+    console.warn(`[ledger] could not record a ${source} view:`, error instanceof Error ? error.message : error);
+  }
+}
+
+/** Write-through of a swap just created (with its swap.created event). Never fails the caller. */
+export const ledgerSwapCreated = (swap: Swap) => recordQuietly([swap], "create");
+
+/** A live read of one swap. */
+export const ledgerSwapRead = (swap: Swap) => recordQuietly([swap], "live");
+
+/** A page the status sweep listed; fire and forget, so the sweep never waits on the ledger. */
+export function ledgerSweepPage(page: readonly SwapListItem[]): void {
+  if (!ledgerEnabled()) return;
+  void ledger()
+    .then((connection) => connection && recordSweepPage({ ...syncDeps(connection) }, [...page]))
+    .catch((error) => console.warn("[ledger] could not record a sweep page:", error instanceof Error ? error.message : error));
+}
+
+/** Starts the backfill over from the newest swap (the sandbox's seed control backdates swaps). */
+export async function ledgerRebackfill(): Promise<void> {
+  const connection = await ledger().catch(() => null);
+  if (!connection) return;
+  await startBackfillRound(syncDeps(connection), true);
+  runtime.kicks.get("backfill")?.();
+}

@@ -1,0 +1,128 @@
+// Writes what we learnt about swaps into the ledger: the row, a status history entry for each
+// status change, and (with webhooks on) the outbox row announcing it, all in one transaction.
+import { randomUUID } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Swap, SwapListItem } from "@/lib/schema/partner";
+import type { LedgerDb } from "./db";
+import { swapStatusHistory, swaps, syncState, webhookDeliveries } from "./schema";
+
+/** Where a view of a swap came from; a swap first seen by the backfill is history, not news. */
+export type SwapSource = "create" | "sweep" | "live" | "backfill" | "relist";
+
+const noCommission: SwapListItem["commission"] = { bps: null, rewardAmountUsdc: null, rewardStatus: null };
+
+export type SwapEvent =
+  | { type: "swap.created"; timestamp: string; data: { swap: SwapListItem } }
+  | { type: "swap.status_changed"; timestamp: string; data: { swap: SwapListItem; previousStatus: string; status: string; occurredAt: string } };
+
+export const newWebhookId = () => `msg_${randomUUID().replaceAll("-", "")}`;
+
+function rowOf(item: SwapListItem, listed: boolean, seenAt: Date) {
+  return {
+    id: item.id,
+    status: item.status,
+    createdAt: new Date(item.createdAt),
+    updatedAt: new Date(item.updatedAt),
+    externalId: item.externalId,
+    customerId: item.customerId,
+    depositAddress: item.deposit.address,
+    payoutAddress: item.payout.address,
+    rewardAmountUsdc: item.commission.rewardAmountUsdc,
+    rewardStatus: item.commission.rewardStatus,
+    listed,
+    item,
+    firstSeenAt: seenAt,
+    lastSeenAt: seenAt,
+  };
+}
+
+const validTime = (text: string) => Number.isFinite(Date.parse(text));
+
+export type RecordOptions = { source: SwapSource; seenAt: Date; events: boolean };
+
+/**
+ * Upserts swaps as seen now. A view older than the stored one (by the upstream's `updatedAt`) is
+ * ignored, so a list that lags a live read never moves a swap back. Returns how many changed.
+ */
+export async function recordSwaps(db: LedgerDb, seen: ReadonlyArray<Swap | SwapListItem>, options: RecordOptions): Promise<{ inserted: number; changed: number }> {
+  const incoming = new Map<string, { item: SwapListItem; listed: boolean }>();
+  for (const swap of seen) {
+    if (!validTime(swap.createdAt) || !validTime(swap.updatedAt)) continue;
+    const listed = "commission" in swap && !!swap.commission;
+    incoming.set(swap.id, { item: listed ? (swap as SwapListItem) : { ...swap, commission: noCommission }, listed });
+  }
+  if (!incoming.size) return { inserted: 0, changed: 0 };
+  const { seenAt, source } = options;
+  return db.transaction(async (tx) => {
+    const ids = [...incoming.keys()];
+    const existing = await tx
+      .select({ id: swaps.id, status: swaps.status, updatedAt: swaps.updatedAt, listed: swaps.listed, item: swaps.item })
+      .from(swaps)
+      .where(inArray(swaps.id, ids))
+      .for("update");
+    const known = new Map(existing.map((row) => [row.id, row]));
+    const inserts: ReturnType<typeof rowOf>[] = [];
+    const history: Array<typeof swapStatusHistory.$inferInsert> = [];
+    const events: SwapEvent[] = [];
+    let changed = 0;
+    const timestamp = seenAt.toISOString();
+    for (const [id, { item, listed }] of incoming) {
+      const current = known.get(id);
+      if (!current) {
+        inserts.push(rowOf(item, listed, seenAt));
+        history.push({ swapId: id, status: item.status, seenAt });
+        if (source !== "backfill" && source !== "relist") events.push({ type: "swap.created", timestamp, data: { swap: item } });
+        continue;
+      }
+      const updatedAt = new Date(item.updatedAt);
+      if (updatedAt < current.updatedAt) continue;
+      // A view without commission (creation, a live read) keeps the commission we listed before.
+      const next: SwapListItem = listed ? item : { ...item, commission: current.item.commission };
+      if (JSON.stringify(next) === JSON.stringify(current.item)) continue;
+      changed++;
+      await tx
+        .update(swaps)
+        .set({ ...rowOf(next, listed || current.listed, seenAt), firstSeenAt: undefined })
+        .where(eq(swaps.id, id));
+      if (next.status !== current.status) {
+        history.push({ swapId: id, status: next.status, seenAt });
+        events.push({
+          type: "swap.status_changed",
+          timestamp,
+          data: { swap: next, previousStatus: current.status, status: next.status, occurredAt: next.updatedAt },
+        });
+      }
+    }
+    if (inserts.length) await tx.insert(swaps).values(inserts).onConflictDoNothing();
+    if (history.length) await tx.insert(swapStatusHistory).values(history);
+    if (options.events && events.length) {
+      await tx.insert(webhookDeliveries).values(
+        events.map((event) => ({
+          id: newWebhookId(),
+          type: event.type,
+          swapId: event.data.swap.id,
+          payload: JSON.stringify(event),
+          nextAttemptAt: seenAt,
+          createdAt: seenAt,
+        })),
+      );
+    }
+    return { inserted: inserts.length, changed };
+  });
+}
+
+export async function readSyncState<T>(db: LedgerDb, key: string): Promise<T | null> {
+  const [row] = await db.select({ value: syncState.value }).from(syncState).where(eq(syncState.key, key));
+  return row ? (row.value as T) : null;
+}
+
+export async function writeSyncState(db: LedgerDb, key: string, value: unknown, now: Date): Promise<void> {
+  await db
+    .insert(syncState)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: syncState.key, set: { value: sql`excluded.value`, updatedAt: now } });
+}
+
+export async function clearSyncState(db: LedgerDb, key: string): Promise<void> {
+  await db.delete(syncState).where(eq(syncState.key, key));
+}

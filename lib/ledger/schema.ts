@@ -1,0 +1,82 @@
+// The ledger's tables. Migrations under lib/ledger/migrations are generated from this file with
+// `npx drizzle-kit generate` and committed; they are applied when the ledger opens.
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { SwapListItem } from "@/lib/schema/partner";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** One row per swap of the partner, as last seen; the columns the dashboard filters and sums on. */
+export const swaps = pgTable(
+  "swaps",
+  {
+    id: text("id").primaryKey(),
+    status: text("status").notNull(),
+    createdAt: at("created_at").notNull(),
+    /** The upstream's updatedAt: an older view never overwrites a newer one. */
+    updatedAt: at("updated_at").notNull(),
+    externalId: text("external_id"),
+    customerId: text("customer_id"),
+    depositAddress: text("deposit_address").notNull(),
+    payoutAddress: text("payout_address").notNull(),
+    rewardAmountUsdc: numeric("reward_amount_usdc", { precision: 40, scale: 18 }),
+    rewardStatus: text("reward_status"),
+    /** False while we know the swap only from its creation (no commission fields yet). */
+    listed: boolean("listed").notNull().default(false),
+    /** The spec's list item, commission included (nulls until listed). */
+    item: jsonb("item").$type<SwapListItem>().notNull(),
+    firstSeenAt: at("first_seen_at").notNull(),
+    lastSeenAt: at("last_seen_at").notNull(),
+  },
+  (t) => [
+    index("swaps_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("swaps_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("swaps_external_id_idx").on(t.externalId),
+    index("swaps_customer_id_idx").on(t.customerId),
+    index("swaps_deposit_address_idx").on(sql`lower(${t.depositAddress})`),
+    index("swaps_payout_address_idx").on(sql`lower(${t.payoutAddress})`),
+    index("swaps_reward_open_idx").on(t.createdAt).where(sql`${t.status} = 'completed' and ${t.rewardStatus} is distinct from 'claimed'`),
+  ],
+);
+
+/** Each status a swap had, with the time we first saw it in that status. */
+export const swapStatusHistory = pgTable(
+  "swap_status_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    swapId: text("swap_id")
+      .notNull()
+      .references(() => swaps.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    seenAt: at("seen_at").notNull(),
+  },
+  (t) => [index("swap_status_history_swap_idx").on(t.swapId, t.seenAt)],
+);
+
+/** Small named records of the sync: the backfill cursor, the last reconciliation, … */
+export const syncState = pgTable("ledger_sync_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: at("updated_at").notNull(),
+});
+
+/** The webhook outbox: written in the same transaction as the ledger change it announces. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    swapId: text("swap_id").notNull(),
+    /** The exact JSON body that is signed and sent. */
+    payload: text("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: at("next_attempt_at").notNull(),
+    /** An instance sending this event holds it until then; another may take it only after. */
+    lockedUntil: at("locked_until"),
+    lastResponse: text("last_response"),
+    createdAt: at("created_at").notNull(),
+    deliveredAt: at("delivered_at"),
+  },
+  (t) => [index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt), index("webhook_deliveries_created_idx").on(t.createdAt.desc())],
+);

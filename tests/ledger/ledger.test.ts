@@ -1,0 +1,302 @@
+// The ledger and its webhooks on both drivers: embedded PGlite and a real Postgres 15 server,
+// fed by the sandbox over HTTP, sending to a real HTTP receiver on loopback.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { createPartnerClient, type PartnerClient } from "@/lib/partner/client";
+import { createManualClock } from "@/lib/sandbox/clock";
+import { openLedgerDb, type LedgerConnection, type LedgerTarget } from "@/lib/ledger/db";
+import { ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
+import { recordSwaps } from "@/lib/ledger/record";
+import { backfillStep, reconcile, relistRewardsStep, startBackfillRound, sweepOpenSwaps, type SyncDeps } from "@/lib/ledger/sync";
+import { deliverDue, redeliver } from "@/lib/webhooks/deliver";
+import { startPostgres, type RunningPostgres } from "@/tests/support/postgres";
+import { startSandbox, type RunningSandbox } from "@/tests/support/servers";
+
+const KEY = "lsk_test_sandbox";
+const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+let postgres: RunningPostgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+type Driver = { name: "pglite" | "postgres"; target: () => LedgerTarget };
+const pgliteDir = mkdtempSync(path.join(tmpdir(), "ledger-pglite-"));
+afterAll(() => rmSync(pgliteDir, { recursive: true, force: true }));
+const drivers: Driver[] = [
+  { name: "pglite", target: () => ({ dir: pgliteDir }) },
+  { name: "postgres", target: () => ({ databaseUrl: postgres.url }) },
+];
+
+type Receiver = { url: string; received: Array<{ headers: IncomingMessage["headers"]; body: string }>; answer: (n: number) => number | "hang"; close: () => Promise<void> };
+
+async function startReceiver(): Promise<Receiver> {
+  const receiver: Receiver = { url: "", received: [], answer: () => 200, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      receiver.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const answer = receiver.answer(receiver.received.length);
+      if (answer === "hang") return; // never answers: the sender's timeout must end it
+      res.writeHead(answer).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  receiver.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/hooks`;
+  receiver.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return receiver;
+}
+
+describe.each(drivers)("the ledger on $name", (driver) => {
+  let sandbox: RunningSandbox;
+  let clock: ReturnType<typeof createManualClock>;
+  let client: PartnerClient;
+  let connection: LedgerConnection;
+  let upstreamCalls: string[];
+  let now: number;
+
+  const deps = (conn = connection): SyncDeps => ({
+    db: conn.db,
+    listSwaps: (query) => {
+      upstreamCalls.push(new URLSearchParams(query as Record<string, string>).toString());
+      return client.listSwaps(query);
+    },
+    events: true,
+    now: () => now,
+  });
+
+  const seed = (body: Record<string, unknown>) =>
+    fetch(`${sandbox.origin}/sandbox/seed`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+
+  const newSwap = async (externalId = "order-1") => {
+    const quote = await client.createQuote({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" }, externalId, customerId: "cust-9" });
+    return client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS } });
+  };
+
+  beforeEach(async () => {
+    clock = createManualClock();
+    sandbox = await startSandbox({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" }, clock);
+    client = createPartnerClient({ baseUrl: sandbox.baseUrl, apiKey: KEY, transport: (url, init) => fetch(url, init), timeoutMs: 5_000, sleep: async () => {} });
+    connection = await openLedgerDb(driver.target());
+    await connection.db.execute(sql`truncate swaps, swap_status_history, ledger_sync_state, webhook_deliveries cascade`);
+    upstreamCalls = [];
+    now = clock.now();
+  });
+  afterEach(async () => {
+    await connection.close();
+    await sandbox.close();
+  });
+
+  it("backfills the whole history newest first, 100 a page, and resumes after a restart where it stopped", async () => {
+    await seed({ count: 250, statuses: ["completed", "expired", "waiting_deposit"] });
+    const first = await backfillStep(deps(), 1);
+    expect(first).toMatchObject({ done: false, pages: 1, swaps: 100 });
+    expect((await ledgerTotals(connection.db, {})).count).toBe(100);
+
+    // A restart: the cursor lives in the database, not in the process.
+    await connection.close();
+    connection = await openLedgerDb(driver.target());
+    upstreamCalls = [];
+    const rest = await backfillStep(deps());
+    expect(rest).toMatchObject({ done: true, pages: 3, swaps: 250 });
+    expect(upstreamCalls).toHaveLength(2);
+    expect(upstreamCalls[0]).toContain("createdTo=");
+    expect((await ledgerTotals(connection.db, {})).count).toBe(250);
+    // The same count per status as the upstream: nothing twice, nothing missed.
+    expect((await reconcile(deps(), 0)).inSync).toBe(true);
+  });
+
+  it("tops up a finished backfill with only the swaps created since", async () => {
+    await seed({ count: 120, statuses: ["completed"] });
+    expect((await backfillStep(deps())).done).toBe(true);
+    clock.advance(60_000);
+    now += 60_000;
+    const fresh = await newSwap("order-late");
+    await startBackfillRound(deps());
+    upstreamCalls = [];
+    const round = await backfillStep(deps());
+    expect(round).toMatchObject({ done: true, pages: 1 });
+    expect(upstreamCalls).toHaveLength(1);
+    expect(upstreamCalls[0]).toContain("createdFrom=");
+    expect((await ledgerSwap(connection.db, fresh.id))?.swap.externalId).toBe("order-late");
+    expect((await ledgerTotals(connection.db, {})).count).toBe(121);
+  });
+
+  it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {
+    const created = await newSwap();
+    await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
+    await fetch(`${sandbox.origin}/sandbox/swaps/${created.id}/deposit`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: "{}" });
+    clock.advance(2 * 60_000);
+    now += 2 * 60_000;
+    const swept = await sweepOpenSwaps(deps());
+    expect(swept.swaps).toBe(1);
+    const detail = await ledgerSwap(connection.db, created.id);
+    expect(detail?.swap.status).toBe("completed");
+    expect(detail?.swap.commission.rewardStatus).toBe("available");
+    expect(detail?.history.map((h) => h.status)).toEqual(["waiting_deposit", "completed"]);
+    expect(detail?.history[1]!.seenAt).toBe(new Date(now).toISOString());
+    // Seeing the same state again changes nothing and queues nothing.
+    await sweepOpenSwaps(deps());
+    const log = await webhookLog(connection.db, 10, 0);
+    expect(log.deliveries.map((d) => d.type).sort()).toEqual(["swap.created", "swap.status_changed"]);
+    // Terminal now: the next sweep costs no upstream call.
+    upstreamCalls = [];
+    expect(await sweepOpenSwaps(deps())).toEqual({ pages: 0, swaps: 0 });
+    expect(upstreamCalls).toHaveLength(0);
+  });
+
+  it("never moves a swap back to an older view", async () => {
+    const created = await newSwap();
+    const later = { ...created, status: "processing" as const, updatedAt: new Date(Date.parse(created.updatedAt) + 60_000).toISOString() };
+    await recordSwaps(connection.db, [later], { source: "live", seenAt: new Date(now), events: false });
+    await recordSwaps(connection.db, [created], { source: "sweep", seenAt: new Date(now + 1), events: false });
+    const detail = await ledgerSwap(connection.db, created.id);
+    expect(detail?.swap.status).toBe("processing");
+    expect(detail?.history.map((h) => h.status)).toEqual(["processing"]);
+  });
+
+  it("re-lists completed swaps until their reward is claimed", async () => {
+    await seed({ count: 3, statuses: ["completed"] });
+    await backfillStep(deps());
+    upstreamCalls = [];
+    const round = await relistRewardsStep(deps());
+    expect(round).toEqual({ pages: 1, done: true });
+    expect(upstreamCalls[0]).toContain("status=completed");
+  });
+
+  it("reports drift between the ledger's count per status and the upstream's totals", async () => {
+    await seed({ count: 30, statuses: ["completed", "failed"] });
+    await backfillStep(deps());
+    const first = await reconcile(deps(), 0);
+    expect(first).toMatchObject({ inSync: true, drift: {} });
+    await seed({ count: 4, statuses: ["failed"], createdTo: new Date(clock.now() - 1000).toISOString() });
+    now += 1000;
+    const second = await reconcile(deps(), 0);
+    expect(second.inSync).toBe(false);
+    expect(second.drift).toEqual({ failed: { ledger: 15, upstream: 19 } });
+    expect(second.lastInSyncAt).toBe(first.checkedAt);
+  });
+
+  describe("webhooks", () => {
+    let receiver: Receiver;
+    beforeEach(async () => {
+      receiver = await startReceiver();
+    });
+    afterEach(async () => {
+      await receiver.close();
+    });
+
+    const options = (extra: Partial<Parameters<typeof deliverDue>[1]> = {}) => ({ url: receiver.url, secret: SECRET, now: () => now, timeoutMs: 500, random: () => 1, ...extra });
+
+    it("signs each event as Standard Webhooks, verified by the library's own verifier, with the documented payloads", async () => {
+      const created = await newSwap("order-77");
+      await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
+      const moved = { ...created, status: "deposit_detected" as const, updatedAt: new Date(Date.parse(created.updatedAt) + 5_000).toISOString() };
+      await recordSwaps(connection.db, [moved], { source: "live", seenAt: new Date(now + 5_000), events: true });
+      now += 5_000;
+      expect(await deliverDue(connection.db, options())).toEqual({ sent: 2, delivered: 2 });
+      const verifier = new Webhook(SECRET);
+      const events = receiver.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> });
+      const byType = Object.fromEntries(events.map((e) => [e.type, e]));
+      expect(Object.keys(byType).sort()).toEqual(["swap.created", "swap.status_changed"]);
+      expect(Object.keys(byType["swap.created"]!).sort()).toEqual(["data", "timestamp", "type"]);
+      expect(byType["swap.created"]!.data).toEqual({ swap: { ...created, commission: { bps: null, rewardAmountUsdc: null, rewardStatus: null } } });
+      expect(byType["swap.status_changed"]!.data).toEqual({
+        swap: expect.objectContaining({ id: created.id, externalId: "order-77", customerId: "cust-9", status: "deposit_detected", commission: expect.any(Object) }),
+        previousStatus: "waiting_deposit",
+        status: "deposit_detected",
+        occurredAt: moved.updatedAt,
+      });
+      // A tampered body fails the partner's verification.
+      expect(() => verifier.verify(receiver.received[0]!.body.replace("order-77", "order-78"), receiver.received[0]!.headers as Record<string, string>)).toThrow();
+    });
+
+    it("retries after a 500 and after a timeout, backing off, and counts a late 2xx as delivered", async () => {
+      receiver.answer = (n) => (n === 1 ? 500 : n === 2 ? "hang" : 204);
+      await recordSwaps(connection.db, [await newSwap()], { source: "create", seenAt: new Date(now), events: true });
+      expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 0 });
+      let [row] = (await webhookLog(connection.db, 1, 0)).deliveries;
+      expect(row).toMatchObject({ status: "pending", attempts: 1, lastResponse: "HTTP 500" });
+      const firstRetry = Date.parse(row!.nextAttemptAt!) - now;
+      expect(firstRetry).toBeGreaterThanOrEqual(2_500);
+      // Not due yet: nothing is sent early.
+      expect(await deliverDue(connection.db, options())).toEqual({ sent: 0, delivered: 0 });
+      now += firstRetry;
+      expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 0 });
+      [row] = (await webhookLog(connection.db, 1, 0)).deliveries;
+      expect(row).toMatchObject({ status: "pending", attempts: 2, lastResponse: "no answer within 1 s" });
+      expect(Date.parse(row!.nextAttemptAt!) - now).toBeGreaterThan(firstRetry);
+      now = Date.parse(row!.nextAttemptAt!);
+      expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 1 });
+      [row] = (await webhookLog(connection.db, 1, 0)).deliveries;
+      expect(row).toMatchObject({ status: "delivered", attempts: 3, lastResponse: "HTTP 204", nextAttemptAt: null });
+      // All three attempts carried the same webhook-id, so the partner can drop repeats.
+      expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    });
+
+    it("gives up after 24 hours of failures, and redelivers on demand", async () => {
+      receiver.answer = () => 503;
+      await recordSwaps(connection.db, [await newSwap()], { source: "create", seenAt: new Date(now), events: true });
+      const start = now;
+      for (let i = 0; i < 60 && (await webhookLog(connection.db, 1, 0)).deliveries[0]!.status === "pending"; i++) {
+        await deliverDue(connection.db, options());
+        const next = (await webhookLog(connection.db, 1, 0)).deliveries[0]!.nextAttemptAt;
+        if (next) now = Date.parse(next);
+      }
+      const [row] = (await webhookLog(connection.db, 1, 0)).deliveries;
+      expect(row!.status).toBe("failed");
+      expect(now - start).toBeLessThanOrEqual(24 * 3_600_000);
+      expect(now - start).toBeGreaterThan(20 * 3_600_000);
+      receiver.answer = () => 200;
+      expect(await redeliver(connection.db, row!.id, new Date(now))).toBe(true);
+      expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 1 });
+      expect(await redeliver(connection.db, "msg_nope")).toBe(false);
+    });
+
+    it("delivers an event queued before a restart", async () => {
+      receiver.answer = () => 200;
+      const swap = await newSwap();
+      await recordSwaps(connection.db, [swap], { source: "create", seenAt: new Date(now), events: true });
+      await connection.close();
+      connection = await openLedgerDb(driver.target());
+      expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 1 });
+      expect(JSON.parse(receiver.received[0]!.body).data.swap.id).toBe(swap.id);
+    });
+
+    it("sends each event once when two instances deliver at the same time", async () => {
+      receiver.answer = () => 200;
+      await seed({ count: 30, statuses: ["waiting_deposit"] });
+      const page = await client.listSwaps({ limit: "30" });
+      await recordSwaps(connection.db, page.swaps, { source: "sweep", seenAt: new Date(now), events: true });
+      // A second instance: its own connection (a second pool on the server; PGlite is one process).
+      const other = driver.name === "postgres" ? await openLedgerDb(driver.target()) : connection;
+      try {
+        const slowReceiver = { ...options(), fetch: async (url: string | URL | Request, init?: RequestInit) => (await new Promise((r) => setTimeout(r, 20)), fetch(url, init)) };
+        const results = await Promise.all([deliverDue(connection.db, { ...slowReceiver, batch: 20 }), deliverDue(other.db, { ...slowReceiver, batch: 20 })]);
+        await deliverDue(connection.db, options());
+        expect(results[0].sent + results[1].sent).toBe(30);
+        if (driver.name === "postgres") expect(Math.min(results[0].sent, results[1].sent)).toBeGreaterThan(0);
+      } finally {
+        if (other !== connection) await other.close();
+      }
+      const ids = receiver.received.map((r) => r.headers["webhook-id"]);
+      expect(ids).toHaveLength(30);
+      expect(new Set(ids).size).toBe(30);
+    });
+  });
+});
