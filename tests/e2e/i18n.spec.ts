@@ -58,7 +58,11 @@ async function expectLocaleFormats(page: Page, locale: Locale) {
     deposit: { deadline: string };
   };
   const [local, english] = await page.evaluate(
-    ([deadline, l]) => [l, "en"].map((x) => new Intl.DateTimeFormat(x, { dateStyle: "medium", timeStyle: "short" }).format(new Date(deadline))),
+    // The deposit page shows the deadline with its time zone.
+    ([deadline, l]) =>
+      [l, "en"].map((x) =>
+        new Intl.DateTimeFormat(x, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(deadline)),
+      ),
     [swap.deposit.deadline, locale] as const,
   );
   if (locale !== "en") expect(local).not.toBe(english);

@@ -10,6 +10,6 @@ test("the checkout opens with the sandbox badge and a price for the preset amoun
 // the console, as a careless client-side error log would, turns this test red, which test.fail expects.
 test("the browser-log key watch catches a key printed to the console", async ({ page }) => {
   test.fail();
-  await page.goto("/hello");
+  await page.goto("/");
   await page.evaluate((key) => console.error(`upstream said: bad key ${key}`), process.env.LEAK_CANARY_KEY ?? "lsk_test_sandbox");
 });
