@@ -16,7 +16,17 @@ export default defineConfig({
       { resolve, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       { resolve, test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
       // The ledger on both drivers: PGlite, and a Postgres 15 server the tests start themselves.
-      { resolve, test: { name: "ledger", include: ["tests/ledger/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      {
+        resolve,
+        test: {
+          name: "ledger",
+          include: ["tests/ledger/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       // Against the production build (`npm run build` first): one app process per file, in turn.
       {
         resolve,

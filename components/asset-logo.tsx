@@ -8,7 +8,10 @@ export function AssetLogo({ symbol, logoUrl, className }: { symbol: string; logo
   const size = cn("size-8 shrink-0 rounded-full", className);
   if (!logoUrl || failed) {
     return (
-      <span aria-hidden="true" className={cn(size, "inline-flex items-center justify-center bg-slate-200 text-xs font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-100")}>
+      <span
+        aria-hidden="true"
+        className={cn(size, "inline-flex items-center justify-center bg-slate-200 text-xs font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-100")}
+      >
         {symbol.slice(0, 3)}
       </span>
     );

@@ -19,7 +19,13 @@ export function ErrorNotice({ error, action, className, swapId }: { error: BffEr
   const text = useErrorText();
   const t = useTranslations("errors");
   return (
-    <div role="alert" className={cn("flex flex-col gap-2 rounded-xl bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/50 dark:text-rose-100 dark:ring-rose-900", className)}>
+    <div
+      role="alert"
+      className={cn(
+        "flex flex-col gap-2 rounded-xl bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/50 dark:text-rose-100 dark:ring-rose-900",
+        className,
+      )}
+    >
       <p>{text(error)}</p>
       {error.retryAfterSeconds ? <p className="text-rose-800 dark:text-rose-200">{t("retryIn", { seconds: error.retryAfterSeconds })}</p> : null}
       {error.requestId && error.status >= 500 ? <p className="font-mono text-xs opacity-75">{t("reference", { id: error.requestId })}</p> : null}

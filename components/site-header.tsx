@@ -16,14 +16,18 @@ type Props = {
 export async function SiteHeader({ sandbox, home = "/", tag, wide = false, children }: Props) {
   const t = await getTranslations("app");
   return (
-    <header className={cn("mx-auto flex print:hidden w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}>
+    <header
+      className={cn("mx-auto flex print:hidden w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}
+    >
       <a href={home} className="inline-flex shrink-0 items-center gap-2 rounded-lg font-semibold tracking-tight whitespace-nowrap">
         <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
           <rect width="32" height="32" rx="9" className="fill-accent" />
           <path d="M10 12h11l-3-3M22 20H11l3 3" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         {t("title")}
-        {tag ? <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{tag}</span> : null}
+        {tag ? (
+          <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{tag}</span>
+        ) : null}
       </a>
       {sandbox ? (
         // On phones the badge takes its own line under the brand, so long translations stay readable.

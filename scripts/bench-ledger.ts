@@ -52,14 +52,18 @@ const upstream = await serveHandler(async (req) => {
 
 log(`seeding ${knobs.BENCH_LEDGER_SWAPS} swaps over 90 days, 20,000 a call`);
 const seedTo = Date.now() - 10 * 60_000;
-for (let done = 0; done < knobs.BENCH_LEDGER_SWAPS; ) {
+for (let done = 0; done < knobs.BENCH_LEDGER_SWAPS;) {
   const count = Math.min(20_000, knobs.BENCH_LEDGER_SWAPS - done);
   // Each call its own slice of the 90 days, so creation times never repeat across calls.
   const span = (90 * 86_400_000) / knobs.BENCH_LEDGER_SWAPS;
   const res = await fetch(`${upstream.origin}/sandbox/seed`, {
     method: "POST",
     headers: { "x-api-key": KEY, "content-type": "application/json" },
-    body: JSON.stringify({ count, createdFrom: new Date(seedTo - (done + count) * span).toISOString(), createdTo: new Date(seedTo - done * span - span).toISOString() }),
+    body: JSON.stringify({
+      count,
+      createdFrom: new Date(seedTo - (done + count) * span).toISOString(),
+      createdTo: new Date(seedTo - done * span - span).toISOString(),
+    }),
   });
   if (!res.ok) throw new Error(`seed failed: ${res.status} ${await res.text()}`);
   done += count;
@@ -91,13 +95,31 @@ try {
   throw error;
 }
 await stopAll();
-const { backfillMs, backfillCalls, perMinute, totals, search, summary, detail, views, viewCalls, ledgerCallsDuringViews, viewsMs, totalsFilters, axeViolations } = measured;
+const {
+  backfillMs,
+  backfillCalls,
+  perMinute,
+  totals,
+  search,
+  summary,
+  detail,
+  views,
+  viewCalls,
+  ledgerCallsDuringViews,
+  viewsMs,
+  totalsFilters,
+  axeViolations,
+} = measured;
 
 async function measure() {
   const backfillStarted = Date.now();
   log(`app up (${postgres ? "Postgres 15 server" : "PGlite"}); waiting for the backfill`);
 
-  const login = await fetch(`${app.origin}/api/partner/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: PASSWORD }) });
+  const login = await fetch(`${app.origin}/api/partner/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
   const get = async (path: string) => {
@@ -168,7 +190,21 @@ async function measure() {
   const viewsMs = Date.now() - viewsStart;
   log(`views done: ${views} views, ${viewCalls} upstream calls made by them`);
   const axeViolations = args.includes("--screenshots") ? await screenshots(app.origin, cookie) : null;
-  return { backfillMs, backfillCalls, perMinute, totals, search, summary, detail, views, viewCalls, ledgerCallsDuringViews, viewsMs, totalsFilters, axeViolations };
+  return {
+    backfillMs,
+    backfillCalls,
+    perMinute,
+    totals,
+    search,
+    summary,
+    detail,
+    views,
+    viewCalls,
+    ledgerCallsDuringViews,
+    viewsMs,
+    totalsFilters,
+    axeViolations,
+  };
 }
 
 /** The dashboard with every swap behind it, at 390 and 1280 px, light and dark; axe on each. */
@@ -189,13 +225,20 @@ async function screenshots(origin: string, cookie: string): Promise<number> {
         const page = await context.newPage();
         await page.goto(`${origin}/partner`);
         await page.getByTestId("total-count").and(page.locator("[data-value]")).waitFor();
-        await page.getByTestId(width === 390 ? "swap-card" : "swap-row").first().waitFor();
+        await page
+          .getByTestId(width === 390 ? "swap-card" : "swap-row")
+          .first()
+          .waitFor();
         await page.getByRole("img").first().waitFor();
         await page.screenshot({ path: join(dir, `dashboard-${width}-${scheme}.png`), fullPage: true });
         const axe = await new AxeBuilder({ page }).analyze();
         violations += axe.violations.length;
         for (const v of axe.violations) log(`axe ${width} ${scheme}: ${v.id} ${v.help} (${v.nodes.length})`);
-        await page.getByRole("button", { name: /^Open swap / }).filter({ visible: true }).first().click();
+        await page
+          .getByRole("button", { name: /^Open swap / })
+          .filter({ visible: true })
+          .first()
+          .click();
         await page.getByTestId("status-history").waitFor();
         await page.screenshot({ path: join(dir, `detail-${width}-${scheme}.png`) });
         const dialogAxe = await new AxeBuilder({ page }).analyze();
@@ -210,7 +253,6 @@ async function screenshots(origin: string, cookie: string): Promise<number> {
   log(`screenshots in docs/screenshots/partner/, axe violations: ${violations}`);
   return violations;
 }
-
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const command = `npm run build && ${Object.entries(process.env)
@@ -234,7 +276,12 @@ const markdown = [
   `| summary with daily chart data (all, 30 days, 7 days completed) | ${ms(summary)} |`,
   `| one swap with history | ${ms(detail)} |`,
   "",
-  ...(axeViolations === null ? [] : [`Screenshots of the dashboard and a swap's detail at 390 and 1280 px, light and dark, with these swaps behind it: docs/screenshots/partner/ (axe violations: ${axeViolations}).`, ""]),
+  ...(axeViolations === null
+    ? []
+    : [
+        `Screenshots of the dashboard and a swap's detail at 390 and 1280 px, light and dark, with these swaps behind it: docs/screenshots/partner/ (axe violations: ${axeViolations}).`,
+        "",
+      ]),
   `Upstream calls made by the ${views} dashboard views: ${viewCalls} (${(viewCalls / views).toFixed(2)} per view). The ledger's own loops (sweep, reconciliation) made ${ledgerCallsDuringViews} meanwhile, over ${(viewsMs / 1000).toFixed(0)} s.`,
 ].join("\n");
 console.log(`\n${markdown}\n`);
@@ -243,7 +290,25 @@ await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replaceAll(":", "-");
 await writeFile(
   join(resultsDir, `ledger-${stamp}.json`),
-  JSON.stringify({ knobs, postgres: usePostgres, backfillMs, backfillCalls, perMinute, totals, search, summary, detail, views, viewCalls, ledgerCallsDuringViews, axeViolations }, null, 2),
+  JSON.stringify(
+    {
+      knobs,
+      postgres: usePostgres,
+      backfillMs,
+      backfillCalls,
+      perMinute,
+      totals,
+      search,
+      summary,
+      detail,
+      views,
+      viewCalls,
+      ledgerCallsDuringViews,
+      axeViolations,
+    },
+    null,
+    2,
+  ),
 );
 if (writeReadme) {
   const readmePath = join(repoRoot, "README.md");

@@ -74,7 +74,14 @@ const lines: string[] = [];
 if (scenarios.length) {
   const loads = scenarios.flatMap((sc) => sc.results.flatMap((r) => [r.loadAverage.start, r.loadAverage.end]));
   const load = `1-minute load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${cpus().length} cores during the phases`;
-  lines.push(`Upstream budget under polling (\`${command}\`, ${machine}, ${date}, whole run ${Math.round(wallSeconds / 60)} min; ${load}):`, "", pollingTable(scenarios, o), "", notes, "");
+  lines.push(
+    `Upstream budget under polling (\`${command}\`, ${machine}, ${date}, whole run ${Math.round(wallSeconds / 60)} min; ${load}):`,
+    "",
+    pollingTable(scenarios, o),
+    "",
+    notes,
+    "",
+  );
 }
 if (throughput) {
   lines.push(
@@ -103,7 +110,10 @@ console.log(`wall time ${wallSeconds} s`);
 const stamp = new Date(started).toISOString().replace(/[:.]/g, "-");
 const dir = join(repoRoot, "bench", "results");
 await mkdir(dir, { recursive: true });
-await writeFile(join(dir, `${stamp}.json`), JSON.stringify({ command, machine, startedAt: new Date(started).toISOString(), wallSeconds, options: o, scenarios, throughput, verdicts: v }, null, 2) + "\n");
+await writeFile(
+  join(dir, `${stamp}.json`),
+  JSON.stringify({ command, machine, startedAt: new Date(started).toISOString(), wallSeconds, options: o, scenarios, throughput, verdicts: v }, null, 2) + "\n",
+);
 await writeFile(join(dir, `${stamp}.md`), markdown + "\n");
 console.log(`written: bench/results/${stamp}.json and .md`);
 

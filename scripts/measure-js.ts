@@ -21,7 +21,10 @@ async function startFloor(): Promise<{ origin: string; stop: () => Promise<void>
   await mkdir(join(dir, "app"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name: "hello-floor", private: true }) + "\n");
   await writeFile(join(dir, "next.config.mjs"), "export default {};\n");
-  await writeFile(join(dir, "app", "layout.jsx"), 'export default function Layout({ children }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n');
+  await writeFile(
+    join(dir, "app", "layout.jsx"),
+    'export default function Layout({ children }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
+  );
   await writeFile(join(dir, "app", "page.jsx"), "export default function Page() {\n  return <main>Hello</main>;\n}\n");
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: dir, env, encoding: "utf8" });
@@ -30,7 +33,10 @@ async function startFloor(): Promise<{ origin: string; stop: () => Promise<void>
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: "ignore" });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    const ok = await fetch(origin).then((r) => r.ok, () => false);
+    const ok = await fetch(origin).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 300) throw new Error("the hello-world app did not start");
     await new Promise((r) => setTimeout(r, 100));
@@ -79,5 +85,8 @@ try {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const base = rows[0]!.gzipBytes;
 console.log("| page | scripts | raw | gzip | over the floor |\n|---|---:|---:|---:|---:|");
-for (const r of rows) console.log(`| ${r === rows[0] ? r.page : `\`${r.page}\``} | ${r.scripts} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} | ${r === rows[0] ? "" : kb(r.gzipBytes - base)} |`);
+for (const r of rows)
+  console.log(
+    `| ${r === rows[0] ? r.page : `\`${r.page}\``} | ${r.scripts} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} | ${r === rows[0] ? "" : kb(r.gzipBytes - base)} |`,
+  );
 console.log(JSON.stringify({ measuredAt: new Date().toISOString(), floorGzipBytes: base, rows }));

@@ -15,5 +15,11 @@ if (!parsed.success || !listen.success) {
 }
 
 const sandbox = createSandbox(parsed.data);
-const { origin } = await serveHandler(sandbox.handle, { host: listen.data.SANDBOX_HOST, port: listen.data.SANDBOX_PORT, publicDir: join(import.meta.dirname, "..", "public") });
-console.log(`Sandbox Partner Swap API on ${origin}/v1 (key ${parsed.data.apiKey === "lsk_test_sandbox" ? "lsk_test_sandbox" : "from SANDBOX_API_KEY"}, ${parsed.data.rateLimitPerMinute}/min)`);
+const { origin } = await serveHandler(sandbox.handle, {
+  host: listen.data.SANDBOX_HOST,
+  port: listen.data.SANDBOX_PORT,
+  publicDir: join(import.meta.dirname, "..", "public"),
+});
+console.log(
+  `Sandbox Partner Swap API on ${origin}/v1 (key ${parsed.data.apiKey === "lsk_test_sandbox" ? "lsk_test_sandbox" : "from SANDBOX_API_KEY"}, ${parsed.data.rateLimitPerMinute}/min)`,
+);

@@ -44,7 +44,10 @@ function clientIp(req) {
 
 function forwardedProto(req) {
   if (hops === 0) return "http";
-  const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim().toLowerCase();
+  const proto = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    .trim()
+    .toLowerCase();
   return proto === "https" ? "https" : "http";
 }
 

@@ -14,7 +14,7 @@ export async function generateMetadata() {
 
 export default async function PartnerPage() {
   if (!dashboardEnabled()) notFound();
-  if (!await isValidSession((await cookies()).get(SESSION_COOKIE)?.value)) redirect("/partner/login");
+  if (!(await isValidSession((await cookies()).get(SESSION_COOKIE)?.value))) redirect("/partner/login");
   return (
     <>
       <PartnerHeader sandbox={config().mode === "sandbox"} signedIn />

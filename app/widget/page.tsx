@@ -34,14 +34,14 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
   return (
     <WidgetShell theme={params.theme} accent={params.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
       <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>
-      <WidgetCheckout
-        preset={{ from: params.from, to: params.to, amount: params.amount }}
-        initialAssets={assets}
-        config={params.config}
-        locked={trusted ? { to: trusted.to, destination: trusted.destination } : undefined}
-        includeToken={trusted?.includeToken ?? false}
-        lookQuery={lookQueryOf(params)}
-      />
+        <WidgetCheckout
+          preset={{ from: params.from, to: params.to, amount: params.amount }}
+          initialAssets={assets}
+          config={params.config}
+          locked={trusted ? { to: trusted.to, destination: trusted.destination } : undefined}
+          includeToken={trusted?.includeToken ?? false}
+          lookQuery={lookQueryOf(params)}
+        />
       </SupportProvider>
     </WidgetShell>
   );

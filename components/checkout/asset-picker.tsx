@@ -35,9 +35,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return assets;
-    return assets.filter((a) =>
-      [a.symbol, a.name, a.network, networkLabel(a.network)].some((field) => field.toLowerCase().includes(q)),
-    );
+    return assets.filter((a) => [a.symbol, a.name, a.network, networkLabel(a.network)].some((field) => field.toLowerCase().includes(q)));
   }, [assets, query]);
 
   function open() {
@@ -68,7 +66,9 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
         aria-haspopup="dialog"
         // The visible text, in order, inside the name (WCAG 2.5.3): "You send: BTC Bitcoin. Change asset".
         aria-label={
-          selected ? `${t("side", { side: label })} ${selected.symbol} ${networkLabel(selected.network)}. ${t("change")}` : `${t("side", { side: label })} ${t("select")}`
+          selected
+            ? `${t("side", { side: label })} ${selected.symbol} ${networkLabel(selected.network)}. ${t("change")}`
+            : `${t("side", { side: label })} ${t("select")}`
         }
         className="flex h-14 min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
       >
@@ -81,9 +81,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             </span>
           </>
         ) : (
-          <span className="px-1 font-medium">
-            {t("select")}
-          </span>
+          <span className="px-1 font-medium">{t("select")}</span>
         )}
         {disabled ? null : (
           <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto size-4 text-slate-500" fill="currentColor">

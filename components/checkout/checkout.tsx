@@ -42,7 +42,11 @@ const DEFAULT_FROM = "BTC.bitcoin";
 const DEFAULT_TO = "USDT.tron";
 
 function cleanAmount(text: string): string {
-  return text.replace(",", ".").replace(/[^\d.]/g, "").replace(/^(\d*\.\d*).*$/, "$1").slice(0, 40);
+  return text
+    .replace(",", ".")
+    .replace(/[^\d.]/g, "")
+    .replace(/^(\d*\.\d*).*$/, "$1")
+    .slice(0, 40);
 }
 
 export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swap", swapQuery = "", onEvent, locked }: Props) {
@@ -76,18 +80,22 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
       sessionStorage.removeItem("swap-checkout:prefill");
       const prefill = JSON.parse(raw) as { to?: unknown; address?: unknown; memo?: unknown };
       if (prefill.to === toRef && typeof prefill.address === "string") {
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, so it is read after mount
         setDestination((d) => ({ ...d, address: prefill.address as string, memo: typeof prefill.memo === "string" ? prefill.memo : "" }));
       }
     } catch {
       // nothing to prefill
     }
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later change of `to` must not prefill again
   }, []);
 
   const now = useNow();
   const quote = useQuote(from, to, amount, now, widgetConfig);
-  const addressCheck = useAddressCheck(to && { network: to.network, token: to.symbol }, destination.address, to?.supportsMemo ? destination.memo || undefined : undefined);
+  const addressCheck = useAddressCheck(
+    to && { network: to.network, token: to.symbol },
+    destination.address,
+    to?.supportsMemo ? destination.memo || undefined : undefined,
+  );
   const refundCheck = useAddressCheck(from && { network: from.network, token: from.symbol }, destination.refundAddress);
 
   // Keep the inputs in the URL, so reload and shared links keep them.
@@ -108,11 +116,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     }
   }, [quote.quote, onEvent]);
 
-  const select = useCallback((side: "from" | "to", asset: Asset) => {
-    (side === "from" ? setFromRef : setToRef)(assetRef(asset));
-    if (side === "to" && !lockedDestination) setDestination((d) => ({ ...d, address: "", memo: "" }));
-    if (side === "from") setDestination((d) => ({ ...d, refundAddress: "" }));
-  }, [lockedDestination]);
+  const select = useCallback(
+    (side: "from" | "to", asset: Asset) => {
+      (side === "from" ? setFromRef : setToRef)(assetRef(asset));
+      if (side === "to" && !lockedDestination) setDestination((d) => ({ ...d, address: "", memo: "" }));
+      if (side === "from") setDestination((d) => ({ ...d, refundAddress: "" }));
+    },
+    [lockedDestination],
+  );
 
   const canFlip = !!from && !!to && from.canReceive && to.canSend && !locked?.to && !lockedDestination;
   function flip() {
@@ -185,7 +196,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   if (assets.error && !assets.data) {
     return (
       <Card>
-        <ErrorNotice error={assets.error as BffError} action={<Button variant="secondary" onClick={() => assets.mutate()}>{t("retry")}</Button>} />
+        <ErrorNotice
+          error={assets.error as BffError}
+          action={
+            <Button variant="secondary" onClick={() => assets.mutate()}>
+              {t("retry")}
+            </Button>
+          }
+        />
       </Card>
     );
   }
@@ -326,7 +344,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         </fieldset>
 
         {quote.error && !boundsError ? (
-          <ErrorNotice error={quote.error} action={<Button variant="secondary" size="sm" className="self-start" onClick={quote.refresh}>{t("retry")}</Button>} />
+          <ErrorNotice
+            error={quote.error}
+            action={
+              <Button variant="secondary" size="sm" className="self-start" onClick={quote.refresh}>
+                {t("retry")}
+              </Button>
+            }
+          />
         ) : null}
         {quote.quote && from && to ? <QuoteDetails quote={quote.quote} now={now} /> : null}
         {!quote.quote && !quote.loading && !quote.error && from && to && !isQuotableAmount(amount, from) ? (

@@ -41,7 +41,9 @@ function CheckLine({ id, check, network }: { id: string; check: AddressCheckStat
       ) : check.state === "done" ? (
         <span className="text-rose-700 dark:text-rose-400">{t("invalid", { network: networkLabel(network) })}</span>
       ) : check.state === "error" ? (
-        <span className="text-rose-700 dark:text-rose-400">{check.error.code === "validation_error" || check.error.code === "unsupported_memo" ? t("memoInvalid") : errorText(check.error)}</span>
+        <span className="text-rose-700 dark:text-rose-400">
+          {check.error.code === "validation_error" || check.error.code === "unsupported_memo" ? t("memoInvalid") : errorText(check.error)}
+        </span>
       ) : null}
     </p>
   );
@@ -100,7 +102,10 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
             aria-describedby="memo-warning"
             className={cn(inputClass, "mt-1")}
           />
-          <p id="memo-warning" className="mt-1.5 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900">
+          <p
+            id="memo-warning"
+            className="mt-1.5 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900"
+          >
             {t("memoWarning", { network: networkLabel(to.network) })}
           </p>
         </div>

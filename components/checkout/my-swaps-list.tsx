@@ -21,7 +21,11 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
   const shown = all ? swaps : swaps.slice(0, SHOWN);
 
   return (
-    <section aria-labelledby="my-swaps-heading" data-testid="my-swaps" className="mt-6 w-full rounded-3xl bg-white p-4 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800">
+    <section
+      aria-labelledby="my-swaps-heading"
+      data-testid="my-swaps"
+      className="mt-6 w-full rounded-3xl bg-white p-4 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="my-swaps-heading" className="text-base font-semibold">
           {t("heading")}
@@ -35,7 +39,11 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("privacy")}</p>
 
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="forget-all-question" className="mt-3 flex flex-col gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800">
+        <div
+          role="alertdialog"
+          aria-labelledby="forget-all-question"
+          className="mt-3 flex flex-col gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800"
+        >
           <p id="forget-all-question">{t("forgetAllQuestion", { count: swaps.length })}</p>
           <div className="flex gap-2">
             <Button

@@ -80,7 +80,10 @@ export function ReviewStep(props: Props) {
       </div>
 
       {change ? (
-        <div role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/50 dark:text-amber-50 dark:ring-amber-800">
+        <div
+          role="alert"
+          className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/50 dark:text-amber-50 dark:ring-amber-800"
+        >
           <p className="font-semibold">{t("changedTitle")}</p>
           <p className="mt-1">
             {t("changedBody", {
@@ -127,7 +130,13 @@ export function ReviewStep(props: Props) {
         <Button variant="secondary" size="lg" onClick={props.onBack} className="sm:flex-1">
           {t("edit")}
         </Button>
-        <Button size="lg" onClick={props.onConfirm} disabled={props.creating || props.refreshing || !!change} aria-busy={props.creating} className="sm:flex-[2]">
+        <Button
+          size="lg"
+          onClick={props.onConfirm}
+          disabled={props.creating || props.refreshing || !!change}
+          aria-busy={props.creating}
+          className="sm:flex-[2]"
+        >
           {props.creating ? <Spinner /> : null}
           {props.creating ? t("creating") : t("create")}
         </Button>

@@ -28,7 +28,9 @@ export function StepIndicator({ current, className }: { current: JourneyStep; cl
               </span>
               <span className={cn("whitespace-nowrap", here ? "text-slate-900 dark:text-slate-50" : "text-slate-600 dark:text-slate-400")}>{labels[step]}</span>
               <span className="sr-only">{done ? t("stateDone") : here ? t("stateCurrent") : t("stateUpcoming")}</span>
-              {index < steps.length - 1 ? <span aria-hidden="true" className={cn("mx-0.5 h-px min-w-1 flex-1 sm:mx-1", index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700")} /> : null}
+              {index < steps.length - 1 ? (
+                <span aria-hidden="true" className={cn("mx-0.5 h-px min-w-1 flex-1 sm:mx-1", index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700")} />
+              ) : null}
             </li>
           );
         })}

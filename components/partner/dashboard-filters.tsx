@@ -36,6 +36,7 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
   // The URL is the truth; dates are shown in this browser's time zone, so only once mounted.
   const viewKey = JSON.stringify([view.createdFrom, view.createdTo]);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's time zone is known only once mounted
     setFrom(dateInputValue(view.createdFrom));
     setTo(dateInputValue(view.createdTo));
     setBadRange(false);
@@ -95,7 +96,13 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           <legend className="text-sm font-medium">{t("status")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {statusOptions.map((value) => (
-              <button key={value} type="button" aria-pressed={view.status.includes(value)} onClick={() => toggle(value)} className={chip(view.status.includes(value))}>
+              <button
+                key={value}
+                type="button"
+                aria-pressed={view.status.includes(value)}
+                onClick={() => toggle(value)}
+                className={chip(view.status.includes(value))}
+              >
                 {labels[value]}
               </button>
             ))}
@@ -105,7 +112,13 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           <legend className="text-sm font-medium">{t("created")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {quickRanges.map((range: QuickRange) => (
-              <button key={range} type="button" aria-pressed={activeQuick === range} onClick={() => applyRange(quickRangeStart(range), "")} className={chip(activeQuick === range)}>
+              <button
+                key={range}
+                type="button"
+                aria-pressed={activeQuick === range}
+                onClick={() => applyRange(quickRangeStart(range), "")}
+                className={chip(activeQuick === range)}
+              >
                 {quickLabels[range]}
               </button>
             ))}

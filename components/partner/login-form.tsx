@@ -48,10 +48,15 @@ export function LoginForm() {
   }
 
   const message =
-    error === null ? null
-    : error.code === "unauthorized" ? t("wrongPassword")
-    : error.code === "rate_limited" ? (waitSeconds > 0 ? t("rateLimited", { seconds: waitSeconds }) : t("tryAgainNow"))
-    : errorText(error);
+    error === null
+      ? null
+      : error.code === "unauthorized"
+        ? t("wrongPassword")
+        : error.code === "rate_limited"
+          ? waitSeconds > 0
+            ? t("rateLimited", { seconds: waitSeconds })
+            : t("tryAgainNow")
+          : errorText(error);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-describedby={`${id}-intro`}>

@@ -58,7 +58,16 @@ export function PartnerDashboard() {
           download
           className="inline-flex h-9 items-center gap-2 rounded-xl bg-white px-3 text-sm font-medium text-slate-900 ring-1 ring-slate-300 transition hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.7"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" />
           </svg>
           {t("csv")}
@@ -100,18 +109,32 @@ export function PartnerDashboard() {
                 onChange={(e) => show({ ...view, limit: Number(e.target.value), offset: 0 })}
                 className="h-9 rounded-lg bg-white px-2 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
               >
-                {[...new Set([...pageSizes, view.limit])].sort((a, b) => a - b).map((size) => (
-                  <option key={size} value={size}>
-                    {f.count(size)}
-                  </option>
-                ))}
+                {[...new Set([...pageSizes, view.limit])]
+                  .sort((a, b) => a - b)
+                  .map((size) => (
+                    <option key={size} value={size}>
+                      {f.count(size)}
+                    </option>
+                  ))}
               </select>
             </label>
             <div className="flex gap-2">
-              <Button variant="secondary" size="sm" className="h-9" disabled={view.offset === 0} onClick={() => show({ ...view, offset: Math.max(0, view.offset - view.limit) })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="h-9"
+                disabled={view.offset === 0}
+                onClick={() => show({ ...view, offset: Math.max(0, view.offset - view.limit) })}
+              >
                 <span aria-hidden="true">←</span> {t("previous")}
               </Button>
-              <Button variant="secondary" size="sm" className="h-9" disabled={!data || view.offset + view.limit >= total} onClick={() => show({ ...view, offset: view.offset + view.limit })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="h-9"
+                disabled={!data || view.offset + view.limit >= total}
+                onClick={() => show({ ...view, offset: view.offset + view.limit })}
+              >
                 {t("next")} <span aria-hidden="true">→</span>
               </Button>
             </div>

@@ -18,9 +18,13 @@ import { None, StatusBadge } from "./swaps-list";
 export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useTranslations("partner.detail");
   const dialog = useRef<HTMLDialogElement>(null);
-  const detail = useSWR<DashboardSwapDetail, BffError>(id ? `/api/partner/swaps/${encodeURIComponent(id)}` : null, (p: string) => bff(p, dashboardSwapDetailSchema), {
-    revalidateOnFocus: false,
-  });
+  const detail = useSWR<DashboardSwapDetail, BffError>(
+    id ? `/api/partner/swaps/${encodeURIComponent(id)}` : null,
+    (p: string) => bff(p, dashboardSwapDetailSchema),
+    {
+      revalidateOnFocus: false,
+    },
+  );
 
   useEffect(() => {
     const el = dialog.current;
@@ -77,7 +81,14 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
     [t("created"), f.dateTime(swap.createdAt)],
     [t("amountIn"), `${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token} · ${networkLabel(swap.from.network)}`],
     [t("toReceive"), `≈ ${formatAmount(swap.to.estimatedAmount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token} · ${networkLabel(swap.to.network)}`],
-    [t("rewards"), swap.commission.rewardAmountUsdc !== null ? `${f.usdc(swap.commission.rewardAmountUsdc)} USDC${swap.commission.rewardStatus ? ` · ${rewardLabels[swap.commission.rewardStatus]}` : ""}` : <None key="r" />],
+    [
+      t("rewards"),
+      swap.commission.rewardAmountUsdc !== null ? (
+        `${f.usdc(swap.commission.rewardAmountUsdc)} USDC${swap.commission.rewardStatus ? ` · ${rewardLabels[swap.commission.rewardStatus]}` : ""}`
+      ) : (
+        <None key="r" />
+      ),
+    ],
     [t("bps"), swap.commission.bps ?? <None key="b" />],
     [t("externalId"), swap.externalId ?? <None key="e" />],
     [t("customerId"), swap.customerId ?? <None key="c" />],

@@ -25,14 +25,30 @@ export function SwapsList({ caption, rows, onOpen, busy }: Props) {
         </caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/60">
           <tr>
-            <th scope="col" className={th}>{t("created")}</th>
-            <th scope="col" className={th}>{t("id")}</th>
-            <th scope="col" className={th}>{t("status")}</th>
-            <th scope="col" className={th}>{t("from")}</th>
-            <th scope="col" className={th}>{t("to")}</th>
-            <th scope="col" className={th}>{t("externalId")}</th>
-            <th scope="col" className={th}>{t("customerId")}</th>
-            <th scope="col" className={cn(th, "text-right")}>{t("reward")}</th>
+            <th scope="col" className={th}>
+              {t("created")}
+            </th>
+            <th scope="col" className={th}>
+              {t("id")}
+            </th>
+            <th scope="col" className={th}>
+              {t("status")}
+            </th>
+            <th scope="col" className={th}>
+              {t("from")}
+            </th>
+            <th scope="col" className={th}>
+              {t("to")}
+            </th>
+            <th scope="col" className={th}>
+              {t("externalId")}
+            </th>
+            <th scope="col" className={th}>
+              {t("customerId")}
+            </th>
+            <th scope="col" className={cn(th, "text-right")}>
+              {t("reward")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -81,7 +97,11 @@ export function SwapsList({ caption, rows, onOpen, busy }: Props) {
 export function StatusBadge({ status }: { status: SwapListItem["status"] }) {
   const labels = useStatusLabels();
   return (
-    <span data-testid="row-status" data-status={status} className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1", statusTone[status])}>
+    <span
+      data-testid="row-status"
+      data-status={status}
+      className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1", statusTone[status])}
+    >
       {labels[status]}
     </span>
   );
@@ -184,7 +204,19 @@ function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => 
   );
 }
 
-function Amount({ amount, token, network, decimals, approximate = false }: { amount: string; token: string; network: string; decimals: number; approximate?: boolean }) {
+function Amount({
+  amount,
+  token,
+  network,
+  decimals,
+  approximate = false,
+}: {
+  amount: string;
+  token: string;
+  network: string;
+  decimals: number;
+  approximate?: boolean;
+}) {
   const { locale } = useDashboardFormat();
   return (
     <span className="whitespace-nowrap">

@@ -63,8 +63,18 @@ export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, Bf
                 </div>
                 <div className="flex items-center gap-2">
                   {queued[d.id] === "done" ? <span className="text-xs text-slate-600 dark:text-slate-400">{t("queued")}</span> : null}
-                  {queued[d.id] === "error" ? <span role="alert" className="text-xs text-rose-700 dark:text-rose-400">{t("failedToQueue")}</span> : null}
-                  <Button variant="secondary" size="sm" disabled={queued[d.id] === "busy"} onClick={() => void redeliver(d.id)} aria-label={t("redeliverLabel", { type: d.type, swap: d.swapId })}>
+                  {queued[d.id] === "error" ? (
+                    <span role="alert" className="text-xs text-rose-700 dark:text-rose-400">
+                      {t("failedToQueue")}
+                    </span>
+                  ) : null}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={queued[d.id] === "busy"}
+                    onClick={() => void redeliver(d.id)}
+                    aria-label={t("redeliverLabel", { type: d.type, swap: d.swapId })}
+                  >
                     {t("redeliver")}
                   </Button>
                 </div>

@@ -76,7 +76,10 @@ export function DepositInstructions({ swap, asset }: Props) {
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("networkWarning", { network })}</p>
       </div>
 
-      <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800" data-testid="exchange-warning">
+      <p
+        className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800"
+        data-testid="exchange-warning"
+      >
         <span className="font-semibold">{t("exchangeTitle")}</span> {t("exchangeBody", { amount, token: deposit.token })}
       </p>
 
@@ -91,7 +94,12 @@ export function DepositInstructions({ swap, asset }: Props) {
           </div>
           <p className="mt-2 text-sm text-amber-950 dark:text-amber-100">{t("memoWarning")}</p>
           <label className="mt-3 flex cursor-pointer items-start gap-3 rounded-xl bg-white p-3 font-medium ring-1 ring-amber-300 dark:bg-slate-900 dark:ring-amber-700">
-            <input type="checkbox" checked={memoConfirmed} onChange={(e) => setMemoConfirmed(e.target.checked)} className="mt-0.5 size-5 shrink-0 accent-[var(--accent)]" />
+            <input
+              type="checkbox"
+              checked={memoConfirmed}
+              onChange={(e) => setMemoConfirmed(e.target.checked)}
+              className="mt-0.5 size-5 shrink-0 accent-[var(--accent)]"
+            />
             {t("memoConfirm")}
           </label>
         </div>
@@ -132,7 +140,11 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
         {payment ? (
           <QrCode
             value={qrValue}
-            alt={qrValue === deposit.address ? t("qrAlt", { token: deposit.token, network, address: deposit.address }) : t("qrAltPayment", { amount, token: deposit.token, network, address: deposit.address })}
+            alt={
+              qrValue === deposit.address
+                ? t("qrAlt", { token: deposit.token, network, address: deposit.address })
+                : t("qrAltPayment", { amount, token: deposit.token, network, address: deposit.address })
+            }
           />
         ) : (
           <Skeleton className="size-44" />
@@ -186,9 +198,14 @@ function Deadline({ swap }: { swap: Swap }) {
   const locale = useLocale();
   const now = useNow();
   const left = (Date.parse(swap.deposit.deadline) - now) / 1000;
-  const deadline = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(
-    new Date(swap.deposit.deadline),
-  );
+  const deadline = new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(swap.deposit.deadline));
   const quotedAt = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(swap.createdAt));
   return (
     <div className="flex flex-col gap-1 rounded-xl bg-slate-100/80 p-3 text-sm dark:bg-slate-800/60">

@@ -46,7 +46,10 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
   }
 
   return (
-    <section aria-labelledby="sandbox-heading" className="w-full rounded-3xl border-2 border-dashed border-violet-300 bg-violet-50/60 p-4 sm:p-6 dark:border-violet-800 dark:bg-violet-950/30">
+    <section
+      aria-labelledby="sandbox-heading"
+      className="w-full rounded-3xl border-2 border-dashed border-violet-300 bg-violet-50/60 p-4 sm:p-6 dark:border-violet-800 dark:bg-violet-950/30"
+    >
       <h2 id="sandbox-heading" className="text-base font-semibold text-violet-950 dark:text-violet-100">
         {t("title")}
       </h2>
@@ -57,7 +60,14 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
             <legend className="mb-1 font-medium">{t("outcome")}</legend>
             {(["completed", "refunded", "failed"] as const).map((value) => (
               <label key={value} className="inline-flex items-center gap-1.5">
-                <input type="radio" name="sandbox-outcome" value={value} checked={outcome === value} onChange={() => setOutcome(value)} className="size-4 accent-violet-700" />
+                <input
+                  type="radio"
+                  name="sandbox-outcome"
+                  value={value}
+                  checked={outcome === value}
+                  onChange={() => setOutcome(value)}
+                  className="size-4 accent-violet-700"
+                />
                 {t(`outcome_${value}`)}
               </label>
             ))}

@@ -37,7 +37,10 @@ export function StatusTimeline({ status }: { status: SwapStatus }) {
         return (
           <li key={step} className="relative flex gap-3 pb-4 last:pb-0" aria-current={here ? "step" : undefined}>
             {index < happyPath.length - 1 ? (
-              <span aria-hidden="true" className={cn("absolute top-7 left-[0.6875rem] h-[calc(100%-1.75rem)] w-0.5", done ? "bg-accent" : "bg-slate-200 dark:bg-slate-700")} />
+              <span
+                aria-hidden="true"
+                className={cn("absolute top-7 left-[0.6875rem] h-[calc(100%-1.75rem)] w-0.5", done ? "bg-accent" : "bg-slate-200 dark:bg-slate-700")}
+              />
             ) : null}
             <span
               aria-hidden="true"

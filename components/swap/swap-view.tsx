@@ -61,7 +61,8 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   // The sent asset's contract or mint, for the payment URI: undefined while the list loads, null
   // when the list failed or does not carry it (the QR then holds the address alone).
   const sentAsset: Asset | null | undefined = swap
-    ? (assets.data?.assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token) ?? (assets.data || assets.error ? null : undefined))
+    ? (assets.data?.assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token) ??
+      (assets.data || assets.error ? null : undefined))
     : undefined;
 
   // This device keeps the swaps it has seen (created here or opened from a shared link).
@@ -145,14 +146,28 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
             <div className="hidden @2xl:block">
               <StatusTimeline status={swap.status} />
             </div>
-            <Freshness fetchedAt={status.data.fetchedAt} asOf={status.data.asOf} terminal={terminal} validating={status.isValidating} onRefresh={() => status.mutate()} />
+            <Freshness
+              fetchedAt={status.data.fetchedAt}
+              asOf={status.data.asOf}
+              terminal={terminal}
+              validating={status.isValidating}
+              onRefresh={() => status.mutate()}
+            />
           </div>
         </div>
       </Panel>
 
       {swap.status === "completed" ? <Receipt swap={swap} /> : null}
 
-      {sandbox && token ? <div className="contents print:hidden"><SandboxPanel swap={swap} token={token} onChanged={(next) => status.mutate({ swap: next, asOf: new Date().toISOString(), fetchedAt: Date.now() }, { revalidate: false })} /></div> : null}
+      {sandbox && token ? (
+        <div className="contents print:hidden">
+          <SandboxPanel
+            swap={swap}
+            token={token}
+            onChanged={(next) => status.mutate({ swap: next, asOf: new Date().toISOString(), fetchedAt: Date.now() }, { revalidate: false })}
+          />
+        </div>
+      ) : null}
 
       <Panel className="print:hidden">
         <h2 className="text-base font-semibold">{t("supportTitle")}</h2>
@@ -175,7 +190,13 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 
 function Panel({ children, className, ...props }: React.ComponentProps<"section">) {
   return (
-    <section className={cn("w-full rounded-3xl bg-white p-4 shadow-xl shadow-slate-200/60 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:shadow-none dark:ring-slate-800", className)} {...props}>
+    <section
+      className={cn(
+        "w-full rounded-3xl bg-white p-4 shadow-xl shadow-slate-200/60 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:shadow-none dark:ring-slate-800",
+        className,
+      )}
+      {...props}
+    >
       {children}
     </section>
   );
@@ -204,17 +225,27 @@ function Outcome({ swap }: { swap: Swap }) {
   const t = useTranslations("swap");
   const locale = useLocale();
   const sentLabel =
-    swap.status === "waiting_deposit" ? null : swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed" ? t("requested") : t("sent");
-  const receiveLabel = swap.status === "completed" ? t("received") : swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid" ? t("quoted") : t("toReceive");
+    swap.status === "waiting_deposit"
+      ? null
+      : swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed"
+        ? t("requested")
+        : t("sent");
+  const receiveLabel =
+    swap.status === "completed"
+      ? t("received")
+      : swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid"
+        ? t("quoted")
+        : t("toReceive");
   return (
     <dl className="flex flex-col gap-3">
       {sentLabel ? (
-      <div>
-        <dt className="text-sm text-slate-600 dark:text-slate-400">{sentLabel}</dt>
-        <dd className="text-lg font-semibold tabular-nums">
-          {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.deposit.network)})</span>
-        </dd>
-      </div>
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">{sentLabel}</dt>
+          <dd className="text-lg font-semibold tabular-nums">
+            {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token}{" "}
+            <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.deposit.network)})</span>
+          </dd>
+        </div>
       ) : null}
       <div>
         <dt className="text-sm text-slate-600 dark:text-slate-400">{receiveLabel}</dt>
@@ -232,7 +263,19 @@ function Outcome({ swap }: { swap: Swap }) {
   );
 }
 
-function Freshness({ fetchedAt, asOf, terminal, validating, onRefresh }: { fetchedAt: number; asOf: string | null; terminal: boolean; validating: boolean; onRefresh: () => void }) {
+function Freshness({
+  fetchedAt,
+  asOf,
+  terminal,
+  validating,
+  onRefresh,
+}: {
+  fetchedAt: number;
+  asOf: string | null;
+  terminal: boolean;
+  validating: boolean;
+  onRefresh: () => void;
+}) {
   const t = useTranslations("swap");
   const locale = useLocale();
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(asOf ? new Date(asOf) : new Date(fetchedAt));
@@ -275,7 +318,12 @@ function LiveStatusLine({ status, checkedAt }: { status: SwapStatus; checkedAt: 
       data-testid="live-status"
       className="sticky top-0 z-30 -mx-3 truncate border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur @2xl:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
     >
-      <span className={cn("mr-2 inline-block size-2 rounded-full align-middle", isTerminalStatus(status) ? "bg-slate-400" : "animate-pulse bg-accent motion-reduce:animate-none")} />
+      <span
+        className={cn(
+          "mr-2 inline-block size-2 rounded-full align-middle",
+          isTerminalStatus(status) ? "bg-slate-400" : "animate-pulse bg-accent motion-reduce:animate-none",
+        )}
+      />
       {t(`${status}.title`)} · {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}
     </p>
   );
@@ -328,7 +376,12 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
     case "expired":
       return (
         <div className="mt-3 flex flex-col gap-3 text-sm" data-testid="outcome-next">
-          <a href={newQuoteHref(swap, newSwapHref)} onClick={() => keepPrefill(swap)} className="inline-flex h-11 items-center self-start rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg" data-testid="new-quote">
+          <a
+            href={newQuoteHref(swap, newSwapHref)}
+            onClick={() => keepPrefill(swap)}
+            className="inline-flex h-11 items-center self-start rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
+            data-testid="new-quote"
+          >
             {t("newQuote")}
           </a>
           <p>
@@ -342,7 +395,13 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
         <div className="mt-3 text-sm" data-testid="outcome-next">
           <p>{t("completedSent", { amount: received, sent })}</p>
           {explorer ? (
-            <a href={explorer} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium underline underline-offset-2 hover:no-underline" data-testid="explorer-link">
+            <a
+              href={explorer}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 inline-block font-medium underline underline-offset-2 hover:no-underline"
+              data-testid="explorer-link"
+            >
               {t("explorer", { network: networkLabel(swap.payout.network) })}
               <span className="sr-only"> {t("newTab")}</span>
             </a>
@@ -366,7 +425,10 @@ function newQuoteHref(swap: Swap, base: string): string {
 
 function keepPrefill(swap: Swap) {
   try {
-    sessionStorage.setItem(PREFILL_KEY, JSON.stringify({ to: `${swap.payout.token}.${swap.payout.network}`, address: swap.payout.address, memo: swap.payout.memo ?? "" }));
+    sessionStorage.setItem(
+      PREFILL_KEY,
+      JSON.stringify({ to: `${swap.payout.token}.${swap.payout.network}`, address: swap.payout.address, memo: swap.payout.memo ?? "" }),
+    );
   } catch {
     // the user types the address again
   }

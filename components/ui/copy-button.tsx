@@ -37,7 +37,11 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       )}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
-        {copied === "yes" ? <path d="M4 10.5l4 4 8-9" /> : <path d="M7 7V4.5A1.5 1.5 0 018.5 3h7A1.5 1.5 0 0117 4.5v7a1.5 1.5 0 01-1.5 1.5H13M4.5 7h7A1.5 1.5 0 0113 8.5v7a1.5 1.5 0 01-1.5 1.5h-7A1.5 1.5 0 013 15.5v-7A1.5 1.5 0 014.5 7z" />}
+        {copied === "yes" ? (
+          <path d="M4 10.5l4 4 8-9" />
+        ) : (
+          <path d="M7 7V4.5A1.5 1.5 0 018.5 3h7A1.5 1.5 0 0117 4.5v7a1.5 1.5 0 01-1.5 1.5H13M4.5 7h7A1.5 1.5 0 0113 8.5v7a1.5 1.5 0 01-1.5 1.5h-7A1.5 1.5 0 013 15.5v-7A1.5 1.5 0 014.5 7z" />
+        )}
       </svg>
       <span aria-live="polite">{word}</span>
     </button>

@@ -118,10 +118,16 @@ export function EmbedBuilder({ origin }: { origin: string }) {
 
   // Outlines, links and focus rings are drawn in the accent on the page's background: WCAG asks 3:1.
   const accentHex = isHexColor(params.accent) ? params.accent.replace(/^#/, "") : null;
-  const backgrounds = params.theme === "light" ? [["light", LIGHT_PAGE]] : params.theme === "dark" ? [["dark", DARK_PAGE]] : [["light", LIGHT_PAGE], ["dark", DARK_PAGE]];
-  const lowContrast = accentHex
-    ? backgrounds.map(([name, bg]) => ({ name: name!, ratio: contrastRatio(accentHex, bg!) })).filter((c) => c.ratio < 3)
-    : [];
+  const backgrounds =
+    params.theme === "light"
+      ? [["light", LIGHT_PAGE]]
+      : params.theme === "dark"
+        ? [["dark", DARK_PAGE]]
+        : [
+            ["light", LIGHT_PAGE],
+            ["dark", DARK_PAGE],
+          ];
+  const lowContrast = accentHex ? backgrounds.map(([name, bg]) => ({ name: name!, ratio: contrastRatio(accentHex, bg!) })).filter((c) => c.ratio < 3) : [];
 
   return (
     <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
@@ -129,11 +135,21 @@ export function EmbedBuilder({ origin }: { origin: string }) {
         <form className={cn(card, "grid grid-cols-2 gap-3")} onSubmit={(e) => e.preventDefault()}>
           <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
             <span aria-hidden="true">{t("from")}</span>
-            <AssetPicker label={t("from")} assets={senders} selected={findByRef(senders, params.from, "send")} onSelect={(a) => setParams((p) => ({ ...p, from: assetRef(a) }))} />
+            <AssetPicker
+              label={t("from")}
+              assets={senders}
+              selected={findByRef(senders, params.from, "send")}
+              onSelect={(a) => setParams((p) => ({ ...p, from: assetRef(a) }))}
+            />
           </div>
           <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
             <span aria-hidden="true">{t("to")}</span>
-            <AssetPicker label={t("to")} assets={receivers} selected={findByRef(receivers, params.to, "receive")} onSelect={(a) => setParams((p) => ({ ...p, to: assetRef(a) }))} />
+            <AssetPicker
+              label={t("to")}
+              assets={receivers}
+              selected={findByRef(receivers, params.to, "receive")}
+              onSelect={(a) => setParams((p) => ({ ...p, to: assetRef(a) }))}
+            />
           </div>
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("amount")}
@@ -157,14 +173,24 @@ export function EmbedBuilder({ origin }: { origin: string }) {
                 onChange={(e) => setParams((p) => ({ ...p, accent: e.target.value.slice(1) }))}
                 className="h-10 w-12 shrink-0 cursor-pointer rounded-lg bg-white ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700"
               />
-              <input id="embed-accent" className={cn(field, "font-mono")} value={params.accent} placeholder="18e299" onChange={set("accent")} aria-invalid={!accentValid} aria-describedby="embed-accent-note" />
+              <input
+                id="embed-accent"
+                className={cn(field, "font-mono")}
+                value={params.accent}
+                placeholder="18e299"
+                onChange={set("accent")}
+                aria-invalid={!accentValid}
+                aria-describedby="embed-accent-note"
+              />
             </div>
             <p id="embed-accent-note" className="text-xs font-normal" role={lowContrast.length || !accentValid ? "alert" : undefined}>
               {!accentValid ? (
                 <span className="text-rose-700 dark:text-rose-400">{t("accentInvalid")}</span>
               ) : lowContrast.length ? (
                 <span className="text-amber-800 dark:text-amber-300">
-                  {lowContrast.map((c) => t("contrastLow", { ratio: c.ratio.toFixed(1), background: c.name === "light" ? t("themeLight") : t("themeDark") })).join(" ")}
+                  {lowContrast
+                    .map((c) => t("contrastLow", { ratio: c.ratio.toFixed(1), background: c.name === "light" ? t("themeLight") : t("themeDark") }))
+                    .join(" ")}
                 </span>
               ) : (
                 <span className="text-slate-600 dark:text-slate-400">{t("accentHelp")}</span>
@@ -203,7 +229,9 @@ export function EmbedBuilder({ origin }: { origin: string }) {
                   onClick={() => setPhone(narrow)}
                   className={cn(
                     "h-8 rounded-lg px-3 text-sm font-medium ring-1",
-                    phone === narrow ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100" : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+                    phone === narrow
+                      ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
+                      : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
                   )}
                 >
                   {narrow ? t("phone") : t("wide")}
@@ -236,7 +264,9 @@ export function EmbedBuilder({ origin }: { origin: string }) {
                 onClick={() => setTab(name)}
                 className={cn(
                   "h-8 rounded-lg px-3 text-sm font-medium ring-1",
-                  tab === name ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100" : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+                  tab === name
+                    ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
+                    : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
                 )}
               >
                 {name === "html" ? t("tabHtml") : t("tabReact")}

@@ -28,7 +28,17 @@ export function WidgetCheckout({ preset, initialAssets, config, locked, includeT
     },
     [post, includeToken],
   );
-  return <Checkout preset={preset} initialAssets={initialAssets} widgetConfig={config} locked={locked} swapPath="/widget/swap" swapQuery={lookQuery} onEvent={onEvent} />;
+  return (
+    <Checkout
+      preset={preset}
+      initialAssets={initialAssets}
+      widgetConfig={config}
+      locked={locked}
+      swapPath="/widget/swap"
+      swapQuery={lookQuery}
+      onEvent={onEvent}
+    />
+  );
 }
 
 /** The swap's status inside the widget: status changes and the end go to the host page. */

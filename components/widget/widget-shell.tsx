@@ -58,17 +58,20 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
         )}
         data-testid="widget-document"
       >
-      {/* At most ~480 px wide and centred; the measured box is the content, so resize events stay honest. */}
-      <div ref={root} className="mx-auto w-full max-w-[480px] p-2 sm:p-3" data-testid="widget-frame">
-        {sandbox ? (
-          <p className="mb-2 text-center">
-            <span className="rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800" title={t("sandboxHint")}>
-              {t("sandboxBadge")}
-            </span>
-          </p>
-        ) : null}
-        {children}
-      </div>
+        {/* At most ~480 px wide and centred; the measured box is the content, so resize events stay honest. */}
+        <div ref={root} className="mx-auto w-full max-w-[480px] p-2 sm:p-3" data-testid="widget-frame">
+          {sandbox ? (
+            <p className="mb-2 text-center">
+              <span
+                className="rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800"
+                title={t("sandboxHint")}
+              >
+                {t("sandboxBadge")}
+              </span>
+            </p>
+          ) : null}
+          {children}
+        </div>
       </div>
     </MessengerContext>
   );

@@ -20,7 +20,6 @@ const DASHBOARD_OWN_SHARE = 0.2;
 /** How long a caller of each class may wait for budget before it gets a 429. */
 export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000, urgent: 0 };
 
-
 type Shrink = { factor: number; pausedUntil: number };
 
 async function shrinkState(): Promise<Shrink> {

@@ -35,7 +35,10 @@ function transport(): Transport {
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => reject(signal.reason);
       signal.addEventListener("abort", onAbort, { once: true });
-      sandbox.handle(new Request(url, init)).then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+      sandbox
+        .handle(new Request(url, init))
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener("abort", onAbort));
     });
   };
 }

@@ -67,11 +67,10 @@ export async function createQuote(
   );
   // The real service's behaviour for out-of-bounds amounts is not documented: check every quote.
   if (!withinBounds(body.from.amount, quote.minAmountIn, quote.maxAmountIn)) {
-    throw new ApiError(
-      "validation_error",
-      `The amount must be between ${quote.minAmountIn ?? "0"} and ${quote.maxAmountIn ?? "any"} ${quote.from.token}.`,
-      { minAmountIn: quote.minAmountIn, maxAmountIn: quote.maxAmountIn },
-    );
+    throw new ApiError("validation_error", `The amount must be between ${quote.minAmountIn ?? "0"} and ${quote.maxAmountIn ?? "any"} ${quote.from.token}.`, {
+      minAmountIn: quote.minAmountIn,
+      maxAmountIn: quote.maxAmountIn,
+    });
   }
   return { ...quote, externalId, orderToken: orderTokenFor(externalId) };
 }

@@ -3,7 +3,7 @@
 import "server-only";
 import { ConfigError, config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
-import { ApiError, isApiError } from "./errors";
+import { isApiError } from "./errors";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 
@@ -30,7 +30,12 @@ export async function readiness(requestId: string) {
     if (error instanceof ConfigError) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", config: error.lines };
     throw error;
   }
-  const [upstream, storeOk] = await Promise.all([upstreamOk(requestId), store().ping().catch(() => false)]);
+  const [upstream, storeOk] = await Promise.all([
+    upstreamOk(requestId),
+    store()
+      .ping()
+      .catch(() => false),
+  ]);
   return {
     status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),
     upstream: upstream ? "ok" : "unavailable",

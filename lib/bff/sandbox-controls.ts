@@ -23,7 +23,12 @@ async function control(path: string, body: unknown, requestId: string): Promise<
   const json: unknown = await response.json();
   if (!response.ok) {
     const parsed = errorBodySchema.parse(json);
-    const error = new PartnerError({ code: parsed.error.code as PartnerError["code"], status: response.status, message: parsed.error.message, details: parsed.error.details });
+    const error = new PartnerError({
+      code: parsed.error.code as PartnerError["code"],
+      status: response.status,
+      message: parsed.error.message,
+      details: parsed.error.details,
+    });
     throw fromPartnerError(error, requestId);
   }
   return json;

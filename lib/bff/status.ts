@@ -301,7 +301,9 @@ async function adoptPeersWatched(now: number): Promise<void> {
   const s = store();
   if (s.kind === "memory") return;
   const raw = await s.get(WATCHERS_KEY).catch(() => null);
-  const peers = Object.entries(raw ? (JSON.parse(raw) as Record<string, number>) : {}).filter(([instance, at]) => instance !== local().instance && now - at <= PEER_TTL_MS);
+  const peers = Object.entries(raw ? (JSON.parse(raw) as Record<string, number>) : {}).filter(
+    ([instance, at]) => instance !== local().instance && now - at <= PEER_TTL_MS,
+  );
   const lists = await s.getMany(peers.map(([instance]) => watchedKey(instance))).catch(() => []);
   for (const list of lists) {
     if (!list) continue;

@@ -23,7 +23,6 @@ type IdempotencyRecord = { hash: string; state: "pending" } | ({ hash: string; s
 const idempotencyKey = (key: string) => `idem:swap:${key}`;
 const quoteSwapKey = (quoteId: string) => `quote-swap:${quoteId}`;
 
-
 function fingerprint(body: SwapBody, attribution: string | null): string {
   const canonical = JSON.stringify([
     body.quoteId,
@@ -129,7 +128,9 @@ async function paysOutTo(swap: Swap, body: SwapBody, requestId: string): Promise
   const asked = { network: swap.payout.network, token: swap.payout.token, address: body.destination.address, memo: body.destination.memo };
   const check =
     (await cachedAddressCheck(asked)) ??
-    (await partner().validateAddress({ ...asked, memo: asked.memo ?? null }, { requestId, priority: "create" }).catch(() => null));
+    (await partner()
+      .validateAddress({ ...asked, memo: asked.memo ?? null }, { requestId, priority: "create" })
+      .catch(() => null));
   return !!check?.valid && check.normalizedAddress === swap.payout.address;
 }
 

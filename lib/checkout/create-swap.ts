@@ -8,7 +8,13 @@ import { BffError, bff } from "./api";
 const attempts = new Map<string, string>();
 
 export function idempotencyKeyFor(body: SwapBody): string {
-  const fingerprint = JSON.stringify([body.quoteId, body.destination.address, body.destination.memo ?? null, body.refundAddress ?? null, body.notificationEmail ?? null]);
+  const fingerprint = JSON.stringify([
+    body.quoteId,
+    body.destination.address,
+    body.destination.memo ?? null,
+    body.refundAddress ?? null,
+    body.notificationEmail ?? null,
+  ]);
   let key = attempts.get(fingerprint);
   if (!key) {
     key = crypto.randomUUID();
@@ -28,7 +34,8 @@ export async function createSwap(body: SwapBody, widgetConfig?: string): Promise
         headers: { "idempotency-key": key, ...(widgetConfig ? { "x-widget-config": widgetConfig } : {}) },
       });
     } catch (error) {
-      const retryable = error instanceof BffError && (error.code === "network_error" || error.code === "request_in_progress" || error.code === "upstream_timeout");
+      const retryable =
+        error instanceof BffError && (error.code === "network_error" || error.code === "request_in_progress" || error.code === "upstream_timeout");
       if (!retryable || attempt >= 4) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 1000 * attempt)));
     }

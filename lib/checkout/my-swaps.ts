@@ -34,7 +34,13 @@ function parse(raw: string | null): MySwap[] {
     if (!Array.isArray(value)) return [];
     return value.filter(
       (v): v is MySwap =>
-        typeof v === "object" && v !== null && typeof v.id === "string" && swapIdPattern.test(v.id) && typeof v.token === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(v.token) && typeof v.savedAt === "number",
+        typeof v === "object" &&
+        v !== null &&
+        typeof v.id === "string" &&
+        swapIdPattern.test(v.id) &&
+        typeof v.token === "string" &&
+        /^[A-Za-z0-9_-]{20,100}$/.test(v.token) &&
+        typeof v.savedAt === "number",
     );
   } catch {
     return [];

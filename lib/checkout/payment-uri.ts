@@ -15,9 +15,7 @@ export type PaymentTarget = {
   contractAddress: string | null;
 };
 
-export type PaymentUri =
-  | { kind: "uri"; uri: string; standard: PaymentStandard }
-  | { kind: "address"; uri: string; reason: "no_standard" | "jetton" };
+export type PaymentUri = { kind: "uri"; uri: string; standard: PaymentStandard } | { kind: "address"; uri: string; reason: "no_standard" | "jetton" };
 
 export type PaymentStandard = "BIP-21" | "EIP-681" | "Solana Pay" | "SEP-7" | "TON transfer";
 

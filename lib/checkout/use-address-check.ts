@@ -5,11 +5,7 @@ import type { AddressValidation } from "@/lib/schema/partner";
 import { BffError, bff } from "./api";
 import { useDebounced } from "./use-debounced";
 
-export type AddressCheckState =
-  | { state: "empty" }
-  | { state: "checking" }
-  | { state: "done"; result: AddressValidation }
-  | { state: "error"; error: BffError };
+export type AddressCheckState = { state: "empty" } | { state: "checking" } | { state: "done"; result: AddressValidation } | { state: "error"; error: BffError };
 
 /** Validates an address through the BFF while the user types (debounced, stale answers dropped). */
 export function useAddressCheck(target: { network: string; token: string } | undefined, address: string, memo?: string): AddressCheckState {
@@ -18,6 +14,7 @@ export function useAddressCheck(target: { network: string; token: string } | und
 
   useEffect(() => {
     if (!input.network || !input.token || input.address === "") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch effect clears what it shows when its input goes away
       setCheck({ state: "empty" });
       return;
     }

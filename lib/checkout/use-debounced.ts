@@ -8,8 +8,11 @@ import { useEffect, useRef, useState } from "react";
 export function useDebounced<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   const latest = useRef(value);
-  latest.current = value;
   const key = JSON.stringify(value);
+  // Runs before the timer's effect below, so the timer settles on the newest value.
+  useEffect(() => {
+    latest.current = value;
+  });
   useEffect(() => {
     const timer = setTimeout(() => setSettled(latest.current), delayMs);
     return () => clearTimeout(timer);

@@ -68,6 +68,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
   useEffect(() => {
     if (!inputsKey || !request.from || !request.to) {
       current.current = null;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch effect clears what it shows when its inputs go away
       setQuote(null);
       setError(null);
       setChange(null);
@@ -106,8 +107,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-    // `generation` re-runs the same inputs: an expiry refresh or a retry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- request.from/to/amount are named by value in inputsKey (the objects are new each render); `generation` re-runs the same inputs for an expiry refresh or a retry
   }, [inputsKey, generation, widgetConfig]);
 
   // A quote past its expiry is replaced by a fresh one without the user asking.
@@ -115,6 +115,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
   useEffect(() => {
     if (expired && !loading) {
       automatic.current = true;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- an expiry seen on this render asks for the next quote
       setGeneration((g) => g + 1);
     }
   }, [expired, loading]);

@@ -38,7 +38,8 @@ export function configErrorLines(error: z.ZodError, env: Record<string, string |
     const name = String(issue.path[0] ?? "configuration");
     if (lines.has(name)) continue;
     const given = env[name];
-    const shown = given === undefined || /SECRET|KEY|PASSWORD/.test(name) ? "" : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
+    const shown =
+      given === undefined || /SECRET|KEY|PASSWORD/.test(name) ? "" : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
     lines.set(name, `${name}: ${issue.message}${shown}`);
   }
   return [...lines.values()];

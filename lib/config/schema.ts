@@ -14,7 +14,10 @@ const originList = z
   .optional()
   .transform((text, ctx) => {
     const origins: string[] = [];
-    for (const item of (text ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const item of (text ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       try {
         const url = new URL(item);
         if (url.origin === "null" || !/^https?:$/.test(url.protocol)) throw new Error();
@@ -64,7 +67,10 @@ export const appEnvSchema = z
     /** The most of the key's minute budget that one client may cause to be spent. */
     CLIENT_BUDGET_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
     /** `1` runs the embedded sandbox under a production server; nothing else means yes. */
-    SANDBOX: z.enum(["", "0", "1"]).default("").transform((v) => v === "1"),
+    SANDBOX: z
+      .enum(["", "0", "1"])
+      .default("")
+      .transform((v) => v === "1"),
     /**
      * Set by scripts/start.mjs, never by a person: a random per-process secret with which our own
      * front proves that it, not the client, set x-swap-client-ip.
@@ -75,7 +81,12 @@ export const appEnvSchema = z
     LEDGER_DIR: optionalString.default(".data/ledger"),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional()),
     WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, "must be whsec_ followed by a base64 secret").optional()),
+    WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, "must be whsec_ followed by a base64 secret")
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     // No silent sandbox: real users must never see deposit addresses that nobody controls.
@@ -96,4 +107,3 @@ export const appEnvSchema = z
   });
 
 export type AppEnv = z.output<typeof appEnvSchema>;
-

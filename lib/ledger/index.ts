@@ -36,7 +36,9 @@ export function ledgerEnabled(): boolean {
   if (c.REDIS_URL && !c.DATABASE_URL) {
     if (!runtime.warned) {
       runtime.warned = true;
-      console.warn("[ledger] REDIS_URL is set without DATABASE_URL: the ledger and webhooks are off (set DATABASE_URL to a Postgres server shared by the instances).");
+      console.warn(
+        "[ledger] REDIS_URL is set without DATABASE_URL: the ledger and webhooks are off (set DATABASE_URL to a Postgres server shared by the instances).",
+      );
     }
     return false;
   }
@@ -84,7 +86,11 @@ function every(name: string, intervalMs: number, task: () => Promise<number | vo
     kicked = false;
     const lease = `ledger:lease:${name}`;
     let wait = intervalMs;
-    if (await store().setIfAbsent(lease, runtime.instance, 10 * 60_000).catch(() => false)) {
+    if (
+      await store()
+        .setIfAbsent(lease, runtime.instance, 10 * 60_000)
+        .catch(() => false)
+    ) {
       try {
         wait = (await task()) ?? intervalMs;
       } catch (error) {
@@ -92,7 +98,9 @@ function every(name: string, intervalMs: number, task: () => Promise<number | vo
         if (retryAfter === null) console.warn(`[ledger] ${name} stopped:`, error instanceof Error ? error.message : error);
         wait = retryAfter ?? intervalMs;
       } finally {
-        await store().delete(lease).catch(() => {});
+        await store()
+          .delete(lease)
+          .catch(() => {});
       }
     }
     running = false;

@@ -47,7 +47,10 @@ export async function ledgerTotals(db: LedgerDb, filter: LedgerFilter): Promise<
     })
     .from(swaps)
     .where(whereOf(filter));
-  return { count: Number(row?.count ?? 0), rewardUsdc: { available: decimal(row?.available ?? null), claiming: decimal(row?.claiming ?? null), claimed: decimal(row?.claimed ?? null) } };
+  return {
+    count: Number(row?.count ?? 0),
+    rewardUsdc: { available: decimal(row?.available ?? null), claiming: decimal(row?.claiming ?? null), claimed: decimal(row?.claimed ?? null) },
+  };
 }
 
 export async function ledgerPage(db: LedgerDb, filter: LedgerFilter, limit: number, offset: number): Promise<{ swaps: SwapListItem[]; totals: LedgerTotals }> {
@@ -94,7 +97,10 @@ export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter): Promise
     const date = new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10);
     byDate.set(date, { date, count: Number(r.count), completed: Number(r.completed), rewardUsdc: available.plus(claiming).plus(claimed).toFixed() });
   }
-  const totals: LedgerTotals = { count: total, rewardUsdc: { available: sums.available.toFixed(), claiming: sums.claiming.toFixed(), claimed: sums.claimed.toFixed() } };
+  const totals: LedgerTotals = {
+    count: total,
+    rewardUsdc: { available: sums.available.toFixed(), claiming: sums.claiming.toFixed(), claimed: sums.claimed.toFixed() },
+  };
   const dates = [...byDate.keys()];
   const first = filter.createdFrom ? new Date(filter.createdFrom).toISOString().slice(0, 10) : dates[0];
   const last = filter.createdTo ? new Date(filter.createdTo).toISOString().slice(0, 10) : dates.at(-1);

@@ -44,7 +44,11 @@ export type RecordOptions = { source: SwapSource; seenAt: Date; events: boolean 
  * Upserts swaps as seen now. A view older than the stored one (by the upstream's `updatedAt`) is
  * ignored, so a list that lags a live read never moves a swap back. Returns how many changed.
  */
-export async function recordSwaps(db: LedgerDb, seen: ReadonlyArray<Swap | SwapListItem>, options: RecordOptions): Promise<{ inserted: number; changed: number }> {
+export async function recordSwaps(
+  db: LedgerDb,
+  seen: ReadonlyArray<Swap | SwapListItem>,
+  options: RecordOptions,
+): Promise<{ inserted: number; changed: number }> {
   const incoming = new Map<string, { item: SwapListItem; listed: boolean }>();
   for (const swap of seen) {
     if (!validTime(swap.createdAt) || !validTime(swap.updatedAt)) continue;

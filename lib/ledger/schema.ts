@@ -35,7 +35,9 @@ export const swaps = pgTable(
     index("swaps_customer_id_idx").on(t.customerId),
     index("swaps_deposit_address_idx").on(sql`lower(${t.depositAddress})`),
     index("swaps_payout_address_idx").on(sql`lower(${t.payoutAddress})`),
-    index("swaps_reward_open_idx").on(t.createdAt).where(sql`${t.status} = 'completed' and ${t.rewardStatus} is distinct from 'claimed'`),
+    index("swaps_reward_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'completed' and ${t.rewardStatus} is distinct from 'claimed'`),
   ],
 );
 

@@ -126,7 +126,12 @@ export async function sweepOpenSwaps(deps: SyncDeps, maxPages = 50): Promise<{ p
   let pages = 0;
   let seen = 0;
   while (pages < maxPages) {
-    const page = await deps.listSwaps({ createdFrom, ...(cursor.createdTo ? { createdTo: cursor.createdTo } : {}), limit: String(PAGE), offset: String(cursor.offset) });
+    const page = await deps.listSwaps({
+      createdFrom,
+      ...(cursor.createdTo ? { createdTo: cursor.createdTo } : {}),
+      limit: String(PAGE),
+      offset: String(cursor.offset),
+    });
     pages++;
     seen += page.swaps.length;
     await record(deps, page, "sweep");

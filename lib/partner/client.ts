@@ -132,7 +132,12 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
     const requestId = response.headers.get("x-request-id");
     if (response.status >= 300 && response.status < 400) {
-      throw new PartnerError({ code: "upstream_malformed", status: response.status, requestId, message: `${call.operation} was redirected; redirects are refused` });
+      throw new PartnerError({
+        code: "upstream_malformed",
+        status: response.status,
+        requestId,
+        message: `${call.operation} was redirected; redirects are refused`,
+      });
     }
     let json: unknown;
     try {
@@ -172,13 +177,24 @@ export function createPartnerClient(options: PartnerClientOptions) {
     }
     // No usable error body: judge by the status alone.
     const fallback =
-      response.status === 429 ? "rate_limited"
-      : response.status === 401 ? "invalid_api_key"
-      : response.status === 403 ? "inactive_partner"
-      : response.status === 503 ? "provider_unavailable"
-      : response.status >= 500 ? "internal_error"
-      : "upstream_malformed";
-    return new PartnerError({ code: fallback, status: response.status, requestId, retryAfterSeconds, message: `${operation} failed with HTTP ${response.status}` });
+      response.status === 429
+        ? "rate_limited"
+        : response.status === 401
+          ? "invalid_api_key"
+          : response.status === 403
+            ? "inactive_partner"
+            : response.status === 503
+              ? "provider_unavailable"
+              : response.status >= 500
+                ? "internal_error"
+                : "upstream_malformed";
+    return new PartnerError({
+      code: fallback,
+      status: response.status,
+      requestId,
+      retryAfterSeconds,
+      message: `${operation} failed with HTTP ${response.status}`,
+    });
   }
 
   async function call<S extends z.core.$ZodType>(c: Call<S>, given: CallContext = {}): Promise<z.output<S>> {
@@ -220,7 +236,10 @@ export function createPartnerClient(options: PartnerClientOptions) {
     getSwap: async (id: string, ctx?: CallContext) =>
       call({ operation: "getSwap", method: "GET", path: `/swap/${requireSwapId(id)}`, schema: swapSchema, retrySafe: true }, ctx),
     listSwaps: (query: ListSwapsQuery = {}, ctx?: CallContext) =>
-      call({ operation: "listSwaps", method: "GET", path: "/swap", query: query as Record<string, string | undefined>, schema: swapListSchema, retrySafe: true }, ctx),
+      call(
+        { operation: "listSwaps", method: "GET", path: "/swap", query: query as Record<string, string | undefined>, schema: swapListSchema, retrySafe: true },
+        ctx,
+      ),
   };
 }
 

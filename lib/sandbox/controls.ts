@@ -40,7 +40,11 @@ const seedSchema = z.strictObject({
    * steps on to completed. For benchmarks of status polling.
    */
   live: z.boolean().optional(),
-  depositWithinSeconds: z.number().min(0).max(30 * 86_400).optional(),
+  depositWithinSeconds: z
+    .number()
+    .min(0)
+    .max(30 * 86_400)
+    .optional(),
 });
 
 /** Creates swaps with fixed statuses spread over a time range, for dashboards and benchmarks. */
@@ -61,7 +65,8 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
 
   for (let i = 0; i < request.count; i++) {
     const sender = senders[i % senders.length]!;
-    const receiver = receivers.find((r, k) => k >= (i * 7) % receivers.length && isSupportedPair(sender, r)) ?? receivers.find((r) => isSupportedPair(sender, r))!;
+    const receiver =
+      receivers.find((r, k) => k >= (i * 7) % receivers.length && isSupportedPair(sender, r)) ?? receivers.find((r) => isSupportedPair(sender, r))!;
     const createdAt = Math.round(request.count === 1 ? to : from + ((to - from) * i) / (request.count - 1));
     const status = statuses[i % statuses.length]!;
     const amount = Dec(sender.minAmountIn).times(1 + (i % 9));
@@ -105,11 +110,15 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
   return { created: ids.length, ids };
 }
 
-const clockSchema = z.strictObject({ advanceSeconds: z.number().min(0).max(10 * 365 * 86_400) });
+const clockSchema = z.strictObject({
+  advanceSeconds: z
+    .number()
+    .min(0)
+    .max(10 * 365 * 86_400),
+});
 
 export function advanceClock(ctx: SandboxContext, body: unknown): { now: string } {
   const { advanceSeconds } = parseRequest(clockSchema, body);
   ctx.clock.advance(advanceSeconds * 1000);
   return { now: new Date(ctx.clock.now()).toISOString() };
 }
-

@@ -76,9 +76,7 @@ function requireMemoFits(entry: CatalogueEntry, memo: string | null | undefined)
 
 export function listAssets(ctx: SandboxContext, query: Record<string, string>): AssetList {
   const filter = parseRequest(listAssetsQuerySchema, query);
-  const assets = catalogue
-    .filter((a) => (!filter.network || a.network === filter.network) && (!filter.symbol || a.symbol === filter.symbol))
-    .map(toAsset);
+  const assets = catalogue.filter((a) => (!filter.network || a.network === filter.network) && (!filter.symbol || a.symbol === filter.symbol)).map(toAsset);
   return { generatedAt: iso(ctx.clock.now()), assets };
 }
 
@@ -292,4 +290,3 @@ export function listSwaps(ctx: SandboxContext, query: Record<string, string>): S
     .filter((item) => !filter.status || filter.status.includes(item.status));
   return { swaps: matching.slice(offset, offset + limit), total: matching.length, limit, offset };
 }
-

@@ -28,7 +28,12 @@ export const faultsSchema = z
   });
 export type SandboxFaults = z.output<typeof faultsSchema>;
 
-const seconds = (fallback: number) => z.coerce.number().positive().max(10 * 365 * 86_400).default(fallback);
+const seconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .positive()
+    .max(10 * 365 * 86_400)
+    .default(fallback);
 
 export const sandboxEnvSchema = z
   .object({

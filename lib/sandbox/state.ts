@@ -1,5 +1,5 @@
 // What the sandbox remembers: quotes, swaps and the per-key request log. One per sandbox instance.
-import type { CreateQuoteRequest, CreateSwapRequest, Quote } from "@/lib/schema/partner";
+import type { CreateQuoteRequest, Quote } from "@/lib/schema/partner";
 import type { CatalogueEntry } from "./catalogue";
 import type { SwapEvents } from "./machine";
 

@@ -2,14 +2,7 @@
 // browser. Error codes are stable; the browser maps them to words in its language.
 import * as z from "zod/mini";
 import "./zod";
-import {
-  addressValidationSchema,
-  createQuoteRequestSchema,
-  decimalStringSchema,
-  quoteIdSchema,
-  quoteSchema,
-  swapSchema,
-} from "./partner";
+import { addressValidationSchema, createQuoteRequestSchema, decimalStringSchema, quoteIdSchema, quoteSchema, swapSchema } from "./partner";
 import { bffErrorCodes, depositOutcomes } from "./codes";
 
 export { bffErrorCodes, bffOwnErrorCodes, depositOutcomes } from "./codes";

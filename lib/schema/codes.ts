@@ -2,16 +2,7 @@
 // of statuses or error codes imports them from here and does not pull in a schema library.
 // lib/schema/partner.ts and lib/schema/bff.ts build their schemas from these lists.
 
-export const swapStatuses = [
-  "waiting_deposit",
-  "deposit_detected",
-  "underpaid",
-  "processing",
-  "completed",
-  "refunded",
-  "failed",
-  "expired",
-] as const;
+export const swapStatuses = ["waiting_deposit", "deposit_detected", "underpaid", "processing", "completed", "refunded", "failed", "expired"] as const;
 export type SwapStatus = (typeof swapStatuses)[number];
 
 export const terminalStatuses: readonly SwapStatus[] = ["completed", "refunded", "failed", "expired"];

@@ -16,7 +16,13 @@ const queryInt = (min: number, max: number) =>
 
 /** `status=completed,failed`: each a spec status, each once, kept in the spec's order. */
 const statusListSchema = z.pipe(
-  z.pipe(z.pipe(z.string(), z.transform((value: string) => value.split(","))), z.array(swapStatusSchema).check(z.minLength(1))),
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => value.split(",")),
+    ),
+    z.array(swapStatusSchema).check(z.minLength(1)),
+  ),
   z.transform((list: SwapStatus[]) => [...new Set(list)].sort((a, b) => swapStatuses.indexOf(a) - swapStatuses.indexOf(b))),
 );
 

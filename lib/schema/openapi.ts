@@ -115,10 +115,7 @@ export function openApiDocument() {
         post: {
           operationId: "createSwap",
           summary: "Creates the swap for a quote, once per Idempotency-Key: a repeat with the same key and body replays the first answer.",
-          parameters: [
-            { name: "idempotency-key", in: "header", required: true, schema: { type: "string", format: "uuid" } },
-            widgetConfigHeader,
-          ],
+          parameters: [{ name: "idempotency-key", in: "header", required: true, schema: { type: "string", format: "uuid" } }, widgetConfigHeader],
           requestBody: { required: true, content: json("SwapBody") },
           responses: {
             "200": ok("The swap and the access token that opens it.", "SwapCreated", {
@@ -152,7 +149,10 @@ export function openApiDocument() {
           ],
           responses: {
             "200": ok("The swap.", "Swap", {
-              "x-status-as-of": { description: "When the upstream state behind this answer was read (ISO 8601).", schema: { type: "string", format: "date-time" } },
+              "x-status-as-of": {
+                description: "When the upstream state behind this answer was read (ISO 8601).",
+                schema: { type: "string", format: "date-time" },
+              },
             }),
             "404": errorAnswer("No such swap, or a missing or wrong token: the two are indistinguishable.", ["swap_not_found"]),
             ...common,
@@ -229,10 +229,7 @@ export function openApiDocument() {
         SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),
         Error: { ...jsonSchema(bffErrorBodySchema, "output"), description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.` },
         Health: jsonSchema(z.object({ status: z.literal("ok") }), "output"),
-        Readiness: jsonSchema(
-          z.object({ status: z.enum(["ready", "unavailable"]), upstream: z.string(), store: z.string() }),
-          "output",
-        ),
+        Readiness: jsonSchema(z.object({ status: z.enum(["ready", "unavailable"]), upstream: z.string(), store: z.string() }), "output"),
       },
     },
   };

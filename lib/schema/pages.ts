@@ -5,7 +5,16 @@ import "./zod";
 
 /** A query parameter given once (the first of several), checked by `inner`; anything else is undefined. */
 export const singleParam = <T extends z.ZodMiniType<unknown, string>>(inner: T) =>
-  z.catch(z.pipe(z.pipe(z.unknown(), z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v))), z.optional(z.pipe(z.string(), inner))), undefined);
+  z.catch(
+    z.pipe(
+      z.pipe(
+        z.unknown(),
+        z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)),
+      ),
+      z.optional(z.pipe(z.string(), inner)),
+    ),
+    undefined,
+  );
 const assetParam = singleParam(z.string().check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/)));
 const amountParam = singleParam(z.string().check(z.regex(/^\d{1,30}(\.\d{1,30})?$/)));
 

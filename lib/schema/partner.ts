@@ -214,7 +214,15 @@ const queryInt = (min: number, max: number) =>
 export const listSwapsQuerySchema = z.strictObject({
   limit: z.optional(queryInt(1, 100)),
   offset: z.optional(queryInt(0, 1_000_000_000)),
-  status: z.optional(z.pipe(z.pipe(z.string(), z.transform((value: string) => value.split(","))), z.array(swapStatusSchema).check(z.minLength(1)))),
+  status: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value: string) => value.split(",")),
+      ),
+      z.array(swapStatusSchema).check(z.minLength(1)),
+    ),
+  ),
   createdFrom: z.optional(isoDateTimeSchema),
   createdTo: z.optional(isoDateTimeSchema),
 });

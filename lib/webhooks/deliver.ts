@@ -55,7 +55,10 @@ async function attempt(options: DeliverOptions, id: string, payload: string): Pr
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
     if (name === "TimeoutError" || name === "AbortError") return { ok: false, answer: `no answer within ${Math.round(timeoutMs / 1000)} s` };
-    return { ok: false, answer: `not reached: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`.slice(0, 200) };
+    return {
+      ok: false,
+      answer: `not reached: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`.slice(0, 200),
+    };
   }
 }
 

@@ -17,7 +17,9 @@ export function createClient({ maxSockets = 4096, timeoutMs = 40_000 } = {}) {
       const req = request(url, { method: init.method ?? "GET", headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }),
+        );
         res.on("error", (error) => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - started, error: error.message }));
       });
       req.setTimeout(timeoutMs, () => req.destroy(new Error("timeout")));

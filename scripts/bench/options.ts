@@ -43,7 +43,10 @@ const schema = z.object({
    * as it would hold a snapshot of every swap it created. 1: the browsers meet a BFF that knows none
    * of them (a restart on the memory store, swaps made elsewhere).
    */
-  BENCH_COLD_START: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
+  BENCH_COLD_START: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
 });
 
 export type BenchOptions = z.output<typeof schema> & { readme: boolean; polling: boolean; throughput: boolean };

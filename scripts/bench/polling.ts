@@ -60,7 +60,16 @@ export type ContenderResult = {
 
 export type ScenarioResult = { n: number; timeScale: number; results: ContenderResult[] };
 
-const statusRank: Record<string, number> = { waiting_deposit: 0, deposit_detected: 1, underpaid: 1, processing: 2, completed: 3, refunded: 3, failed: 3, expired: 3 };
+const statusRank: Record<string, number> = {
+  waiting_deposit: 0,
+  deposit_detected: 1,
+  underpaid: 1,
+  processing: 2,
+  completed: 3,
+  refunded: 3,
+  failed: 3,
+  expired: 3,
+};
 const terminal = new Set(["completed", "refunded", "failed", "expired"]);
 
 type Browser = {
@@ -145,7 +154,16 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
   }
   const firstCall = upstream.calls.length;
 
-  const browsers: Browser[] = ids.map((id, i) => ({ ip: ipOf(1, i), id, token: app ? tokenOf(id) : null, shown: null, firstPollAt: null, done: false, depositAt: null, seenRank: 0 }));
+  const browsers: Browser[] = ids.map((id, i) => ({
+    ip: ipOf(1, i),
+    id,
+    token: app ? tokenOf(id) : null,
+    shown: null,
+    firstPollAt: null,
+    done: false,
+    depositAt: null,
+    seenRank: 0,
+  }));
   const clockAtStart = upstream.sandbox.clock.now();
   const from = clockAtStart + warmupMinutes * 60_000;
   const to = clockAtStart + durationMs;
@@ -238,7 +256,11 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
   async function shop(index: number, creates: boolean) {
     const ip = ipOf(2, index);
     const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
-      client.send(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip, ...extra }, body: JSON.stringify(body) });
+      client.send(`${origin}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip, ...extra },
+        body: JSON.stringify(body),
+      });
     const refuse = (why: string) => {
       t.creations.refused++;
       t.creations.why[why] = (t.creations.why[why] ?? 0) + 1;
@@ -257,7 +279,16 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     const created = await post("/api/v1/swap", { quoteId, destination: { address: DESTINATION } }, { "idempotency-key": randomUUID() });
     if (created.status !== 200) return refuse(`swap ${created.status}`);
     const body = JSON.parse(created.body) as { swap?: { id: string }; accessToken?: string; id?: string };
-    const browser: Browser = { ip, id: body.swap?.id ?? body.id!, token: body.accessToken ?? null, shown: null, firstPollAt: null, done: false, depositAt: null, seenRank: 0 };
+    const browser: Browser = {
+      ip,
+      id: body.swap?.id ?? body.id!,
+      token: body.accessToken ?? null,
+      shown: null,
+      firstPollAt: null,
+      done: false,
+      depositAt: null,
+      seenRank: 0,
+    };
     browsers.push(browser);
     if (!stopped) void browse(browser, real(pollMs));
   }
@@ -273,13 +304,18 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
   const chosen = new Set<number>();
   while (depositIndexes.length < depositCount) {
     const i = Math.floor(random() * n);
-    if (!chosen.has(i)) depositIndexes.push(i), chosen.add(i);
+    if (!chosen.has(i)) {
+      depositIndexes.push(i);
+      chosen.add(i);
+    }
   }
 
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const name = contender === "bff" ? "this BFF" : "naive pass-through";
-  log(`  N=${n}, ${name}: ${n} browsers, ${quoteCount} quotes (${Math.round(quoteCount * creationShare)} with a swap), ${depositCount} deposits, ${minutes} min${S === 1 ? "" : ` (${(minutes / S).toFixed(1)} real)`}`);
+  log(
+    `  N=${n}, ${name}: ${n} browsers, ${quoteCount} quotes (${Math.round(quoteCount * creationShare)} with a swap), ${depositCount} deposits, ${minutes} min${S === 1 ? "" : ` (${(minutes / S).toFixed(1)} real)`}`,
+  );
 
   const timers: ReturnType<typeof setTimeout>[] = [];
   browsers.forEach((b, i) => void browse(b, real(starts[i]!)));
@@ -298,11 +334,16 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     );
   });
 
-  const progress = setInterval(() => {
-    const calls = upstream.calls.slice(firstCall);
-    const pages = calls.filter((c) => c.route === "GET /swap (list)").length;
-    log(`    … ${calls.length} upstream (${pages} list pages), ${calls.filter((c) => c.status === 429).length} × 429, ${t.refusedPolls} polls refused, ${client.inflight()} in flight`);
-  }, Math.max(15_000, real(60_000)));
+  const progress = setInterval(
+    () => {
+      const calls = upstream.calls.slice(firstCall);
+      const pages = calls.filter((c) => c.route === "GET /swap (list)").length;
+      log(
+        `    … ${calls.length} upstream (${pages} list pages), ${calls.filter((c) => c.status === 429).length} × 429, ${t.refusedPolls} polls refused, ${client.inflight()} in flight`,
+      );
+    },
+    Math.max(15_000, real(60_000)),
+  );
 
   await sleep(real(durationMs));
   stopped = true;

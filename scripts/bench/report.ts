@@ -15,7 +15,8 @@ export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): stri
   ];
   for (const sc of scenarios) {
     for (const r of sc.results) {
-      const name = (r.contender === "bff" ? "this BFF" : "naive pass-through") + (r.appEndedEarly ? ` ⚠ INVALID: the app ended mid-run (${r.appEndedEarly})` : "");
+      const name =
+        (r.contender === "bff" ? "this BFF" : "naive pass-through") + (r.appEndedEarly ? ` ⚠ INVALID: the app ended mid-run (${r.appEndedEarly})` : "");
       const why = Object.entries(r.creations.why)
         .map(([k, v]) => `${v}× ${k}`)
         .join(", ");
@@ -30,7 +31,9 @@ export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): stri
 export function throughputTable(t: ThroughputResult): string {
   const rows = ["| route (GET) | req/s | latency p50 | latency p99 | of the floor (rounds: min–max) | non-2xx |", "|---|---:|---:|---:|---:|---:|"];
   for (const r of t.routes) {
-    rows.push(`| ${r.route}: \`${r.path}\` | ${Math.round(r.requestsPerSecond).toLocaleString("en-US")} | ${r.latencyMs.p50} ms | ${r.latencyMs.p99} ms | ${Math.round(r.ofFloor * 100)} % (${Math.round(r.ofFloorRange[0] * 100)}–${Math.round(r.ofFloorRange[1] * 100)} %) | ${r.non2xx + r.errors} |`);
+    rows.push(
+      `| ${r.route}: \`${r.path}\` | ${Math.round(r.requestsPerSecond).toLocaleString("en-US")} | ${r.latencyMs.p50} ms | ${r.latencyMs.p99} ms | ${Math.round(r.ofFloor * 100)} % (${Math.round(r.ofFloorRange[0] * 100)}–${Math.round(r.ofFloorRange[1] * 100)} %) | ${r.non2xx + r.errors} |`,
+    );
   }
   return rows.join("\n");
 }
@@ -43,7 +46,8 @@ export function verdicts(scenarios: ScenarioResult[], throughput: ThroughputResu
   const bff = largest?.results.find((r) => r.contender === "bff");
   if (largest && bff) {
     const n = largest.n.toLocaleString("en-US");
-    if (scenarios.some((sc) => sc.results.some((r) => r.appEndedEarly))) out.push({ target: "every scenario ran to its end", met: false, measured: "the app ended mid-run" });
+    if (scenarios.some((sc) => sc.results.some((r) => r.appEndedEarly)))
+      out.push({ target: "every scenario ran to its end", met: false, measured: "the app ended mid-run" });
     out.push({
       target: `${n} swaps tracked within the budget (${o.BENCH_RATE_LIMIT}/min)`,
       met: bff.upstream.peakPerMinute <= o.BENCH_RATE_LIMIT && bff.pollsWithoutStatus === 0,

@@ -86,7 +86,10 @@ export async function runThroughput(o: BenchOptions, log: (line: string) => void
         non2xx: own.reduce((sum, x) => sum + x.non2xx, 0),
         errors: own.reduce((sum, x) => sum + x.errors + x.timeouts, 0),
         ofFloor: median(own.map((x, round) => x.requests.average / floorRuns[round]!)),
-        ofFloorRange: [Math.min(...own.map((x, round) => x.requests.average / floorRuns[round]!)), Math.max(...own.map((x, round) => x.requests.average / floorRuns[round]!))],
+        ofFloorRange: [
+          Math.min(...own.map((x, round) => x.requests.average / floorRuns[round]!)),
+          Math.max(...own.map((x, round) => x.requests.average / floorRuns[round]!)),
+        ],
         perRound: own.map((x) => Math.round(x.requests.average)),
       };
     });

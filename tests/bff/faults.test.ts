@@ -41,7 +41,6 @@ describe("upstream faults", () => {
   let upstream: Upstream;
   let app: RunningApp;
 
-
   /**
    * A status read that must go to the upstream while it fails: a swap this app has no snapshot of
    * (its token made from the documented recipe), so nothing cached can answer. The mapped error,
@@ -206,7 +205,6 @@ describe("upstream faults", () => {
     expect((await call(app.origin, "/api/health")).status).toBe(200);
     expect([200, 429]).toContain((await postJson(app.origin, "/api/v1/quote", btcToUsdtTron())).status);
   });
-
 });
 
 describe("the key's upstream budget (PARTNER_RATE_LIMIT_PER_MINUTE)", () => {

@@ -45,7 +45,13 @@ const successSchemas: Record<string, z.core.$ZodType> = {
 
 /** Header-safe text: what node:http will put on the wire (latin-1, no control characters). */
 const headerText = (maxLength: number) =>
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength });
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((c) => c !== 0x7f)
+      .map((c) => String.fromCharCode(c)),
+    maxLength,
+  });
 
 /** Percent-escapes, many of them invalid UTF-8 or not escapes at all. */
 const percentJunk = fc
@@ -115,7 +121,10 @@ const bodyFor = (route: string) =>
         .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), fc.oneof(anyValue, hugeString), fc.integer({ min: 0, max: 3 }))
         .map(([path, replacement, action]) => Buffer.from(JSON.stringify(mutate(templates[route]?.() ?? {}, path, replacement, action)))),
     },
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 8_000 }), fc.constantFrom("array" as const, "object" as const)).map(([d, k]) => Buffer.from(deep(d, k))) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.integer({ min: 1, max: 8_000 }), fc.constantFrom("array" as const, "object" as const)).map(([d, k]) => Buffer.from(deep(d, k))),
+    },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)) },
     {
       weight: 1,
@@ -124,7 +133,10 @@ const bodyFor = (route: string) =>
         .map((b) => Buffer.concat([Buffer.from('{"network":"'), Buffer.from(b.map((x) => x | 0x80)), Buffer.from('","token":"BTC"}')])),
     },
     { weight: 1, arbitrary: hugeString.map((s) => Buffer.from(JSON.stringify({ ...(templates[route]?.() as object), pad: s }))) },
-    { weight: 1, arbitrary: fc.constantFrom("", " ", "null", "{", "}", "[]", '{"a":1,"a":2}', "\ufeff{}", '{"__proto__":{"admin":true}}').map((s) => Buffer.from(s)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("", " ", "null", "{", "}", "[]", '{"a":1,"a":2}', "\ufeff{}", '{"__proto__":{"admin":true}}').map((s) => Buffer.from(s)),
+    },
   );
 
 const contentType = fc.oneof(
@@ -169,7 +181,13 @@ type Fixtures = { quoteId: string; swapId: string; token: string; session: strin
 function cases(fx: Fixtures): fc.Arbitrary<Case> {
   const withBody = (route: string, path: fc.Arbitrary<string>, headers: fc.Arbitrary<Record<string, string>> = extraHeaders) =>
     fc
-      .record({ path, body: bodyFor(route), type: fc.option(contentType, { nil: undefined }), headers, method: fc.oneof({ weight: 9, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "PATCH", "DELETE") }) })
+      .record({
+        path,
+        body: bodyFor(route),
+        type: fc.option(contentType, { nil: undefined }),
+        headers,
+        method: fc.oneof({ weight: 9, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "PATCH", "DELETE") }),
+      })
       .map(({ path, body, type, headers, method }) => ({
         route,
         method,
@@ -183,18 +201,18 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
     fc
       .tuple(fc.oneof(fc.constant(fx.quoteId), fc.string()), fc.oneof(anyValue, fc.constant(TRON_ADDRESS)), fc.option(anyValue), fc.option(anyValue))
       .map(([quoteId, address, memo, email]) =>
-        Buffer.from(JSON.stringify({ quoteId, destination: { address, ...(memo === null ? {} : { memo }) }, ...(email === null ? {} : { notificationEmail: email }) })),
+        Buffer.from(
+          JSON.stringify({ quoteId, destination: { address, ...(memo === null ? {} : { memo }) }, ...(email === null ? {} : { notificationEmail: email }) }),
+        ),
       ),
   );
-  const swapCase = fc
-    .record({ body: swapBodies, type: fc.option(contentType, { nil: undefined }), headers: extraHeaders })
-    .map(({ body, type, headers }) => ({
-      route: "swap",
-      method: "POST",
-      path: "/api/v1/swap",
-      headers: { ...headers, ...(type === undefined ? {} : { "content-type": type }) },
-      body,
-    }));
+  const swapCase = fc.record({ body: swapBodies, type: fc.option(contentType, { nil: undefined }), headers: extraHeaders }).map(({ body, type, headers }) => ({
+    route: "swap",
+    method: "POST",
+    path: "/api/v1/swap",
+    headers: { ...headers, ...(type === undefined ? {} : { "content-type": type }) },
+    body,
+  }));
 
   const idOrReal = fc.oneof({ weight: 4, arbitrary: pathId }, { weight: 1, arbitrary: fc.constant(fx.swapId) });
   const tokenOrReal = fc.oneof(headerText(80), fc.constant(fx.token), fc.constant(""));
@@ -210,9 +228,19 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
   const queryValue = fc.oneof(fc.string({ maxLength: 70 }).map(encodeURIComponent), percentJunk, fc.constantFrom("bitcoin", "tron", "BTC", "usdt", ""));
   const assetsCase = fc
     .record({
-      params: fc.array(fc.tuple(fc.oneof(fc.constantFrom("network", "symbol", "network[]", "__proto__", "constructor"), fc.string({ maxLength: 10 }).map(encodeURIComponent), percentJunk), queryValue), {
-        maxLength: 4,
-      }),
+      params: fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom("network", "symbol", "network[]", "__proto__", "constructor"),
+            fc.string({ maxLength: 10 }).map(encodeURIComponent),
+            percentJunk,
+          ),
+          queryValue,
+        ),
+        {
+          maxLength: 4,
+        },
+      ),
       headers: extraHeaders,
     })
     .map(({ params, headers }) => ({
@@ -223,14 +251,25 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
     }));
 
   const unknownCase = fc
-    .record({ rest: fc.oneof(percentJunk, fc.string({ maxLength: 60 }).map(encodeURIComponent), pathId), method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH") })
-    .map(({ rest, method }) => ({ route: "unknown route", method, path: `/api/v1/x/${rest}`, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : Buffer.from("{}") }));
+    .record({
+      rest: fc.oneof(percentJunk, fc.string({ maxLength: 60 }).map(encodeURIComponent), pathId),
+      method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH"),
+    })
+    .map(({ rest, method }) => ({
+      route: "unknown route",
+      method,
+      path: `/api/v1/x/${rest}`,
+      headers: { "content-type": "application/json" },
+      body: method === "GET" ? undefined : Buffer.from("{}"),
+    }));
 
   const probeCase = fc
     .record({ route: fc.constantFrom("health", "ready"), headers: extraHeaders, query: fc.option(percentJunk, { nil: undefined }) })
     .map(({ route, headers, query }) => ({ route, method: "GET", path: `/api/${route}${query ? `?${query}` : ""}`, headers }));
 
-  const depositPath = fc.oneof({ weight: 3, arbitrary: pathId }, { weight: 1, arbitrary: fc.constant(fx.swapId) }).map((id) => `/api/sandbox/swaps/${id}/deposit`);
+  const depositPath = fc
+    .oneof({ weight: 3, arbitrary: pathId }, { weight: 1, arbitrary: fc.constant(fx.swapId) })
+    .map((id) => `/api/sandbox/swaps/${id}/deposit`);
   const depositHeaders = fc
     .tuple(extraHeaders, fc.option(tokenOrReal, { nil: undefined }))
     .map(([h, token]) => ({ ...h, ...(token === undefined ? {} : { "x-swap-token": token }) }));
@@ -244,7 +283,10 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
   const dashboardQuery = fc
     .array(
       fc.tuple(
-        fc.oneof(fc.constantFrom("q", "status", "createdFrom", "createdTo", "limit", "offset", "status[]", "__proto__"), fc.string({ maxLength: 10 }).map(encodeURIComponent)),
+        fc.oneof(
+          fc.constantFrom("q", "status", "createdFrom", "createdTo", "limit", "offset", "status[]", "__proto__"),
+          fc.string({ maxLength: 10 }).map(encodeURIComponent),
+        ),
         fc.oneof(queryValue, fc.constantFrom("completed", "completed,failed", "nope", "2026-11-01T00:00:00Z", "2020-01-01", "0", "-1", "101", "1e3", "25")),
       ),
       { maxLength: 4 },
@@ -262,11 +304,32 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
   });
 
   return fc.oneof(
-    { weight: 2, arbitrary: dashboardRead("dashboard list", dashboardQuery.map((q) => `/api/partner/swaps${q}`)) },
-    { weight: 1, arbitrary: dashboardRead("dashboard csv", dashboardQuery.map((q) => `/api/partner/swaps.csv${q}`)) },
-    { weight: 1, arbitrary: dashboardRead("dashboard swap", idOrReal.map((id) => `/api/partner/swaps/${id}`)) },
+    {
+      weight: 2,
+      arbitrary: dashboardRead(
+        "dashboard list",
+        dashboardQuery.map((q) => `/api/partner/swaps${q}`),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: dashboardRead(
+        "dashboard csv",
+        dashboardQuery.map((q) => `/api/partner/swaps.csv${q}`),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: dashboardRead(
+        "dashboard swap",
+        idOrReal.map((id) => `/api/partner/swaps/${id}`),
+      ),
+    },
     // A DELETE among the login attempts is a logout, and is judged as one.
-    { weight: 1, arbitrary: withBody("dashboard login", fc.constant("/api/partner/session")).map((c) => (c.method === "DELETE" ? { ...c, route: "dashboard logout" } : c)) },
+    {
+      weight: 1,
+      arbitrary: withBody("dashboard login", fc.constant("/api/partner/session")).map((c) => (c.method === "DELETE" ? { ...c, route: "dashboard logout" } : c)),
+    },
     { weight: 1, arbitrary: dashboardLogout },
     { weight: 3, arbitrary: withBody("quote", fc.constant("/api/v1/quote")) },
     { weight: 3, arbitrary: swapCase },
@@ -286,7 +349,8 @@ function problemWith(c: Case, res: HttpResult): string | null {
   // Next's own path normalization ("…/swap/", "…//…", "/../") answers a 308 to the cleaned path on
   // this same site: acceptable, as long as it can never send the browser to another site.
   const location = res.header("location");
-  if (res.status === 308 && location && /^\/(?![/\\])/.test(location) && /\/\/|\/$|\/\.\.?(\/|$)/.test(c.path.split("?")[0]!.replace(/%2e/gi, "."))) return null;
+  if (res.status === 308 && location && /^\/(?![/\\])/.test(location) && /\/\/|\/$|\/\.\.?(\/|$)/.test(c.path.split("?")[0]!.replace(/%2e/gi, ".")))
+    return null;
   if (res.status >= 500 || res.status < 200) return `status ${res.status}`;
   if (!res.header("x-request-id")) return "no x-request-id";
   if (res.status >= 400) {

@@ -205,9 +205,7 @@ export async function startUpstream(env: Record<string, string> = {}): Promise<U
   upstream.count = (method, path) =>
     upstream.seen.filter((s) => s.method === method && (typeof path === "string" ? s.path.split("?")[0] === path : path.test(s.path))).length;
   upstream.swapTotal = async () => {
-    const res = await upstream.sandbox.handle(
-      new Request(`${origin}/v1/swap?limit=1`, { headers: { "x-api-key": upstream.sandbox.options.apiKey } }),
-    );
+    const res = await upstream.sandbox.handle(new Request(`${origin}/v1/swap?limit=1`, { headers: { "x-api-key": upstream.sandbox.options.apiKey } }));
     expect(res.status).toBe(200);
     return ((await res.json()) as { total: number }).total;
   };

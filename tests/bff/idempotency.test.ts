@@ -206,7 +206,13 @@ describe("a repeat while the first request is still running", () => {
 
   beforeAll(async () => {
     upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
-    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET, PARTNER_API_TIMEOUT_MS: "30000", ...NO_LIMITS });
+    app = await startApp({
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: "lsk_test_sandbox",
+      APP_SECRET,
+      PARTNER_API_TIMEOUT_MS: "30000",
+      ...NO_LIMITS,
+    });
   });
   afterAll(async () => {
     await app?.stop();

@@ -100,8 +100,14 @@ describe("the partner key never leaves the server", () => {
 
     // Errors of our own and passed-through upstream errors.
     await record("quote below min", postJson(o, "/api/v1/quote", btcToUsdtTron("0.00001")));
-    await record("unsupported pair", postJson(o, "/api/v1/quote", { from: { network: "dogecoin", token: "DOGE", amount: "100" }, to: { network: "ton", token: "TON" } }));
-    await record("unsupported asset", postJson(o, "/api/v1/quote", { from: { network: "bitcoin", token: "NOPE", amount: "1" }, to: { network: "ton", token: "TON" } }));
+    await record(
+      "unsupported pair",
+      postJson(o, "/api/v1/quote", { from: { network: "dogecoin", token: "DOGE", amount: "100" }, to: { network: "ton", token: "TON" } }),
+    );
+    await record(
+      "unsupported asset",
+      postJson(o, "/api/v1/quote", { from: { network: "bitcoin", token: "NOPE", amount: "1" }, to: { network: "ton", token: "TON" } }),
+    );
     await record("unsupported memo", postJson(o, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS, memo: "1" }));
     await record("idempotency mismatch", createSwap(o, swapBody(again.id, "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r"), key));
     await record("quote already used", createSwap(o, swapBody(again.id, "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r")));
@@ -135,7 +141,10 @@ describe("the partner key never leaves the server", () => {
       await record(`quote, upstream ${fault}`, postJson(o, "/api/v1/quote", btcToUsdtTron()));
       await record(`swap, upstream ${fault}`, createSwap(o, swapBody(q.id)));
       await record(`swap read, upstream ${fault}`, call(o, `/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": accessToken } }));
-      await record(`address, upstream ${fault}`, postJson(o, "/api/v1/address", { network: "tron", token: "USDT", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }));
+      await record(
+        `address, upstream ${fault}`,
+        postJson(o, "/api/v1/address", { network: "tron", token: "USDT", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }),
+      );
     }
     // The upstream rejects the key.
     upstream.intercept = async () =>

@@ -54,7 +54,11 @@ describe("per-client limits with no trusted proxy (TRUST_PROXY_HOPS=0)", () => {
 
   it("counts swap creations, not replays or waits for the first attempt, and refuses the third with 429", async () => {
     const client = { localAddress: "127.0.0.3" };
-    const quotes = [await quote(app.origin, btcToUsdtTron(), client), await quote(app.origin, btcToUsdtTron(), client), await quote(app.origin, btcToUsdtTron(), client)];
+    const quotes = [
+      await quote(app.origin, btcToUsdtTron(), client),
+      await quote(app.origin, btcToUsdtTron(), client),
+      await quote(app.origin, btcToUsdtTron(), client),
+    ];
 
     const key = crypto.randomUUID();
     const burst = await Promise.all(Array.from({ length: 5 }, () => createSwap(app.origin, swapBody(quotes[0]!.id), key, client)));

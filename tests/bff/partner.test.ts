@@ -17,10 +17,25 @@ import {
   type DashboardSwapList,
 } from "@/lib/schema/dashboard";
 import type { SwapListItem } from "@/lib/schema/partner";
-import { APP_SECRET, NO_CLIENT_LIMITS, TRON_ADDRESS, call, createSwap, expectError, postJson, quote, sleep, startUpstream, swapBody, type HttpResult, type Upstream } from "./helpers";
+import {
+  APP_SECRET,
+  NO_CLIENT_LIMITS,
+  TRON_ADDRESS,
+  call,
+  createSwap,
+  expectError,
+  postJson,
+  quote,
+  sleep,
+  startUpstream,
+  swapBody,
+  type HttpResult,
+  type Upstream,
+} from "./helpers";
 
 const PASSWORD = "correct horse battery staple";
-const CSV_HEADER = "id,createdAt,status,fromAmount,fromToken,fromNetwork,toEstimatedAmount,toToken,toNetwork,externalId,customerId,bps,rewardAmountUsdc,rewardStatus";
+const CSV_HEADER =
+  "id,createdAt,status,fromAmount,fromToken,fromNetwork,toEstimatedAmount,toToken,toNetwork,externalId,customerId,bps,rewardAmountUsdc,rewardStatus";
 const NO_SANDBOX_LIMIT = { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" };
 /** The key's upstream budget out of the way (the dashboard may use a fifth of it), except where tested. */
 const BIG_BUDGET = { PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" };
@@ -88,7 +103,8 @@ async function allRows(origin: string, cookie: string, filter = ""): Promise<Swa
 function rewardSums(rows: readonly SwapListItem[]) {
   const sums = { available: new Big(0), claiming: new Big(0), claimed: new Big(0) };
   for (const { commission } of rows) {
-    if (commission.rewardAmountUsdc !== null && commission.rewardStatus !== null) sums[commission.rewardStatus] = sums[commission.rewardStatus].plus(commission.rewardAmountUsdc);
+    if (commission.rewardAmountUsdc !== null && commission.rewardStatus !== null)
+      sums[commission.rewardStatus] = sums[commission.rewardStatus].plus(commission.rewardAmountUsdc);
   }
   return sums;
 }
@@ -102,18 +118,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") {
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
       row.push(field);
       rows.push(row);
-      (row = []), (field = ""), i++;
+      row = [];
+      field = "";
+      i++;
     } else field += c;
   }
-  if (field !== "" || row.length) row.push(field), rows.push(row);
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -221,15 +246,28 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
     it("sets an httpOnly, SameSite=Strict, 12-hour cookie, not Secure over plain http (even if the client claims https)", async () => {
       const plain = await login(origin, "127.0.0.2");
       expect(plain.status, plain.raw).toBe(200);
-      const attributes = plain.header("set-cookie")!.split(";").map((s) => s.trim());
+      const attributes = plain
+        .header("set-cookie")!
+        .split(";")
+        .map((s) => s.trim());
       expect(attributes).toEqual(expect.arrayContaining(["Path=/", "Max-Age=43200", "HttpOnly", "SameSite=Strict"]));
       expect(attributes).not.toContain("Secure");
       const expiresAt = Date.parse((plain.json as { expiresAt: string }).expiresAt);
       expect(Math.abs(expiresAt / 1000 - (nowSeconds() + 43_200))).toBeLessThanOrEqual(5);
 
       // Secure over https as a trusted proxy saw it: tests/bff/security.test.ts.
-      const claimed = await postJson(origin, "/api/partner/session", { password: PASSWORD }, { localAddress: "127.0.0.2", headers: { "x-forwarded-proto": "https" } });
-      expect(claimed.header("set-cookie")!.split(";").map((s) => s.trim())).not.toContain("Secure");
+      const claimed = await postJson(
+        origin,
+        "/api/partner/session",
+        { password: PASSWORD },
+        { localAddress: "127.0.0.2", headers: { "x-forwarded-proto": "https" } },
+      );
+      expect(
+        claimed
+          .header("set-cookie")!
+          .split(";")
+          .map((s) => s.trim()),
+      ).not.toContain("Secure");
     });
 
     it("refuses a wrong password with 401 unauthorized and sets no cookie", async () => {
@@ -262,18 +300,31 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       expect((await call(origin, "/api/partner/swaps?limit=1", { headers: { cookie: own } })).status).toBe(200);
       const res = await call(origin, "/api/partner/session", { method: "DELETE", headers: { cookie: own } });
       expect(res.status, res.raw).toBe(204);
-      const attributes = res.header("set-cookie")!.split(";").map((s) => s.trim());
+      const attributes = res
+        .header("set-cookie")!
+        .split(";")
+        .map((s) => s.trim());
       expect(attributes).toEqual(expect.arrayContaining(["swap_dashboard=", "Max-Age=0", "Path=/", "HttpOnly", "SameSite=Strict"]));
       expectError(await call(origin, "/api/partner/swaps?limit=1", { headers: { cookie: own } }), 401, "unauthorized");
     });
 
     it("refuses a login posted from another site", async () => {
-      expectError(await postJson(origin, "/api/partner/session", { password: PASSWORD }, { localAddress: "127.0.0.6", headers: { origin: "https://evil.example" } }), 403, "forbidden_origin");
+      expectError(
+        await postJson(origin, "/api/partner/session", { password: PASSWORD }, { localAddress: "127.0.0.6", headers: { origin: "https://evil.example" } }),
+        403,
+        "forbidden_origin",
+      );
     });
 
     it("answers 405 to other methods on each route", async () => {
       expectError(await call(origin, "/api/partner/session", { method: "GET" }), 405, "method_not_allowed");
-      for (const path of ["/api/partner/swaps", "/api/partner/swaps.csv", `/api/partner/swaps/${SOME_SWAP_ID}`, "/api/partner/summary", "/api/partner/webhooks"]) {
+      for (const path of [
+        "/api/partner/swaps",
+        "/api/partner/swaps.csv",
+        `/api/partner/swaps/${SOME_SWAP_ID}`,
+        "/api/partner/summary",
+        "/api/partner/webhooks",
+      ]) {
         expectError(await call(origin, path, { method: "POST", headers: { cookie } }), 405, "method_not_allowed");
         expectError(await call(origin, path, { method: "DELETE", headers: { cookie } }), 405, "method_not_allowed");
       }
@@ -325,7 +376,11 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       expect(rows).toHaveLength(81);
       expect(rows[0]!.id).toBe(all[40]!.id);
       expect(rows.at(-1)!.id).toBe(all[120]!.id);
-      const combined = await list(origin, cookie, `?status=completed,expired&createdFrom=${encodeURIComponent(from)}&createdTo=${encodeURIComponent(to)}&limit=100`);
+      const combined = await list(
+        origin,
+        cookie,
+        `?status=completed,expired&createdFrom=${encodeURIComponent(from)}&createdTo=${encodeURIComponent(to)}&limit=100`,
+      );
       expect(combined.swaps.map((s) => s.id)).toEqual(rows.filter((s) => s.status === "completed" || s.status === "expired").map((s) => s.id));
     });
 
@@ -333,7 +388,10 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       const target = all[17]!;
       for (const q of [target.id, target.externalId!, target.deposit.address, target.payout.address, target.deposit.address.toUpperCase()]) {
         const page = await list(origin, cookie, `?q=${encodeURIComponent(q)}`);
-        expect(page.swaps.map((s) => s.id), q).toContain(target.id);
+        expect(
+          page.swaps.map((s) => s.id),
+          q,
+        ).toContain(target.id);
         expect(page.totals.count, q).toBe(page.total);
       }
       const byCustomer = await list(origin, cookie, `?q=${encodeURIComponent(target.customerId!)}&limit=100`);
@@ -402,7 +460,9 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
 
       const from = "2000-01-01T00:00:00Z";
       const to = "2000-01-07T23:59:59Z";
-      const empty = dashboardSummarySchema.parse((await call(origin, `/api/partner/summary?createdFrom=${from}&createdTo=${to}`, { headers: { cookie } })).json);
+      const empty = dashboardSummarySchema.parse(
+        (await call(origin, `/api/partner/summary?createdFrom=${from}&createdTo=${to}`, { headers: { cookie } })).json,
+      );
       expect(empty.daily.map((d) => d.date)).toEqual(["2000-01-01", "2000-01-02", "2000-01-03", "2000-01-04", "2000-01-05", "2000-01-06", "2000-01-07"]);
       expect(empty.totals.count).toBe(0);
     });
@@ -497,7 +557,7 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
   let app: RunningApp;
   let cookie: string;
   const received: Array<{ headers: IncomingMessage["headers"]; body: string }> = [];
-  let answer = 200;
+  const answer = 200;
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -509,14 +569,23 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
 
   async function direct(path: string, body: unknown): Promise<Record<string, unknown>> {
     const res = await upstream.sandbox.handle(
-      new Request(`${upstream.origin}${path}`, { method: "POST", headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request(`${upstream.origin}${path}`, {
+        method: "POST",
+        headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
     );
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, unknown>;
   }
 
   async function swapWith(externalId: string, customerId: string): Promise<string> {
-    const quoted = await direct("/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" }, externalId, customerId });
+    const quoted = await direct("/v1/quote", {
+      from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+      to: { network: "tron", token: "USDT" },
+      externalId,
+      customerId,
+    });
     const swap = await direct("/v1/swap", { quoteId: quoted.id, destination: { address: TRON_ADDRESS } });
     return swap.id as string;
   }
@@ -587,7 +656,10 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
     while (!received.some((r) => r.body.includes(swapId)) && Date.now() < until) await sleep(100);
     const delivery = received.find((r) => r.body.includes(swapId));
     expect(delivery, "no webhook within 15 s").toBeDefined();
-    const event = new Webhook(WEBHOOK_SECRET).verify(delivery!.body, delivery!.headers as Record<string, string>) as { type: string; data: { swap: { id: string } } };
+    const event = new Webhook(WEBHOOK_SECRET).verify(delivery!.body, delivery!.headers as Record<string, string>) as {
+      type: string;
+      data: { swap: { id: string } };
+    };
     expect(event.type).toBe("swap.created");
     expect(event.data.swap.id).toBe(swapId);
 
@@ -609,11 +681,22 @@ describe("the ledger's share of the key's upstream budget", () => {
   beforeAll(async () => {
     upstream = await startUpstream(NO_SANDBOX_LIMIT);
     const res = await upstream.sandbox.handle(
-      new Request(`${upstream.origin}/sandbox/seed`, { method: "POST", headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" }, body: JSON.stringify({ count: 5000 }) }),
+      new Request(`${upstream.origin}/sandbox/seed`, {
+        method: "POST",
+        headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" },
+        body: JSON.stringify({ count: 5000 }),
+      }),
     );
     expect(res.status).toBe(200);
     // 50 a minute: the ledger's backfill may spend a fifth of it, 10.
-    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET, PARTNER_DASHBOARD_PASSWORD: PASSWORD, PARTNER_RATE_LIMIT_PER_MINUTE: "50", ...NO_CLIENT_LIMITS });
+    app = await startApp({
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: "lsk_test_sandbox",
+      APP_SECRET,
+      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+      PARTNER_RATE_LIMIT_PER_MINUTE: "50",
+      ...NO_CLIENT_LIMITS,
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -629,7 +712,10 @@ describe("the ledger's share of the key's upstream budget", () => {
     const page = await list(app.origin, cookie, "");
     expect(page.total).toBeGreaterThanOrEqual((lists - 1) * 100);
     expect(page.total).toBeLessThanOrEqual(1000);
-    const quoted = await postJson(app.origin, "/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } });
+    const quoted = await postJson(app.origin, "/api/v1/quote", {
+      from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+      to: { network: "tron", token: "USDT" },
+    });
     expect(quoted.status, quoted.raw).toBe(200);
     expect(upstream.count("GET", "/v1/swap")).toBeLessThanOrEqual(10);
   });

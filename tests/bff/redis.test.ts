@@ -16,7 +16,12 @@ const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   for (let i = 0; i < 100; i++) {
-    if (spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().includes("PONG")) return child;
+    if (
+      spawnSync("redis-cli", ["-p", String(port), "ping"])
+        .stdout?.toString()
+        .includes("PONG")
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("redis-server did not start");
@@ -78,7 +83,9 @@ describe("two instances on one Redis", () => {
     const key = randomUUID();
     const body = JSON.stringify({ quoteId: quote.id, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r" } });
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => fetch(`${(i % 2 ? a : b).origin}/api/v1/swap`, { method: "POST", headers: { ...json, "idempotency-key": key }, body })),
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).origin}/api/v1/swap`, { method: "POST", headers: { ...json, "idempotency-key": key }, body }),
+      ),
     );
     const bodies = await Promise.all(answers.map((r) => r.json()));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -157,8 +164,6 @@ describe("two instances on one Redis", () => {
     expect([200, 429]).toContain(assets.status);
 
     redis = await startRedis(redisPort);
-    await expect
-      .poll(async () => (await fetch(`${a.origin}/api/ready`)).status, { timeout: 15_000, interval: 500 })
-      .toBe(200);
+    await expect.poll(async () => (await fetch(`${a.origin}/api/ready`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
   });
 });

@@ -243,7 +243,10 @@ describe("in sandbox mode", () => {
 
     it("refuses a destination memo on a network without memos with 400 unsupported_memo", async () => {
       expectError(
-        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT", memo: "7" } }),
+        await postJson(origin, "/api/v1/quote", {
+          from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+          to: { network: "tron", token: "USDT", memo: "7" },
+        }),
         400,
         "unsupported_memo",
       );
@@ -315,7 +318,11 @@ describe("in sandbox mode", () => {
     it.each([
       ["a malformed quote id", { quoteId: "pq_123", destination: { address: TRON_ADDRESS } }, "quoteId"],
       ["no destination", { quoteId: `pq_${"a".repeat(24)}` }, "destination"],
-      ["an invalid e-mail", { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, notificationEmail: "not-an-email" }, "notificationEmail"],
+      [
+        "an invalid e-mail",
+        { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, notificationEmail: "not-an-email" },
+        "notificationEmail",
+      ],
       ["an unknown field", { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, customerId: "c1" }, null],
     ])("refuses %s with 400 validation_error", async (_what, body, field) => {
       const res = expectError(await createSwap(origin, body), 400, "validation_error");
@@ -435,7 +442,11 @@ describe("in sandbox mode", () => {
       const created = await newSwap(origin);
       expectError(await deposit(created.swap.id, created.accessToken, { amount: 5 }), 400, "validation_error");
       expectError(await deposit(created.swap.id, created.accessToken, { outcome: "lost" }), 400, "validation_error");
-      expectError(await call(origin, `/api/sandbox/swaps/abc/deposit`, { method: "POST", body: {}, headers: { "x-swap-token": created.accessToken } }), 400, "validation_error");
+      expectError(
+        await call(origin, `/api/sandbox/swaps/abc/deposit`, { method: "POST", body: {}, headers: { "x-swap-token": created.accessToken } }),
+        400,
+        "validation_error",
+      );
     });
 
     // Over HTTP in real time a step can fall between two reads, so this asks only for the order;
@@ -538,7 +549,11 @@ describe("in sandbox mode", () => {
 
     it.each(postRoutes)("answers a body over 16 KiB on %s with 413 payload_too_large, declared or streamed", async (path) => {
       const big = JSON.stringify({ pad: "x".repeat(17_000) });
-      expectError(await call(origin, path, { method: "POST", body: big, headers: withKey(path, { "content-type": "application/json" }) }), 413, "payload_too_large");
+      expectError(
+        await call(origin, path, { method: "POST", body: big, headers: withKey(path, { "content-type": "application/json" }) }),
+        413,
+        "payload_too_large",
+      );
       const chunked = await call(origin, path, {
         method: "POST",
         body: big,
@@ -552,7 +567,11 @@ describe("in sandbox mode", () => {
       const exact = json + " ".repeat(16 * 1024 - Buffer.byteLength(json));
       const ok = await call(origin, "/api/v1/quote", { method: "POST", body: exact, headers: { "content-type": "application/json" } });
       expect(ok.status, ok.raw).toBe(200);
-      expectError(await call(origin, "/api/v1/quote", { method: "POST", body: exact + " ", headers: { "content-type": "application/json" } }), 413, "payload_too_large");
+      expectError(
+        await call(origin, "/api/v1/quote", { method: "POST", body: exact + " ", headers: { "content-type": "application/json" } }),
+        413,
+        "payload_too_large",
+      );
     });
 
     it.each(postRoutes)("answers malformed JSON, invalid UTF-8 and an empty body on %s with 400 validation_error", async (path) => {

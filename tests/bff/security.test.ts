@@ -144,7 +144,12 @@ describe("2. one client cannot spend the key's budget", () => {
   });
 
   it("counts address checks with the client's quotes", async () => {
-    const limited = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: upstream.sandbox.options.apiKey, APP_SECRET, CLIENT_QUOTES_PER_MINUTE: "3" });
+    const limited = await startApp({
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: upstream.sandbox.options.apiKey,
+      APP_SECRET,
+      CLIENT_QUOTES_PER_MINUTE: "3",
+    });
     try {
       const client = { localAddress: "127.0.0.20" };
       for (let i = 0; i < 3; i++) expect((await checkAddress(limited.origin, probeAddress(1000 + i), client)).status).toBe(200);
@@ -173,7 +178,12 @@ describe("3. forged addresses buy no fresh limits", () => {
 
       const logins: number[] = [];
       for (let i = 0; i < 8; i++) {
-        const res = await postJson(app.origin, "/api/partner/session", { password: "wrong" }, { headers: { "x-forwarded-for": `198.51.100.${i}`, "x-swap-client-ip": `198.51.100.${i}` } });
+        const res = await postJson(
+          app.origin,
+          "/api/partner/session",
+          { password: "wrong" },
+          { headers: { "x-forwarded-for": `198.51.100.${i}`, "x-swap-client-ip": `198.51.100.${i}` } },
+        );
         logins.push(res.status);
       }
       expect(logins.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -285,7 +295,14 @@ function declareOnly(origin: string, bytes: number): Promise<number> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: "POST", path: "/api/v1/quote", headers: { "content-type": "application/json", "content-length": String(bytes) }, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path: "/api/v1/quote",
+        headers: { "content-type": "application/json", "content-length": String(bytes) },
+        agent: false,
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -438,14 +455,24 @@ describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a t
       expect(forged.header("set-cookie")).not.toMatch(/Secure/);
       expect(forged.header("strict-transport-security")).toBeUndefined();
 
-      const https = await postJson(proxied.origin, "/api/partner/session", { password: PASSWORD }, { headers: { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.50" } });
+      const https = await postJson(
+        proxied.origin,
+        "/api/partner/session",
+        { password: PASSWORD },
+        { headers: { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.50" } },
+      );
       expect(https.status).toBe(200);
       expect(https.header("set-cookie")).toMatch(/; Secure/);
       expect(https.header("strict-transport-security")).toMatch(/max-age=\d+/);
       const page = await call(proxied.origin, "/", { headers: { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.50" } });
       expect(page.header("strict-transport-security")).toMatch(/max-age=\d+/);
 
-      const plain = await postJson(proxied.origin, "/api/partner/session", { password: PASSWORD }, { headers: { "x-forwarded-proto": "http", "x-forwarded-for": "203.0.113.51" } });
+      const plain = await postJson(
+        proxied.origin,
+        "/api/partner/session",
+        { password: PASSWORD },
+        { headers: { "x-forwarded-proto": "http", "x-forwarded-for": "203.0.113.51" } },
+      );
       expect(plain.header("set-cookie")).not.toMatch(/Secure/);
     } finally {
       await Promise.all([direct.stop(), proxied.stop()]);

@@ -12,13 +12,21 @@ const describeRedis = hasRedis || process.env.CI ? describe : describe.skip;
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   for (let i = 0; i < 100; i++) {
-    if (spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().includes("PONG")) return child;
+    if (
+      spawnSync("redis-cli", ["-p", String(port), "ping"])
+        .stdout?.toString()
+        .includes("PONG")
+    )
+      return child;
     await sleep(50);
   }
   throw new Error("redis-server did not start");
 }
 
-const redisGet = (port: number, key: string) => spawnSync("redis-cli", ["-p", String(port), "--raw", "get", key]).stdout.toString().trim();
+const redisGet = (port: number, key: string) =>
+  spawnSync("redis-cli", ["-p", String(port), "--raw", "get", key])
+    .stdout.toString()
+    .trim();
 
 /** A GET on its own connection; resolves with the status, or the connection error's code. */
 const get = (url: string) =>
@@ -41,7 +49,13 @@ describeRedis("SIGTERM", () => {
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" });
-    app = await startApp({ ...NO_LIMITS, REDIS_URL: `redis://127.0.0.1:${redisPort}`, PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET });
+    app = await startApp({
+      ...NO_LIMITS,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: "lsk_test_sandbox",
+      APP_SECRET,
+    });
   });
 
   afterAll(async () => {
@@ -80,14 +94,27 @@ describeRedis("SIGTERM", () => {
 
   it("is not a cold start on Redis: the next instance serves the snapshots the last one left", async () => {
     upstream.intercept = null;
-    const fresh = await startApp({ ...NO_LIMITS, REDIS_URL: `redis://127.0.0.1:${redisPort}`, PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET, PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" });
+    const fresh = await startApp({
+      ...NO_LIMITS,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: "lsk_test_sandbox",
+      APP_SECRET,
+      PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
+    });
     try {
       const created = await newSwap(fresh.origin);
       fresh.signal("SIGTERM");
       expect(await fresh.exited).toBe(0);
       // The upstream is gone for the next instance: only the store can answer.
       upstream.intercept = async () => new Response(JSON.stringify({ error: { code: "internal_error", message: "down", details: {} } }), { status: 500 });
-      const next = await startApp({ ...NO_LIMITS, REDIS_URL: `redis://127.0.0.1:${redisPort}`, PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_sandbox", APP_SECRET });
+      const next = await startApp({
+        ...NO_LIMITS,
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        PARTNER_API_BASE_URL: upstream.baseUrl,
+        PARTNER_API_KEY: "lsk_test_sandbox",
+        APP_SECRET,
+      });
       try {
         const res = await fetch(`${next.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
         expect(res.status).toBe(200);

@@ -206,7 +206,8 @@ describe("operations against the sandbox over HTTP", () => {
     expect(quote.rate).toBe("96861");
     expect(quote.to.estimatedAmount).toBe("968.61");
     expect(quote).toMatchObject({ minAmountIn: "0.0003", maxAmountIn: "0.5", estimatedTimeSeconds: 2_100 });
-    for (const amount of [quote.rate, quote.to.estimatedAmount, quote.minAmountIn, quote.maxAmountIn]) expect(decimalStringSchema.safeParse(amount).success).toBe(true);
+    for (const amount of [quote.rate, quote.to.estimatedAmount, quote.minAmountIn, quote.maxAmountIn])
+      expect(decimalStringSchema.safeParse(amount).success).toBe(true);
   });
 
   it("creates a swap from a quote with deposit instructions, payout, quote link and the order references", async () => {
@@ -385,8 +386,14 @@ describe("error codes, as PartnerError with the spec's status, message and reque
   });
 
   it("answers 400 unsupported_asset to an asset it does not list, and to a receive-only asset as the input", async () => {
-    expectSpecError(await rejection(client.createQuote({ from: { network: "bitcoin", token: "BCH", amount: "1" }, to: { network: "tron", token: "USDT" } })), "unsupported_asset");
-    expectSpecError(await rejection(client.createQuote({ from: { network: "ethereum", token: "DAI", amount: "100" }, to: { network: "tron", token: "USDT" } })), "unsupported_asset");
+    expectSpecError(
+      await rejection(client.createQuote({ from: { network: "bitcoin", token: "BCH", amount: "1" }, to: { network: "tron", token: "USDT" } })),
+      "unsupported_asset",
+    );
+    expectSpecError(
+      await rejection(client.createQuote({ from: { network: "ethereum", token: "DAI", amount: "100" }, to: { network: "tron", token: "USDT" } })),
+      "unsupported_asset",
+    );
     expectSpecError(await rejection(client.validateAddress({ network: "bitcoin", token: "BCH", address: BTC_ADDRESS })), "unsupported_asset");
   });
 
@@ -618,7 +625,10 @@ describe("the client's retry rules and fault handling", () => {
       answers.push({ requestId: headers.get("x-request-id"), fault: headers.get("x-sandbox-fault"), status: res.status });
       return res;
     };
-    const list = await clientFor(sb, { transport, maxRetries: 2 }).listAssets({}, { requestId: "fault-once", headers: { "x-sandbox-fault": "internal_error" } });
+    const list = await clientFor(sb, { transport, maxRetries: 2 }).listAssets(
+      {},
+      { requestId: "fault-once", headers: { "x-sandbox-fault": "internal_error" } },
+    );
     expect(list.assets.length).toBeGreaterThan(0);
     expect(answers).toEqual([
       { requestId: "fault-once", fault: "internal_error", status: 500 },
@@ -630,7 +640,13 @@ describe("the client's retry rules and fault handling", () => {
     const sleeps: number[] = [];
     const limited: Array<number | null> = [];
     const { transport, calls } = faultOnFirstAttempt("rate_limited");
-    const c = clientFor(sb, { transport, maxRetries: 2, maxRetryWaitMs: 3_000, sleep: async (ms) => void sleeps.push(ms), onRateLimited: (s) => limited.push(s) });
+    const c = clientFor(sb, {
+      transport,
+      maxRetries: 2,
+      maxRetryWaitMs: 3_000,
+      sleep: async (ms) => void sleeps.push(ms),
+      onRateLimited: (s) => limited.push(s),
+    });
     await c.listAssets({ network: "tron" });
     expect(calls).toHaveLength(2);
     expect(limited).toEqual([1]);
@@ -714,9 +730,11 @@ describe("the client's retry rules and fault handling", () => {
     });
     const c = clientFor(sb, { transport, maxRetries });
     const call =
-      operation === "listSwaps" ? c.listSwaps()
-      : operation === "createSwap" ? c.createSwap({ quoteId: `pq_${"c".repeat(24)}`, destination: { address: TRON_ADDRESS } })
-      : c.createQuote(btcToUsdt());
+      operation === "listSwaps"
+        ? c.listSwaps()
+        : operation === "createSwap"
+          ? c.createSwap({ quoteId: `pq_${"c".repeat(24)}`, destination: { address: TRON_ADDRESS } })
+          : c.createQuote(btcToUsdt());
     expect((await rejection(call)).code).toBe("upstream_unreachable");
     expect(calls).toHaveLength(attempts);
   });
@@ -823,7 +841,18 @@ describe("the client's reading of responses", () => {
       estimatedTimeSeconds: 0,
     };
     expect(await crafted(answering(JSON.stringify(quote))).createQuote(btcToUsdt())).toEqual(quote);
-    const asset = { symbol: "X", name: "X", network: "x", decimals: 0, contractAddress: null, logoUrl: null, canSend: true, canReceive: false, requiresMemo: false, supportsMemo: false };
+    const asset = {
+      symbol: "X",
+      name: "X",
+      network: "x",
+      decimals: 0,
+      contractAddress: null,
+      logoUrl: null,
+      canSend: true,
+      canReceive: false,
+      requiresMemo: false,
+      supportsMemo: false,
+    };
     expect((await crafted(answering(JSON.stringify({ generatedAt: "now", assets: [asset] }))).listAssets()).assets).toEqual([asset]);
   });
 
@@ -832,7 +861,9 @@ describe("the client's reading of responses", () => {
     expect((await rejection(crafted(answering("", 503)).listAssets())).code).toBe("provider_unavailable");
     const limited = await rejection(crafted(answering("", 429, { "retry-after": "7" })).listAssets());
     expect(limited).toMatchObject({ code: "rate_limited", status: 429, retryAfterSeconds: 7 });
-    expect((await rejection(crafted(answering(JSON.stringify({ error: { code: "teapot", message: "no" } }), 418)).listAssets())).code).toBe("upstream_malformed");
+    expect((await rejection(crafted(answering(JSON.stringify({ error: { code: "teapot", message: "no" } }), 418)).listAssets())).code).toBe(
+      "upstream_malformed",
+    );
   });
 });
 

@@ -47,7 +47,10 @@ it("runs the README's curl walk verbatim to a completed swap with a commission",
   expect(code, `the walk failed:\n${out}\n${err}`).toBe(0);
 
   // The last line printed is the list of completed swaps; the one before it, the swap itself.
-  const lines = out.trim().split("\n").filter((line) => line.startsWith("{"));
+  const lines = out
+    .trim()
+    .split("\n")
+    .filter((line) => line.startsWith("{"));
   const list = JSON.parse(lines.at(-1)!) as { swaps: Array<{ id: string; status: string; commission: { bps: number | null } }> };
   const swap = JSON.parse(lines.at(-2)!) as { id: string; status: string };
   expect(swap.status).toBe("completed");

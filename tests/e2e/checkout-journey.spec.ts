@@ -36,7 +36,12 @@ test("the main button names what is missing, the steps show where we are, and re
   await screenshotStep(page, "review-full-amount");
 });
 
-test("every control's visible text is part of its accessible name (WCAG 2.5.3), on the form and the swap page", async ({ page, checkout, request, baseURL }) => {
+test("every control's visible text is part of its accessible name (WCAG 2.5.3), on the form and the swap page", async ({
+  page,
+  checkout,
+  request,
+  baseURL,
+}) => {
   await checkout.fillValidBtcToUsdtTron();
   await expect(checkout.pickerButton("send")).toHaveAccessibleName("You send: BTC Bitcoin. Change asset");
   const form = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
@@ -72,7 +77,9 @@ test("failed: where the money is and what to do", async ({ page, request, baseUR
   await swap.goto(failed.path);
   await swap.simulateDeposit({ outcome: "Fails" });
   await swap.pollUntil("failed", "button");
-  await expect(page.getByTestId("outcome-next")).toContainText("Nothing was sent to your payout address. If you sent a deposit, it is held by the swap service, not lost.");
+  await expect(page.getByTestId("outcome-next")).toContainText(
+    "Nothing was sent to your payout address. If you sent a deposit, it is held by the swap service, not lost.",
+  );
   await expect(page.getByText("Need help? Quote these ids to the service you came from.")).toBeVisible();
   await screenshotStep(page, "failed-where-money-is");
   await expectNoSeriousA11yViolations(page, "failed");
@@ -98,7 +105,12 @@ test("completed: past tense, an explorer link for the payout address, and a prin
   await screenshotStep(page, "completed-receipt");
 });
 
-test("my swaps on this device: listed with live status after a reload, a shared link is added, Forget / Undo / Forget all", async ({ page, context, request, baseURL }) => {
+test("my swaps on this device: listed with live status after a reload, a shared link is added, Forget / Undo / Forget all", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const first = await createSwapThroughApi(request, baseURL!);
   const second = await createSwapThroughApi(request, baseURL!, { amount: "0.02" });
@@ -125,7 +137,10 @@ test("my swaps on this device: listed with live status after a reload, a shared 
   // The saved link opens the swap.
   await expect(list.getByRole("link").first()).toHaveAttribute("href", `/swap/${second.id}#t=${second.token}`);
 
-  await list.locator(`[data-swap-id="${first.id}"]`).getByRole("button", { name: `Forget swap ${first.id}` }).click();
+  await list
+    .locator(`[data-swap-id="${first.id}"]`)
+    .getByRole("button", { name: `Forget swap ${first.id}` })
+    .click();
   await expect(list.getByTestId("my-swap")).toHaveCount(1);
   await list.getByRole("button", { name: "Undo" }).click();
   await expect(list.getByTestId("my-swap")).toHaveCount(2);

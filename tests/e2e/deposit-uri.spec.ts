@@ -87,7 +87,11 @@ test("SOL: the Solana Pay URI", async ({ page, request, baseURL }) => {
   expect(await decodeQr(page)).toBe(uri);
 });
 
-test("XLM with a memo: the address shows only after 'I will include the memo', and the QR is the SEP-7 URI with the memo", async ({ page, request, baseURL }) => {
+test("XLM with a memo: the address shows only after 'I will include the memo', and the QR is the SEP-7 URI with the memo", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!, { from: ["XLM", "stellar"], to: ["SOL", "solana"], amount: "60", address: SOL_ADDRESS });
   const { uri, swap } = await expectedUri(request, baseURL!, created);
   expect(swap.deposit.memo).toBeTruthy();
@@ -130,7 +134,12 @@ test("'Open in wallet' on a phone carries the same URI, and opens at the top lev
 });
 
 test("a Tron token: the QR holds the bare address, and says so", async ({ page, request, baseURL }) => {
-  const created = await createSwapThroughApi(request, baseURL!, { from: ["USDT", "tron"], to: ["BTC", "bitcoin"], amount: "30", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+  const created = await createSwapThroughApi(request, baseURL!, {
+    from: ["USDT", "tron"],
+    to: ["BTC", "bitcoin"],
+    amount: "30",
+    address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  });
   const { uri, swap } = await expectedUri(request, baseURL!, created);
   expect(uri).toBe(swap.deposit.address);
   await new SwapPage(page).goto(created.path);

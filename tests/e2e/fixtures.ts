@@ -35,11 +35,7 @@ type TestFixtures = {
  * What an API key looks like in text the browser logged: the build's canary key (scripts/test.sh
  * sets LEAK_CANARY_KEY), the embedded sandbox's key, or anything shaped like a partner key.
  */
-const keyPatterns = [
-  ...(process.env.LEAK_CANARY_KEY ? [process.env.LEAK_CANARY_KEY] : []),
-  "lsk_test_sandbox",
-  /lsk_(live|test)_[A-Za-z0-9]{6,}/,
-];
+const keyPatterns = [...(process.env.LEAK_CANARY_KEY ? [process.env.LEAK_CANARY_KEY] : []), "lsk_test_sandbox", /lsk_(live|test)_[A-Za-z0-9]{6,}/];
 export const findKeyIn = (text: string) => keyPatterns.find((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -62,7 +58,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ app }, use, testInfo) => {
       const from = app?.logs().length ?? 0;
       await use();
-      if (app && testInfo.status !== testInfo.expectedStatus) await testInfo.attach("app-server.log", { body: app.logs().slice(from), contentType: "text/plain" });
+      if (app && testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach("app-server.log", { body: app.logs().slice(from), contentType: "text/plain" });
     },
     { auto: true },
   ],
@@ -115,7 +112,10 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string, o
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(" ")}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, " ").trim()}]` : ""}`).join("; ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(" ")}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, " ").trim()}]` : ""}`).join("; ")}`,
+    );
   (options.soft ? expect.soft(serious, `axe: ${where}`) : expect(serious, `axe: ${where}`)).toEqual([]);
 }
 

@@ -33,7 +33,10 @@ async function walkToDeposit(page: Page, m: (typeof catalogues)[Locale]) {
 
 async function waitForStatus(page: Page, m: (typeof catalogues)[Locale], title: string) {
   await expect(async () => {
-    await page.getByRole("button", { name: m.swap.refresh }).click({ timeout: 1_000 }).catch(() => {});
+    await page
+      .getByRole("button", { name: m.swap.refresh })
+      .click({ timeout: 1_000 })
+      .catch(() => {});
     await expect(page.getByRole("heading", { name: title })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 40_000 });
 }
@@ -54,14 +57,18 @@ async function expectLocaleFormats(page: Page, locale: Locale) {
 
   const url = new URL(page.url());
   const token = new URLSearchParams(url.hash.slice(1)).get("t")!;
-  const swap = (await (await page.request.get(`${url.origin}/api/v1/swap/${url.pathname.split("/").pop()}`, { headers: { "x-swap-token": token } })).json()) as {
+  const swap = (await (
+    await page.request.get(`${url.origin}/api/v1/swap/${url.pathname.split("/").pop()}`, { headers: { "x-swap-token": token } })
+  ).json()) as {
     deposit: { deadline: string };
   };
   const [local, english] = await page.evaluate(
     // The deposit page shows the deadline with its time zone.
     ([deadline, l]) =>
       [l, "en"].map((x) =>
-        new Intl.DateTimeFormat(x, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(deadline)),
+        new Intl.DateTimeFormat(x, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(
+          new Date(deadline),
+        ),
       ),
     [swap.deposit.deadline, locale] as const,
   );
@@ -70,7 +77,9 @@ async function expectLocaleFormats(page: Page, locale: Locale) {
 }
 
 for (const locale of ["en", "es", "ru"] as const) {
-  test(`walks the whole swap to completed in ${locale}, with the page's lang, translated text on every step, and the locale's number and date formats with exact copied values`, async ({ page }) => {
+  test(`walks the whole swap to completed in ${locale}, with the page's lang, translated text on every step, and the locale's number and date formats with exact copied values`, async ({
+    page,
+  }) => {
     const m = catalogues[locale];
     await useLocale(page, locale);
     await walkToDeposit(page, m);

@@ -11,7 +11,13 @@ const PASSWORD = "operator e2e password";
 const SEEDED = 160;
 const shots = fileURLToPath(new URL("../../docs/screenshots/partner/", import.meta.url));
 
-type Row = { id: string; status: string; createdAt: string; externalId: string | null; commission: { rewardAmountUsdc: string | null; rewardStatus: "available" | "claiming" | "claimed" | null } };
+type Row = {
+  id: string;
+  status: string;
+  createdAt: string;
+  externalId: string | null;
+  commission: { rewardAmountUsdc: string | null; rewardStatus: "available" | "claiming" | "claimed" | null };
+};
 type ListAnswer = { swaps: Row[]; total: number; totals: { count: number; rewardUsdc: Record<"available" | "claiming" | "claimed", string> } };
 
 let app: RunningApp;
@@ -29,13 +35,23 @@ test.beforeAll(async () => {
     // The dashboard may spend a fifth of the key's budget; this test reads more than 24 pages a minute.
     PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
   });
-  const seeded = await fetch(`${app.origin}/api/sandbox/seed`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: SEEDED }) });
+  const seeded = await fetch(`${app.origin}/api/sandbox/seed`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count: SEEDED }),
+  });
   expect(seeded.status).toBe(200);
   // The seed control restarts the ledger's backfill; wait until it holds every seeded swap.
-  const login = await fetch(`${app.origin}/api/partner/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: PASSWORD }) });
+  const login = await fetch(`${app.origin}/api/partner/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
   await expect
-    .poll(async () => ((await (await fetch(`${app.origin}/api/partner/swaps?limit=1`, { headers: { cookie } })).json()) as { total: number }).total, { timeout: 30_000 })
+    .poll(async () => ((await (await fetch(`${app.origin}/api/partner/swaps?limit=1`, { headers: { cookie } })).json()) as { total: number }).total, {
+      timeout: 30_000,
+    })
     .toBe(SEEDED);
 });
 
@@ -84,7 +100,9 @@ class DashboardPage {
 
 function sums(rows: Row[]) {
   const total = { available: new Big(0), claiming: new Big(0), claimed: new Big(0) };
-  for (const { commission } of rows) if (commission.rewardAmountUsdc !== null && commission.rewardStatus !== null) total[commission.rewardStatus] = total[commission.rewardStatus].plus(commission.rewardAmountUsdc);
+  for (const { commission } of rows)
+    if (commission.rewardAmountUsdc !== null && commission.rewardStatus !== null)
+      total[commission.rewardStatus] = total[commission.rewardStatus].plus(commission.rewardAmountUsdc);
   return { available: total.available.toFixed(), claiming: total.claiming.toFixed(), claimed: total.claimed.toFixed() };
 }
 
@@ -110,7 +128,9 @@ test("a wrong password is refused with a clear message", async ({ page }) => {
   await expect(page).toHaveURL(/\/partner\/login$/);
 });
 
-test("an operator signs in, filters as they choose, pages, checks totals, searches, opens a swap's history, downloads the CSV and signs out", async ({ page }) => {
+test("an operator signs in, filters as they choose, pages, checks totals, searches, opens a swap's history, downloads the CSV and signs out", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page);
   await dashboard.login();
   await expect(page).toHaveURL(/\/partner$/);
@@ -124,7 +144,9 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
   expect(everything).toHaveLength(SEEDED);
   const expectedAll = sums(everything);
   expect(await dashboard.totals()).toEqual({ count: String(SEEDED), ...expectedAll });
-  await expect(page.getByTestId("total-available")).toContainText(new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(expectedAll.available as unknown as number));
+  await expect(page.getByTestId("total-available")).toContainText(
+    new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(expectedAll.available as unknown as number),
+  );
   await expect(page.getByRole("columnheader", { name: "Amount in" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Rewards (USDC)" })).toBeVisible();
 
@@ -165,7 +187,9 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
   expect(download.suggestedFilename()).toMatch(/^swaps-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,createdAt,status,fromAmount,fromToken,fromNetwork,toEstimatedAmount,toToken,toNetwork,externalId,customerId,bps,rewardAmountUsdc,rewardStatus");
+  expect(lines[0]).toBe(
+    "id,createdAt,status,fromAmount,fromToken,fromNetwork,toEstimatedAmount,toToken,toNetwork,externalId,customerId,bps,rewardAmountUsdc,rewardStatus",
+  );
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(filtered.map((r) => r.id));
 
   // A search by an order id finds that one swap; its detail shows the status history.
@@ -175,7 +199,10 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
   await page.getByRole("searchbox", { name: "Search" }).fill(target.externalId!);
   await expect(page).toHaveURL(new RegExp(`q=${target.externalId}`));
   await expect(dashboard.range()).toHaveText("1–1 of 1");
-  await page.getByRole("button", { name: `Open swap ${target.id}` }).filter({ visible: true }).click();
+  await page
+    .getByRole("button", { name: `Open swap ${target.id}` })
+    .filter({ visible: true })
+    .click();
   const detail = page.getByRole("dialog", { name: "Swap details" });
   await expect(detail).toBeVisible();
   await expect(detail.getByTestId("status-history")).toContainText(/seen /);
@@ -220,7 +247,10 @@ test("the login page and dashboard pass axe in light and dark, and a phone gets 
   await expect(dashboard.rows()).toHaveCount(25);
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await expect(page.getByTestId(viewport.width === 390 ? "swap-card" : "swap-row").first()).toBeVisible();
       await expectNoSeriousViolations(page, `dashboard, ${colorScheme}, ${viewport.width}`);

@@ -70,7 +70,11 @@ test("an open swap is read every 30 s: no read at 29 s, one at 31 s, the next at
   await expect.poll(counter.reads).toBe(3);
 });
 
-test("polling stops once the swap is completed, refunded or failed: ten minutes of page time, no further read (and each page passes axe)", async ({ browser, request, baseURL }) => {
+test("polling stops once the swap is completed, refunded or failed: ten minutes of page time, no further read (and each page passes axe)", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   // Three browsers side by side, each with its own clock: one per terminal outcome.
   const outcomes = [
     ["Completes", "completed"],

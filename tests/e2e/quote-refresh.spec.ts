@@ -23,7 +23,10 @@ test("an expired quote is replaced by a new one without the user asking, and the
   await expect(checkout.estimate).toHaveText("≈ 968.61");
 });
 
-test("on the review step a refreshed quote with a new estimate shows 'The price was updated' and must be accepted before 'Create swap'", async ({ page, checkout }) => {
+test("on the review step a refreshed quote with a new estimate shows 'The price was updated' and must be accepted before 'Create swap'", async ({
+  page,
+  checkout,
+}) => {
   // The sandbox's prices are fixed: from the moment the user is on the review step, every quote
   // answer carries another estimate (everything else as the server sent it).
   let alter = false;

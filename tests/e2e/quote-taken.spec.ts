@@ -18,7 +18,12 @@ function recordQuotes(page: Page) {
   return ids;
 }
 
-test("a quote used by someone else leads to a clear message and a new price, never to their deposit instructions", async ({ page, checkout, request, baseURL }) => {
+test("a quote used by someone else leads to a clear message and a new price, never to their deposit instructions", async ({
+  page,
+  checkout,
+  request,
+  baseURL,
+}) => {
   const quoteIds = recordQuotes(page);
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();

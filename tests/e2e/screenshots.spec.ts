@@ -1,8 +1,7 @@
 // Screenshots of every step at 390×844 and 1280×800, light and dark, into docs/screenshots/checkout/.
 // (underpaid is taken in swap-progress.spec.ts and expired in deposit-window.spec.ts, where those
 // states happen.)
-import { createSwapThroughApi, expect, screenshotStep, test } from "./fixtures";
-import { SwapPage } from "./pages/swap-page";
+import { expect, screenshotStep, test } from "./fixtures";
 
 test("screenshots: checkout empty, with a quote, picker open, review, deposit instructions, completed", async ({ page, checkout }) => {
   test.setTimeout(90_000);

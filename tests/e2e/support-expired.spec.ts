@@ -7,12 +7,20 @@ import { SwapPage } from "./pages/swap-page";
 
 test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4", SUPPORT_URL: "https://help.example/ticket?swap={swapId}&order={externalId}" } });
 
-test("the support link carries the ids; an expired swap offers 'New quote, same details' and support for 'Already sent?'", async ({ page, request, baseURL }) => {
+test("the support link carries the ids; an expired swap offers 'New quote, same details' and support for 'Already sent?'", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const created = await createSwapThroughApi(request, baseURL!, { amount: "0.012" });
   const swap = new SwapPage(page);
   await swap.goto(created.path);
-  const externalId = await page.getByRole("term").filter({ hasText: /^Order reference$/ }).locator("xpath=following-sibling::dd[1]/span[1]").textContent();
+  const externalId = await page
+    .getByRole("term")
+    .filter({ hasText: /^Order reference$/ })
+    .locator("xpath=following-sibling::dd[1]/span[1]")
+    .textContent();
   expect(externalId).toMatch(/^ord_/);
   const support = page.getByRole("link", { name: /^Contact support about this swap/ });
   await expect(support).toHaveAttribute("href", `https://help.example/ticket?swap=${created.id}&order=${encodeURIComponent(externalId!)}`);
@@ -22,7 +30,10 @@ test("the support link carries the ids; an expired swap offers 'New quote, same 
   const next = page.getByTestId("outcome-next");
   await expect(next.getByRole("link", { name: "New quote, same details" })).toBeVisible();
   await expect(next).toContainText("Already sent?");
-  await expect(next.getByTestId("support-link")).toHaveAttribute("href", `https://help.example/ticket?swap=${created.id}&order=${encodeURIComponent(externalId!)}`);
+  await expect(next.getByTestId("support-link")).toHaveAttribute(
+    "href",
+    `https://help.example/ticket?swap=${created.id}&order=${encodeURIComponent(externalId!)}`,
+  );
   // Near the top: above the fold of a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   const box = await next.getByRole("link", { name: "New quote, same details" }).boundingBox();

@@ -85,7 +85,12 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   expect(reads).toBeGreaterThan(0);
   await expect(page.getByText("You received", { exact: true })).toBeVisible();
   await expect(page.getByText(TRON_ADDRESS).first()).toBeVisible();
-  await expect(swap.timeline.getByRole("listitem")).toHaveText([/Waiting for your deposit — done/, /Deposit detected — done/, /Swapping — done/, /Sent to your address — done/]);
+  await expect(swap.timeline.getByRole("listitem")).toHaveText([
+    /Waiting for your deposit — done/,
+    /Deposit detected — done/,
+    /Swapping — done/,
+    /Sent to your address — done/,
+  ]);
   await expect(swap.autoRefreshNote).toBeHidden();
   await expect(swap.checkNow).toBeHidden();
   await expect(swap.newSwap).toBeVisible();

@@ -87,7 +87,10 @@ test("the partner's page receives ready, resize, quote, swap_created, status and
   await expect(widget.getByTestId("swap-status")).toHaveAttribute("data-status", "waiting_deposit");
   await widget.getByRole("button", { name: "Simulate full deposit" }).click();
   await expect(async () => {
-    await widget.getByRole("button", { name: "Check now" }).click({ timeout: 1000 }).catch(() => {});
+    await widget
+      .getByRole("button", { name: "Check now" })
+      .click({ timeout: 1000 })
+      .catch(() => {});
     await expect(widget.getByTestId("swap-status")).toHaveAttribute("data-status", "completed", { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
 
@@ -201,7 +204,10 @@ test("screenshots of the widget: light, dark and a partner accent, at phone and 
     { name: "dark", query: "theme=dark" },
     { name: "accent", query: "theme=light&accent=6d28d9" },
   ];
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(viewport);
     for (const look of looks) {
       await page.goto(`${app.origin}/widget?from=ETH&to=USDC.base&amount=0.5&${look.query}`);
@@ -215,7 +221,9 @@ test("screenshots of the widget: light, dark and a partner accent, at phone and 
   await page.screenshot({ path: `${shots}embed-1280.png`, fullPage: true });
 });
 
-test("the embed page: asset pickers, HTML and React snippets shown whole, an accent contrast warning, a phone-width preview, and a reference", async ({ page }) => {
+test("the embed page: asset pickers, HTML and React snippets shown whole, an accent contrast warning, a phone-width preview, and a reference", async ({
+  page,
+}) => {
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${app.origin}/widget/embed`);
@@ -225,7 +233,11 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
   // Assets are chosen from the list, not typed.
   await page.getByRole("button", { name: /Customer receives/ }).click();
   await page.getByRole("dialog").getByRole("searchbox").fill("USDC");
-  await page.getByRole("dialog").getByRole("button", { name: /USDC.*Base/ }).first().click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /USDC.*Base/ })
+    .first()
+    .click();
   await expect(snippet).toContainText("to=USDC.base");
 
   // The React tab: a client component wrapping embed.js, with the same widget address.
@@ -258,7 +270,10 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       const axe = await new AxeBuilder({ page }).exclude("iframe").analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help}`), `axe ${colorScheme} ${width}`).toEqual([]);
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.help}`),
+        `axe ${colorScheme} ${width}`,
+      ).toEqual([]);
       await page.screenshot({ path: `${shots}embed-${width}-${colorScheme}.png`, fullPage: true });
     }
   }

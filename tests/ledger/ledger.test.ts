@@ -37,7 +37,12 @@ const drivers: Driver[] = [
   { name: "postgres", target: () => ({ databaseUrl: postgres.url }) },
 ];
 
-type Receiver = { url: string; received: Array<{ headers: IncomingMessage["headers"]; body: string }>; answer: (n: number) => number | "hang"; close: () => Promise<void> };
+type Receiver = {
+  url: string;
+  received: Array<{ headers: IncomingMessage["headers"]; body: string }>;
+  answer: (n: number) => number | "hang";
+  close: () => Promise<void>;
+};
 
 async function startReceiver(): Promise<Receiver> {
   const receiver: Receiver = { url: "", received: [], answer: () => 200, close: async () => {} };
@@ -81,17 +86,32 @@ describe.each(drivers)("the ledger on $name", (driver) => {
   });
 
   const seed = (body: Record<string, unknown>) =>
-    fetch(`${sandbox.origin}/sandbox/seed`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${sandbox.origin}/sandbox/seed`, {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
 
   const newSwap = async (externalId = "order-1") => {
-    const quote = await client.createQuote({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" }, externalId, customerId: "cust-9" });
+    const quote = await client.createQuote({
+      from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+      to: { network: "tron", token: "USDT" },
+      externalId,
+      customerId: "cust-9",
+    });
     return client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS } });
   };
 
   beforeEach(async () => {
     clock = createManualClock();
     sandbox = await startSandbox({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" }, clock);
-    client = createPartnerClient({ baseUrl: sandbox.baseUrl, apiKey: KEY, transport: (url, init) => fetch(url, init), timeoutMs: 5_000, sleep: async () => {} });
+    client = createPartnerClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: KEY,
+      transport: (url, init) => fetch(url, init),
+      timeoutMs: 5_000,
+      sleep: async () => {},
+    });
     connection = await openLedgerDb(driver.target());
     await connection.db.execute(sql`truncate swaps, swap_status_history, ledger_sync_state, webhook_deliveries cascade`);
     upstreamCalls = [];
@@ -140,7 +160,11 @@ describe.each(drivers)("the ledger on $name", (driver) => {
   it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {
     const created = await newSwap();
     await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
-    await fetch(`${sandbox.origin}/sandbox/swaps/${created.id}/deposit`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: "{}" });
+    await fetch(`${sandbox.origin}/sandbox/swaps/${created.id}/deposit`, {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      body: "{}",
+    });
     clock.advance(2 * 60_000);
     now += 2 * 60_000;
     const swept = await sweepOpenSwaps(deps());
@@ -201,7 +225,14 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       await receiver.close();
     });
 
-    const options = (extra: Partial<Parameters<typeof deliverDue>[1]> = {}) => ({ url: receiver.url, secret: SECRET, now: () => now, timeoutMs: 500, random: () => 1, ...extra });
+    const options = (extra: Partial<Parameters<typeof deliverDue>[1]> = {}) => ({
+      url: receiver.url,
+      secret: SECRET,
+      now: () => now,
+      timeoutMs: 500,
+      random: () => 1,
+      ...extra,
+    });
 
     it("signs each event as Standard Webhooks, verified by the library's own verifier, with the documented payloads", async () => {
       const created = await newSwap("order-77");
@@ -211,19 +242,29 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       now += 5_000;
       expect(await deliverDue(connection.db, options())).toEqual({ sent: 2, delivered: 2 });
       const verifier = new Webhook(SECRET);
-      const events = receiver.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> });
+      const events = receiver.received.map(
+        (r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> },
+      );
       const byType = Object.fromEntries(events.map((e) => [e.type, e]));
       expect(Object.keys(byType).sort()).toEqual(["swap.created", "swap.status_changed"]);
       expect(Object.keys(byType["swap.created"]!).sort()).toEqual(["data", "timestamp", "type"]);
       expect(byType["swap.created"]!.data).toEqual({ swap: { ...created, commission: { bps: null, rewardAmountUsdc: null, rewardStatus: null } } });
       expect(byType["swap.status_changed"]!.data).toEqual({
-        swap: expect.objectContaining({ id: created.id, externalId: "order-77", customerId: "cust-9", status: "deposit_detected", commission: expect.any(Object) }),
+        swap: expect.objectContaining({
+          id: created.id,
+          externalId: "order-77",
+          customerId: "cust-9",
+          status: "deposit_detected",
+          commission: expect.any(Object),
+        }),
         previousStatus: "waiting_deposit",
         status: "deposit_detected",
         occurredAt: moved.updatedAt,
       });
       // A tampered body fails the partner's verification.
-      expect(() => verifier.verify(receiver.received[0]!.body.replace("order-77", "order-78"), receiver.received[0]!.headers as Record<string, string>)).toThrow();
+      expect(() =>
+        verifier.verify(receiver.received[0]!.body.replace("order-77", "order-78"), receiver.received[0]!.headers as Record<string, string>),
+      ).toThrow();
     });
 
     it("retries after a 500 and after a timeout, backing off, and counts a late 2xx as delivered", async () => {
@@ -286,7 +327,10 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       // A second instance: its own connection (a second pool on the server; PGlite is one process).
       const other = driver.name === "postgres" ? await openLedgerDb(driver.target()) : connection;
       try {
-        const slowReceiver = { ...options(), fetch: async (url: string | URL | Request, init?: RequestInit) => (await new Promise((r) => setTimeout(r, 20)), fetch(url, init)) };
+        const slowReceiver = {
+          ...options(),
+          fetch: async (url: string | URL | Request, init?: RequestInit) => (await new Promise((r) => setTimeout(r, 20)), fetch(url, init)),
+        };
         const results = await Promise.all([deliverDue(connection.db, { ...slowReceiver, batch: 20 }), deliverDue(other.db, { ...slowReceiver, batch: 20 })]);
         await deliverDue(connection.db, options());
         expect(results[0].sent + results[1].sent).toBe(30);

@@ -10,7 +10,11 @@ export async function startRedis(): Promise<RunningRedis> {
   const port = await freePort();
   const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   for (let i = 0; i < 100; i++) {
-    if (spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().includes("PONG")) {
+    if (
+      spawnSync("redis-cli", ["-p", String(port), "ping"])
+        .stdout?.toString()
+        .includes("PONG")
+    ) {
       const stop = () =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();

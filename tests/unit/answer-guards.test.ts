@@ -15,8 +15,14 @@ const key = { "x-api-key": "lsk_test_sandbox", "content-type": "application/json
 async function sandboxSwap() {
   const sandbox = createSandbox();
   const call = async (path: string, body?: unknown) =>
-    (await sandbox.handle(new Request(`http://sandbox.internal${path}`, { method: body ? "POST" : "GET", headers: key, body: body ? JSON.stringify(body) : undefined }))).json();
-  const quote = (await call("/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } })) as { id: string };
+    (
+      await sandbox.handle(
+        new Request(`http://sandbox.internal${path}`, { method: body ? "POST" : "GET", headers: key, body: body ? JSON.stringify(body) : undefined }),
+      )
+    ).json();
+  const quote = (await call("/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } })) as {
+    id: string;
+  };
   const swap = await call("/v1/swap", { quoteId: quote.id, destination: { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" } });
   return { swap, assets: await call("/v1/asset") };
 }

@@ -137,7 +137,12 @@ function scan(): Call[] {
         if (literal) calls.push({ file: rel, namespaces, kind: "literal", key: literal[2]! });
         else if (template) {
           const source = template[1]!;
-          const pattern = new RegExp(`^${source.split(/\$\{[^}]*\}/).map(escapeRegExp).join("[^.]+")}$`);
+          const pattern = new RegExp(
+            `^${source
+              .split(/\$\{[^}]*\}/)
+              .map(escapeRegExp)
+              .join("[^.]+")}$`,
+          );
           calls.push({ file: rel, namespaces, kind: "template", pattern, source });
         } else if (!rest.startsWith(")")) calls.push({ file: rel, namespaces, kind: "expression", source: rest.slice(0, 40) });
       }
@@ -172,8 +177,14 @@ describe("message catalogues", () => {
   for (const locale of locales.filter((l) => l !== "en")) {
     it(`${locale} has exactly the keys of en`, () => {
       const keys = new Set(flat[locale].keys());
-      expect(enKeys.filter((k) => !keys.has(k)), `keys missing from ${locale}.json`).toEqual([]);
-      expect([...keys].filter((k) => !flat.en.has(k)), `keys in ${locale}.json that en.json lacks`).toEqual([]);
+      expect(
+        enKeys.filter((k) => !keys.has(k)),
+        `keys missing from ${locale}.json`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter((k) => !flat.en.has(k)),
+        `keys in ${locale}.json that en.json lacks`,
+      ).toEqual([]);
     });
   }
 
@@ -225,7 +236,10 @@ describe("message catalogues", () => {
         const args = argumentsOf(parse(message, locale));
         for (const n of [0, 1, 2, 5, 21, 1.5]) {
           const values = Object.fromEntries(
-            Object.entries(args).map(([name, kinds]) => [name, kinds.has("plural") || kinds.has("number") ? n : kinds.has("date") || kinds.has("time") ? new Date(0) : "x"]),
+            Object.entries(args).map(([name, kinds]) => [
+              name,
+              kinds.has("plural") || kinds.has("number") ? n : kinds.has("date") || kinds.has("time") ? new Date(0) : "x",
+            ]),
           );
           expect(() => new IntlMessageFormat(message, locale).format(values), `${locale} ${key}`).not.toThrow();
         }
@@ -244,7 +258,9 @@ describe("message catalogues", () => {
       if (call.kind === "literal") {
         if (!call.namespaces.some((ns) => flat.en.has(join(ns, call.key)))) problems.push(`${call.file}: t("${call.key}") in [${call.namespaces}]`);
       } else if (call.kind === "template") {
-        const matches = call.namespaces.some((ns) => [...dynamicKeys].some((k) => k.startsWith(ns ? `${ns}.` : "") && call.pattern.test(ns ? k.slice(ns.length + 1) : k)));
+        const matches = call.namespaces.some((ns) =>
+          [...dynamicKeys].some((k) => k.startsWith(ns ? `${ns}.` : "") && call.pattern.test(ns ? k.slice(ns.length + 1) : k)),
+        );
         if (!matches) problems.push(`${call.file}: t(\`${call.source}\`) in [${call.namespaces}] matches no key built from the schemas`);
       } else {
         const dynamicNamespace = call.namespaces.some((ns) => [...dynamicKeys].some((k) => k.startsWith(`${ns}.`)));

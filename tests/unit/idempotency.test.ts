@@ -23,7 +23,8 @@ async function freshQuote(): Promise<string> {
 const body = (quoteId: string, address = TRON): SwapBody => ({ quoteId, destination: { address, memo: null }, refundAddress: null, notificationEmail: null });
 
 beforeEach(() => {
-  for (const key of ["store", "store-ready", "embedded-sandbox", "partner-client", "swap-status", "swap-status-parsed", "client-limiters"]) resetProcessSingleton(key);
+  for (const key of ["store", "store-ready", "embedded-sandbox", "partner-client", "swap-status", "swap-status-parsed", "client-limiters"])
+    resetProcessSingleton(key);
 });
 afterEach(() => {
   vi.useRealTimers();

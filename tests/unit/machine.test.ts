@@ -69,7 +69,6 @@ describe("statusAt", () => {
 // ---- the whole sandbox, in process, with a manual clock -------------------------------------------
 
 const KEY = "lsk_test_sandbox";
-const BTC_ADDRESS = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 function harness(env: Record<string, string> = {}) {
@@ -271,7 +270,10 @@ describe("a sandbox swap's life", () => {
     const byStatus = async (status: string) => {
       const res = await h.request("GET", `/v1/swap?status=${status}`);
       expect(res.status).toBe(200);
-      return swapListSchema.parse(res.body).swaps.map((s) => s.id).sort();
+      return swapListSchema
+        .parse(res.body)
+        .swaps.map((s) => s.id)
+        .sort();
     };
     expect(await byStatus("expired")).toEqual([waiting.id, expiring.id].sort());
     expect(await byStatus("completed")).toEqual([completed.id]);

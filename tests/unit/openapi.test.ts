@@ -10,7 +10,16 @@ import { repoRoot } from "../support/servers";
 const doc = openApiDocument();
 
 /** `/api/v1/swap/{id}` → `app/api/v1/swap/[id]/route.ts`. */
-const routeFile = (path: string) => join(repoRoot, "app", ...path.split("/").filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, "[$1]")), "route.ts");
+const routeFile = (path: string) =>
+  join(
+    repoRoot,
+    "app",
+    ...path
+      .split("/")
+      .filter(Boolean)
+      .map((s) => s.replace(/^\{(.+)\}$/, "[$1]")),
+    "route.ts",
+  );
 
 function routePaths(dir: string, prefix: string): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -49,13 +58,19 @@ describe("the OpenAPI document", () => {
 
   it("documents every route under /api/v1 and /api/sandbox", () => {
     for (const prefix of ["/api/v1", "/api/sandbox"]) {
-      expect(routePaths(`app${prefix}`, prefix).sort()).toEqual(Object.keys(doc.paths).filter((p) => p.startsWith(`${prefix}/`)).sort());
+      expect(routePaths(`app${prefix}`, prefix).sort()).toEqual(
+        Object.keys(doc.paths)
+          .filter((p) => p.startsWith(`${prefix}/`))
+          .sort(),
+      );
     }
   });
 
   it("gives every operation an error answer in the one error shape", () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations as Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>)) {
+      for (const [method, operation] of Object.entries(
+        operations as Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>,
+      )) {
         if (path === "/api/v1/openapi.json" || path === "/api/health" || path === "/api/ready") continue;
         const errors = Object.entries(operation.responses).filter(([status]) => !status.startsWith("2"));
         expect(errors.length, `${method} ${path}`).toBeGreaterThan(2);

@@ -68,9 +68,15 @@ describe("EIP-681: ethereum, arbitrum, base, bsc, polygon", () => {
       standard: "EIP-681",
       uri: `ethereum:${EVM}@1?value=500000000000000000`,
     });
-    expect(paymentUri(target({ network: "arbitrum", token: "ETH", address: EVM, amount: "0.006", decimals: 18 })).uri).toBe(`ethereum:${EVM}@42161?value=6000000000000000`);
-    expect(paymentUri(target({ network: "base", token: "ETH", address: EVM, amount: "1", decimals: 18 })).uri).toBe(`ethereum:${EVM}@8453?value=1000000000000000000`);
-    expect(paymentUri(target({ network: "bsc", token: "BNB", address: EVM, amount: "0.031", decimals: 18 })).uri).toBe(`ethereum:${EVM}@56?value=31000000000000000`);
+    expect(paymentUri(target({ network: "arbitrum", token: "ETH", address: EVM, amount: "0.006", decimals: 18 })).uri).toBe(
+      `ethereum:${EVM}@42161?value=6000000000000000`,
+    );
+    expect(paymentUri(target({ network: "base", token: "ETH", address: EVM, amount: "1", decimals: 18 })).uri).toBe(
+      `ethereum:${EVM}@8453?value=1000000000000000000`,
+    );
+    expect(paymentUri(target({ network: "bsc", token: "BNB", address: EVM, amount: "0.031", decimals: 18 })).uri).toBe(
+      `ethereum:${EVM}@56?value=31000000000000000`,
+    );
     expect(paymentUri(target({ network: "polygon", token: "POL", address: EVM, amount: "42.000000000000000001", decimals: 18 })).uri).toBe(
       `ethereum:${EVM}@137?value=42000000000000000001`,
     );
@@ -82,13 +88,22 @@ describe("EIP-681: ethereum, arbitrum, base, bsc, polygon", () => {
     );
     // BSC's USDT has 18 decimals.
     const bscUsdt = "0x55d398326f99059fF775485246999027B3197955";
-    expect(paymentUri(target({ network: "bsc", token: "USDT", address: EVM, amount: "20.123456789012345678", decimals: 18, contractAddress: bscUsdt })).uri).toBe(
-      `ethereum:${bscUsdt}@56/transfer?address=${EVM}&uint256=20123456789012345678`,
-    );
+    expect(
+      paymentUri(target({ network: "bsc", token: "USDT", address: EVM, amount: "20.123456789012345678", decimals: 18, contractAddress: bscUsdt })).uri,
+    ).toBe(`ethereum:${bscUsdt}@56/transfer?address=${EVM}&uint256=20123456789012345678`);
   });
   it("refuses 19 fraction digits for an 18-decimal token", () => {
     expect(() =>
-      paymentUri(target({ network: "bsc", token: "USDT", address: EVM, amount: "20.1234567890123456789", decimals: 18, contractAddress: "0x55d398326f99059fF775485246999027B3197955" })),
+      paymentUri(
+        target({
+          network: "bsc",
+          token: "USDT",
+          address: EVM,
+          amount: "20.1234567890123456789",
+          decimals: 18,
+          contractAddress: "0x55d398326f99059fF775485246999027B3197955",
+        }),
+      ),
     ).toThrow(PaymentUriError);
   });
 });
@@ -124,7 +139,9 @@ describe("SEP-7: stellar", () => {
     expect(paymentUri(target({ network: "stellar", token: "XLM", address, amount: "50", decimals: 7, memo: "1234567890" })).uri).toBe(
       `web+stellar:pay?destination=${address}&amount=50&memo=1234567890&memo_type=MEMO_ID`,
     );
-    expect(paymentUri(target({ network: "stellar", token: "XLM", address, amount: "50", decimals: 7, memo: "18446744073709551616" })).uri).toContain("memo_type=MEMO_TEXT");
+    expect(paymentUri(target({ network: "stellar", token: "XLM", address, amount: "50", decimals: 7, memo: "18446744073709551616" })).uri).toContain(
+      "memo_type=MEMO_TEXT",
+    );
     expect(paymentUri(target({ network: "stellar", token: "XLM", address, amount: "50", decimals: 7, memo: "007" })).uri).toContain("memo_type=MEMO_TEXT");
   });
   it("issued assets carry asset_code and asset_issuer; no memo, no memo fields", () => {
@@ -148,7 +165,11 @@ describe("TON", () => {
     });
   });
   it("jettons: the address alone", () => {
-    expect(paymentUri(target({ network: "ton", token: "USDT", address, amount: "20", decimals: 6, contractAddress: "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs" }))).toEqual({
+    expect(
+      paymentUri(
+        target({ network: "ton", token: "USDT", address, amount: "20", decimals: 6, contractAddress: "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs" }),
+      ),
+    ).toEqual({
       kind: "address",
       uri: address,
       reason: "jetton",

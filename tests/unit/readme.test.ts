@@ -27,7 +27,9 @@ describe("the sandbox as the README describes it", () => {
   it("has 27 assets on 14 networks, USDT on five, and the memo networks XRP Ledger, Stellar, TON and Cosmos", async () => {
     const sandbox = createSandbox();
     const res = await sandbox.handle(new Request("http://sandbox.test/v1/asset", { headers: { "x-api-key": sandbox.options.apiKey } }));
-    const { assets } = (await res.json()) as { assets: Array<{ symbol: string; network: string; requiresMemo: boolean; supportsMemo: boolean; canSend: boolean; canReceive: boolean }> };
+    const { assets } = (await res.json()) as {
+      assets: Array<{ symbol: string; network: string; requiresMemo: boolean; supportsMemo: boolean; canSend: boolean; canReceive: boolean }>;
+    };
     expect(assets).toHaveLength(27);
     expect(new Set(assets.map((a) => a.network)).size).toBe(14);
     expect(assets.filter((a) => a.symbol === "USDT")).toHaveLength(5);

@@ -57,7 +57,10 @@ describe("server-only", () => {
       while (queue.length) {
         for (const next of importsOf(queue.shift()!)) {
           if (secretHolders.includes(next)) return true;
-          if (!seen.has(next)) seen.add(next) && queue.push(next);
+          if (!seen.has(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
         }
       }
       return false;

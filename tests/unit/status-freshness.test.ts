@@ -32,14 +32,25 @@ afterEach(async () => {
 });
 
 async function control(path: string, body: unknown) {
-  const response = await embeddedSandbox()!.handle(new Request(`http://sandbox.internal${path}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": "lsk_test_sandbox" }, body: JSON.stringify(body) }));
+  const response = await embeddedSandbox()!.handle(
+    new Request(`http://sandbox.internal${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "lsk_test_sandbox" },
+      body: JSON.stringify(body),
+    }),
+  );
   expect(response.status).toBe(200);
   return response.json();
 }
 
 /** Swaps in the sandbox, waiting for their deposit, with a stored snapshot `ageMs` old. */
 async function watchedSwaps(count: number, ageMs: number): Promise<Snapshot[]> {
-  const { ids } = (await control("/sandbox/seed", { count, live: true, createdFrom: new Date(Date.now() - 600_000).toISOString(), createdTo: new Date(Date.now() - 60_000).toISOString() })) as { ids: string[] };
+  const { ids } = (await control("/sandbox/seed", {
+    count,
+    live: true,
+    createdFrom: new Date(Date.now() - 600_000).toISOString(),
+    createdTo: new Date(Date.now() - 60_000).toISOString(),
+  })) as { ids: string[] };
   const swaps: Swap[] = [];
   for (const id of ids) {
     const response = await embeddedSandbox()!.handle(new Request(`http://sandbox.internal/v1/swap/${id}`, { headers: { "x-api-key": "lsk_test_sandbox" } }));
@@ -125,7 +136,12 @@ describe("the sweep", () => {
   it("reads only the pages that hold watched swaps: swaps nobody watches cost nothing", async () => {
     const [watched] = await watchedSwaps(1, 30_000);
     // 1,000 swaps nobody watches, all newer than the watched one.
-    await control("/sandbox/seed", { count: 1_000, live: true, createdFrom: new Date(Date.now() - 50_000).toISOString(), createdTo: new Date(Date.now() - 1_000).toISOString() });
+    await control("/sandbox/seed", {
+      count: 1_000,
+      live: true,
+      createdFrom: new Date(Date.now() - 50_000).toISOString(),
+      createdTo: new Date(Date.now() - 1_000).toISOString(),
+    });
     vi.setSystemTime(Date.now() + 61_000);
     await read(watched!.swap.id);
     await sweep(); // the process's first cycle reads everything once
@@ -137,7 +153,12 @@ describe("the sweep", () => {
   });
 
   it("resumes a cut-short sweep where it stopped", async () => {
-    await control("/sandbox/seed", { count: 250, live: true, createdFrom: new Date(Date.now() - 600_000).toISOString(), createdTo: new Date(Date.now() - 60_000).toISOString() });
+    await control("/sandbox/seed", {
+      count: 250,
+      live: true,
+      createdFrom: new Date(Date.now() - 600_000).toISOString(),
+      createdTo: new Date(Date.now() - 60_000).toISOString(),
+    });
     const [watched] = await watchedSwaps(1, 30_000);
     await read(watched!.swap.id);
     // Only two list calls fit in what is left of the budget's refresh ceiling (90 % of 120).

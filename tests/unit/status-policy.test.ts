@@ -18,8 +18,16 @@ import { setUpBff, tearDownBff, type Harness } from "./bff-harness";
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 async function newSwap(): Promise<Swap> {
-  const quote = await createQuote({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } }, { requestId: "req-unit-quote", clientId: "unit" }, {});
-  const outcome = await createSwapOnce(crypto.randomUUID(), { quoteId: quote.id, destination: { address: TRON } }, { requestId: "req-unit-swap", attribution: null });
+  const quote = await createQuote(
+    { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
+    { requestId: "req-unit-quote", clientId: "unit" },
+    {},
+  );
+  const outcome = await createSwapOnce(
+    crypto.randomUUID(),
+    { quoteId: quote.id, destination: { address: TRON } },
+    { requestId: "req-unit-swap", attribution: null },
+  );
   expect(outcome.status).toBe(200);
   return swapCreatedSchema.parse(outcome.body).swap;
 }
@@ -119,12 +127,27 @@ describe("/api/ready", () => {
 describe("swap creation while Redis is away", () => {
   const unreachable = (): KeyValueStore => {
     const down = () => Promise.reject(new Error("connect ECONNREFUSED"));
-    return { kind: "redis", get: down, getMany: down, set: down, setMany: down, setIfAbsent: down, delete: down, acquireWindow: down, windowUsage: down, ping: async () => false };
+    return {
+      kind: "redis",
+      get: down,
+      getMany: down,
+      set: down,
+      setMany: down,
+      setIfAbsent: down,
+      delete: down,
+      acquireWindow: down,
+      windowUsage: down,
+      ping: async () => false,
+    };
   };
 
   it("creates the swap (no swap lost), replays it for the same key, and reports the store as unavailable", async () => {
     const bff = setUpBff({}, createResilientStore(unreachable(), createMemoryStore()));
-    const quote = await createQuote({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } }, { requestId: "req-q", clientId: "unit" }, {});
+    const quote = await createQuote(
+      { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
+      { requestId: "req-q", clientId: "unit" },
+      {},
+    );
     const key = crypto.randomUUID();
     const body = { quoteId: quote.id, destination: { address: TRON } };
     const first = await createSwapOnce(key, body, { requestId: "req-s1", attribution: null });

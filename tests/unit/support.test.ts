@@ -7,7 +7,9 @@ const at = new Date("2026-11-23T05:00:00.000Z");
 
 describe("supportLink", () => {
   it("fills SUPPORT_URL's {swapId} and {externalId}, escaped", () => {
-    expect(supportLink({ url: "https://help.example/new?swap={swapId}&order={externalId}", email: null }, { swapId: "ABCDEF123456", externalId: "ord_1 & 2", at })).toEqual({
+    expect(
+      supportLink({ url: "https://help.example/new?swap={swapId}&order={externalId}", email: null }, { swapId: "ABCDEF123456", externalId: "ord_1 & 2", at }),
+    ).toEqual({
       kind: "url",
       href: "https://help.example/new?swap=ABCDEF123456&order=ord_1%20%26%202",
     });
@@ -20,7 +22,9 @@ describe("supportLink", () => {
     expect(url.protocol).toBe("mailto:");
     expect(url.pathname).toBe("help@shop.example");
     expect(url.searchParams.get("subject")).toBe("Help with swap ABCDEF123456");
-    expect(url.searchParams.get("body")).toBe("Swap id: ABCDEF123456\nOrder reference: ord_9\nStatus: failed\nTime: 2026-11-23T05:00:00.000Z\n\nWhat happened:\n");
+    expect(url.searchParams.get("body")).toBe(
+      "Swap id: ABCDEF123456\nOrder reference: ord_9\nStatus: failed\nTime: 2026-11-23T05:00:00.000Z\n\nWhat happened:\n",
+    );
     expect(link!.href).not.toContain("+");
   });
 

@@ -20,7 +20,8 @@ describe("the widget's messenger", () => {
     const posted = framedIn("https://checkout.example");
     createWidgetMessenger(["https://shop.example", "https://other-shop.example"])("status", { id: "ABCDEFGHJK23", status: "processing" });
     expect(posted.map((p) => p.targetOrigin).sort()).toEqual(["https://checkout.example", "https://other-shop.example", "https://shop.example"]);
-    for (const { message } of posted) expect(message).toEqual({ source: "swap-checkout", type: "status", payload: { id: "ABCDEFGHJK23", status: "processing" } });
+    for (const { message } of posted)
+      expect(message).toEqual({ source: "swap-checkout", type: "status", payload: { id: "ABCDEFGHJK23", status: "processing" } });
   });
 
   it("with no allowed origins, posts only to its own origin", () => {

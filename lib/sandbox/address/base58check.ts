@@ -9,9 +9,7 @@ import { bytesEqual } from "./bytes";
 // alphabet codec (base58 or base58xrp) as a parameter.
 const CHECKSUM_LENGTH = 4;
 
-export type Base58CheckDecoded =
-  | { ok: true; payload: Uint8Array }
-  | { ok: false; reason: "characters" | "checksum" };
+export type Base58CheckDecoded = { ok: true; payload: Uint8Array } | { ok: false; reason: "characters" | "checksum" };
 
 function checksum(payload: Uint8Array): Uint8Array {
   return sha256(sha256(payload)).subarray(0, CHECKSUM_LENGTH);

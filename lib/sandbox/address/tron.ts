@@ -14,9 +14,7 @@ export const tron: AddressFamily = {
     if (!decoded.ok) {
       return notValid(
         LABEL,
-        decoded.reason === "characters"
-          ? "it contains characters that are not used in this address format"
-          : "the checksum does not match",
+        decoded.reason === "characters" ? "it contains characters that are not used in this address format" : "the checksum does not match",
       );
     }
     if (decoded.payload.length !== 21) return notValid(LABEL, "it has the wrong length");

@@ -65,7 +65,10 @@ export class SwapPage {
   /** The support box's "Swap id" value. */
   swapIdValue(): Locator {
     // The value, without the Copy button that shares its <dd>.
-    return this.page.getByRole("term").filter({ hasText: /^Swap id$/ }).locator("xpath=following-sibling::dd[1]/span[1]");
+    return this.page
+      .getByRole("term")
+      .filter({ hasText: /^Swap id$/ })
+      .locator("xpath=following-sibling::dd[1]/span[1]");
   }
 
   async expectStatus(status: SwapStatus, title?: string) {

@@ -1,11 +1,4 @@
-import {
-  closeSessionCookie,
-  endSession,
-  isDashboardPassword,
-  openSession,
-  openSessionCookie,
-  sessionCookieOf,
-} from "@/lib/bff/dashboard-session";
+import { closeSessionCookie, endSession, isDashboardPassword, openSession, openSessionCookie, sessionCookieOf } from "@/lib/bff/dashboard-session";
 import { ApiError } from "@/lib/bff/errors";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
 import { dashboardSessionBodySchema } from "@/lib/schema/dashboard";
