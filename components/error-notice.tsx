@@ -3,7 +3,7 @@
 // English message is only a fallback for a code this build does not know.
 import { useTranslations } from "next-intl";
 import { bffErrorCodes } from "@/lib/schema/codes";
-import type { BffError } from "@/lib/checkout/api";
+import type { BffError } from "@/lib/client/bff";
 import { SupportLink } from "./support";
 import { cn } from "./ui/cn";
 

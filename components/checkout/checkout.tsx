@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
-import { BffError } from "@/lib/checkout/api";
+import { BffError } from "@/lib/client/bff";
 import { createSwap, paysOutToEntered } from "@/lib/checkout/create-swap";
 import { useAddressCheck } from "@/lib/checkout/use-address-check";
 import { useAssets } from "@/lib/checkout/use-assets";

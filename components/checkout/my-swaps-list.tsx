@@ -6,8 +6,8 @@ import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/checkout/my-swaps";
 import { formatAmount } from "@/lib/checkout/format";
-import { fetchSwap, type SwapSnapshot } from "@/lib/checkout/use-swap-status";
-import type { BffError } from "@/lib/checkout/api";
+import { fetchSwap, type SwapSnapshot } from "@/lib/client/bff";
+import type { BffError } from "@/lib/client/bff";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 

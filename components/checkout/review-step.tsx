@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
-import type { BffError } from "@/lib/checkout/api";
+import type { BffError } from "@/lib/client/bff";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
 import type { QuoteChange } from "@/lib/checkout/use-quote";

@@ -5,12 +5,11 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as z from "zod/mini";
-import { bff, BffError } from "@/lib/checkout/api";
+import { bff, BffError } from "@/lib/client/bff";
 import { useNow } from "@/lib/checkout/use-now";
 import { useErrorText } from "../error-notice";
-import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
-import { primaryAction } from "./styles";
+import { Button } from "../ui/button";
 
 const sessionAnswerSchema = z.object({ expiresAt: z.string() });
 
@@ -86,10 +85,10 @@ export function LoginForm() {
       <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-rose-700 dark:text-rose-400">
         {message}
       </p>
-      <button type="submit" disabled={pending || waitSeconds > 0} className={cn(primaryAction, "h-11 px-4 text-base")}>
+      <Button type="submit" variant="operator" disabled={pending || waitSeconds > 0}>
         {pending ? <Spinner /> : null}
         {pending ? t("submitting") : t("submit")}
-      </button>
+      </Button>
     </form>
   );
 }

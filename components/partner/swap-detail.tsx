@@ -4,7 +4,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import useSWR from "swr";
-import { bff, BffError } from "@/lib/checkout/api";
+import { bff, BffError } from "@/lib/client/bff";
 import { formatAmount } from "@/lib/checkout/format";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { dashboardSwapDetailSchema, type DashboardSwapDetail } from "@/lib/schema/dashboard";

@@ -8,7 +8,8 @@ import type { SwapListItem } from "@/lib/schema/partner";
 import { cn } from "../ui/cn";
 import { Skeleton } from "../ui/spinner";
 import { useDashboardFormat } from "./format";
-import { statusTone, useRewardStatusLabels, useStatusLabels } from "./status-labels";
+import { statusTone } from "../ui/status-tone";
+import { useRewardStatusLabels, useStatusLabels } from "./status-labels";
 
 type Props = { caption: string; rows: SwapListItem[] | undefined; onOpen: (id: string) => void; busy: boolean };
 

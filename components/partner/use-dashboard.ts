@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import useSWR from "swr";
 import type { AnswerCheck } from "@/lib/schema/answers";
-import { bff, BffError } from "@/lib/checkout/api";
+import { bff, BffError } from "@/lib/client/bff";
 import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, dashboardSwapListSchema, webhookLogSchema } from "@/lib/schema/dashboard";
 import { isoDateTimeSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
 

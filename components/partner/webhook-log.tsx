@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { SWRResponse } from "swr";
-import { bff, BffError } from "@/lib/checkout/api";
+import { bff, BffError } from "@/lib/client/bff";
 import type { WebhookLog as Log } from "@/lib/schema/dashboard";
 import * as z from "zod/mini";
 import { Button } from "../ui/button";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { swapAnswer } from "@/lib/schema/answers";
 import type { Swap } from "@/lib/schema/partner";
-import { BffError, bff } from "@/lib/checkout/api";
+import { BffError, bff } from "@/lib/client/bff";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 

@@ -18,6 +18,7 @@ import { StepIndicator } from "../checkout/step-indicator";
 import { ErrorNotice } from "../error-notice";
 import { SupportLink, useSupportConfig } from "../support";
 import { Button } from "../ui/button";
+import { statusTone } from "../ui/status-tone";
 import { CopyButton } from "../ui/copy-button";
 import { Skeleton, Spinner } from "../ui/spinner";
 import { cn } from "../ui/cn";
@@ -32,17 +33,6 @@ const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr:
 export const PREFILL_KEY = "swap-checkout:prefill";
 
 type Props = { id: string; sandbox: boolean; onEvent?: (type: string, payload: Record<string, unknown>) => void; newSwapHref?: string };
-
-const tone: Record<SwapStatus, string> = {
-  waiting_deposit: "bg-sky-50 text-sky-950 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900",
-  deposit_detected: "bg-sky-50 text-sky-950 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900",
-  processing: "bg-sky-50 text-sky-950 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900",
-  underpaid: "bg-amber-50 text-amber-950 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800",
-  completed: "bg-emerald-50 text-emerald-950 ring-emerald-300 dark:bg-emerald-950/40 dark:text-emerald-50 dark:ring-emerald-800",
-  refunded: "bg-amber-50 text-amber-950 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800",
-  failed: "bg-rose-50 text-rose-950 ring-rose-300 dark:bg-rose-950/40 dark:text-rose-50 dark:ring-rose-800",
-  expired: "bg-slate-100 text-slate-900 ring-slate-300 dark:bg-slate-800 dark:text-slate-50 dark:ring-slate-600",
-};
 
 export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   const t = useTranslations("swap");
@@ -205,7 +195,7 @@ function Panel({ children, className, ...props }: React.ComponentProps<"section"
 function StatusHeader({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
   const t = useTranslations("status");
   return (
-    <div className={cn("rounded-2xl p-4 ring-1", tone[swap.status])} data-testid="swap-status" data-status={swap.status}>
+    <div className={cn("rounded-2xl p-4 ring-1", statusTone[swap.status])} data-testid="swap-status" data-status={swap.status}>
       <div aria-live="polite" aria-atomic="true">
         <h1 className="text-xl font-semibold tracking-tight">{t(`${swap.status}.title`)}</h1>
         <p className="mt-1">{t(`${swap.status}.body`)}</p>

@@ -3,7 +3,7 @@
 import { swapCreatedAnswer } from "@/lib/schema/answers";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
 import type { Swap } from "@/lib/schema/partner";
-import { BffError, bff } from "./api";
+import { BffError, bff } from "@/lib/client/bff";
 
 const attempts = new Map<string, string>();
 

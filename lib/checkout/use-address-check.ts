@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { addressAnswer } from "@/lib/schema/answers";
 import type { AddressValidation } from "@/lib/schema/partner";
-import { BffError, bff } from "./api";
+import { BffError, bff } from "@/lib/client/bff";
 import { useDebounced } from "./use-debounced";
 
 export type AddressCheckState = { state: "empty" } | { state: "checking" } | { state: "done"; result: AddressValidation } | { state: "error"; error: BffError };

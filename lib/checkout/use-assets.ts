@@ -2,7 +2,7 @@
 import useSWR from "swr";
 import { assetListAnswer } from "@/lib/schema/answers";
 import type { AssetList } from "@/lib/schema/partner";
-import { bff } from "./api";
+import { bff } from "@/lib/client/bff";
 
 export function useAssets(fallback?: AssetList) {
   return useSWR("/api/v1/assets", (path: string) => bff(path, assetListAnswer), {

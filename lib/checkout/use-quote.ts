@@ -6,7 +6,7 @@ import { quoteAnswer } from "@/lib/schema/answers";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import { decimalPlacesOf, isDecimal } from "@/lib/schema/decimal";
 import type { Asset } from "@/lib/schema/partner";
-import { BffError, bff } from "./api";
+import { BffError, bff } from "@/lib/client/bff";
 import { useDebounced } from "./use-debounced";
 
 const ORDER_TOKEN_KEY = "swap-checkout.orderToken";

@@ -1,5 +1,4 @@
 // Several instances on one Redis: one budget, one idempotency record, and survival when Redis goes.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "@/lib/sandbox/handler";
@@ -9,37 +8,14 @@ import { createMemoryStore } from "@/lib/store/memory";
 import { createRedisStore } from "@/lib/store/redis";
 import { createResilientStore } from "@/lib/store/resilient";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-
-// Never skipped: without redis-server this suite fails and says what to install.
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  for (let i = 0; i < 100; i++) {
-    if (
-      spawnSync("redis-cli", ["-p", String(port), "ping"])
-        .stdout?.toString()
-        .includes("PONG")
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("redis-server did not start");
-}
-
-const stopProcess = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+import { startRedis, type RunningRedis } from "../support/redis";
 
 const json = { "content-type": "application/json" };
 const quoteBody = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } };
 
 describe("two instances on one Redis", () => {
   let redisPort: number;
-  let redis: ChildProcess;
+  let redis: RunningRedis;
   let a: RunningApp;
   let b: RunningApp;
   let sandboxOrigin: string;
@@ -48,7 +24,6 @@ describe("two instances on one Redis", () => {
   const limit = 12;
 
   beforeAll(async () => {
-    if (!hasRedis) throw new Error("redis-server is not installed (apt-get install -y redis-server): the Redis suite does not skip");
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_RATE_LIMIT_PER_MINUTE: "10000" }));
@@ -75,7 +50,7 @@ describe("two instances on one Redis", () => {
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await closeSandbox?.();
-    if (redis) await stopProcess(redis);
+    if (redis) await redis.stop();
   });
 
   it("one Idempotency-Key sent to both instances creates exactly one swap and gets one answer", async () => {
@@ -153,7 +128,7 @@ describe("two instances on one Redis", () => {
   });
 
   it("keeps serving when Redis goes away, reports it in /api/ready, and recovers when Redis returns", async () => {
-    await stopProcess(redis);
+    await redis.stop();
     const health = await fetch(`${a.origin}/api/health`);
     expect(health.status).toBe(200);
     const ready = await fetch(`${a.origin}/api/ready`);

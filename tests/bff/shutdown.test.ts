@@ -1,27 +1,11 @@
 // `npm start` on SIGTERM: stops taking connections, finishes the requests in flight, stops the
 // status sweep and releases its lease in the shared store, and exits 0.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningApp } from "../support/servers";
 import { APP_SECRET, NO_LIMITS, newSwap, sleep, startUpstream, type Upstream } from "./helpers";
-
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
-const describeRedis = hasRedis || process.env.CI ? describe : describe.skip;
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  for (let i = 0; i < 100; i++) {
-    if (
-      spawnSync("redis-cli", ["-p", String(port), "ping"])
-        .stdout?.toString()
-        .includes("PONG")
-    )
-      return child;
-    await sleep(50);
-  }
-  throw new Error("redis-server did not start");
-}
+import { startRedis, type RunningRedis } from "../support/redis";
 
 const redisGet = (port: number, key: string) =>
   spawnSync("redis-cli", ["-p", String(port), "--raw", "get", key])
@@ -39,9 +23,9 @@ const get = (url: string) =>
     req.end();
   });
 
-describeRedis("SIGTERM", () => {
+describe("SIGTERM", () => {
   let redisPort: number;
-  let redis: ChildProcess;
+  let redis: RunningRedis;
   let upstream: Upstream;
   let app: RunningApp;
 
@@ -61,7 +45,7 @@ describeRedis("SIGTERM", () => {
   afterAll(async () => {
     await app?.stop();
     await upstream?.close();
-    if (redis && redis.exitCode === null) redis.kill("SIGTERM");
+    await redis?.stop();
   });
 
   it("finishes the request in flight, refuses new connections, releases the sweep's lease and exits 0", async () => {

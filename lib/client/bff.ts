@@ -1,6 +1,8 @@
-// The browser's only door: the BFF's /api/v1. Answers are parsed with the shared schemas; errors
-// become one BffError carrying the stable code the UI translates.
-import { bffErrorAnswer, type AnswerCheck } from "@/lib/schema/answers";
+// The browser's only door to the BFF (/api/v1 and the dashboard's /api/partner), for every browser
+// feature: checkout, swap page, widget, dashboard. Answers are checked against the shared schemas;
+// errors become one BffError carrying the stable code the UI translates.
+import { bffErrorAnswer, swapAnswer, type AnswerCheck } from "@/lib/schema/answers";
+import type { Swap } from "@/lib/schema/partner";
 
 export class BffError extends Error {
   constructor(
@@ -56,4 +58,13 @@ export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Opti
   if (!parsed.success) throw new BffError("upstream_error", "The server answered something unexpected.", response.status);
   options.onHeaders?.(response.headers);
   return parsed.data;
+}
+
+export type SwapSnapshot = { swap: Swap; asOf: string | null; fetchedAt: number };
+
+/** One swap's status through its access token, with the time of the upstream read behind it. */
+export async function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
+  let asOf: string | null = null;
+  const swap = await bff(path, swapAnswer, { headers: { "x-swap-token": token }, onHeaders: (headers) => (asOf = headers.get("x-status-as-of")) });
+  return { swap, asOf, fetchedAt: Date.now() };
 }
