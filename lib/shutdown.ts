@@ -1,16 +1,11 @@
-// Work to finish before the process exits. Next bundles route handlers separately from
-// scripts/start.mjs, so the hooks live on globalThis under a Symbol.for key both sides can reach:
-// modules register here, and `npm start` runs them all on SIGTERM (scripts/start.mjs reads the same
-// key). Each hook runs once; a hook that throws does not stop the others.
-const key = Symbol.for("swap-checkout.shutdown-hooks");
+// Work to finish before the process exits. The hooks are a process singleton ("shutdown-hooks"):
+// modules register here, and `npm start` runs them all on SIGTERM (scripts/start.mjs, outside Next's
+// bundles, finds them in the same registry). Each hook runs once; one that throws does not stop the others.
+import { processSingleton } from "@/lib/process-singleton";
 
 export type ShutdownHook = () => Promise<void> | void;
 
-function hooks(): Map<string, ShutdownHook> {
-  const holder = globalThis as typeof globalThis & { [key]?: Map<string, ShutdownHook> };
-  holder[key] ??= new Map();
-  return holder[key];
-}
+const hooks = () => processSingleton("shutdown-hooks", () => new Map<string, ShutdownHook>());
 
 /** Registers (or replaces) the hook called `name`. */
 export function onShutdown(name: string, hook: ShutdownHook): void {

@@ -120,7 +120,8 @@ shutDownGracefully(server);
 function shutDownGracefully(server) {
   const GRACE_MS = 10_000;
   const HOOKS_MS = 5_000;
-  const hooksKey = Symbol.for("swap-checkout.shutdown-hooks");
+  // The app's process singletons (lib/process-singleton.ts); its shutdown hooks are one of them.
+  const singletons = () => globalThis[Symbol.for("swap-checkout.process-singletons")];
   let closing = false;
   server.on("request", (_req, res) => {
     if (closing) res.setHeader("connection", "close");
@@ -139,8 +140,9 @@ function shutDownGracefully(server) {
       console.warn(`[shutdown] requests still open after ${GRACE_MS / 1000} s: closing them`);
       server.closeAllConnections();
     }
-    const hooks = [...(globalThis[hooksKey]?.entries() ?? [])];
-    globalThis[hooksKey]?.clear();
+    const registered = singletons()?.get("shutdown-hooks");
+    const hooks = [...(registered?.entries() ?? [])];
+    registered?.clear();
     await withTimeout(
       Promise.all(
         hooks.map(async ([name, hook]) => {

@@ -102,6 +102,10 @@ test("the partner's page receives ready, resize, quote, swap_created, status and
   expect(order).toEqual([...order].sort((a, b) => a - b));
   expect(types).toContain("resize");
 
+  // A quote id is not for the host page's scripts: the quote event says the price, not the id.
+  const quoteEvent = events.find((e) => e.type === "quote")!;
+  expect(Object.keys(quoteEvent.payload).sort()).toEqual(["expiresAt", "from", "rate", "to"]);
+
   const created = events.find((e) => e.type === "swap_created")!;
   expect(created.payload.id).toMatch(/^[A-Z0-9]{12}$/);
   expect(created.payload).not.toHaveProperty("accessToken");
