@@ -1,11 +1,12 @@
 // Shared pieces of the BFF's HTTP tests: a raw HTTP client (exact bytes, any header, any local
 // address), the error-shape check, and a standalone upstream whose sandbox can be swapped and watched.
 import { request as httpRequest } from "node:http";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { serveHandler } from "@/lib/sandbox/serve";
 import { bffErrorBodySchema, quoteAnswerSchema, swapCreatedSchema, type QuoteAnswer, type SwapCreated } from "@/lib/schema/bff";
+import { startApp, type RunningApp } from "../support/servers";
 
 export type HttpResult = {
   status: number;
@@ -220,3 +221,25 @@ export const NO_CLIENT_LIMITS = { CLIENT_QUOTES_PER_MINUTE: "1000000", CLIENT_SW
 
 /** No per-client limits and a key budget (PARTNER_RATE_LIMIT_PER_MINUTE) no test run can spend. */
 export const NO_LIMITS = { ...NO_CLIENT_LIMITS, PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" };
+
+/**
+ * For one describe block: the production build in upstream mode, in front of its own standalone
+ * upstream (SANDBOX_* knobs in `upstreamEnv`), started before its tests and stopped after.
+ */
+export function upstreamApp(env: Record<string, string> = {}, upstreamEnv: Record<string, string> = {}): { upstream: Upstream; app: RunningApp } {
+  const running = {} as { upstream: Upstream; app: RunningApp };
+  beforeAll(async () => {
+    running.upstream = await startUpstream(upstreamEnv);
+    running.app = await startApp({
+      PARTNER_API_BASE_URL: running.upstream.baseUrl,
+      PARTNER_API_KEY: running.upstream.sandbox.options.apiKey,
+      APP_SECRET,
+      ...env,
+    });
+  });
+  afterAll(async () => {
+    await running.app?.stop();
+    await running.upstream?.close();
+  });
+  return running;
+}

@@ -1,22 +1,8 @@
 // Invariant 3: one click, one swap. Counted upstream: the app runs in upstream mode against a
 // standalone sandbox, and the sandbox's own swap list says how many swaps were really made.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startApp, type RunningApp } from "../support/servers";
+import { describe, it, expect } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
-import {
-  APP_SECRET,
-  BTC_ADDRESS,
-  NO_LIMITS,
-  TRON_ADDRESS,
-  TRON_ADDRESS_2,
-  createSwap,
-  expectError,
-  quote,
-  startUpstream,
-  swapBody,
-  type HttpResult,
-  type Upstream,
-} from "./helpers";
+import { BTC_ADDRESS, NO_LIMITS, TRON_ADDRESS, TRON_ADDRESS_2, createSwap, expectError, quote, swapBody, upstreamApp, type HttpResult } from "./helpers";
 
 const swapOf = (res: HttpResult) => {
   expect(res.status, res.raw).toBe(200);
@@ -24,86 +10,73 @@ const swapOf = (res: HttpResult) => {
 };
 
 describe("one click, one swap", () => {
-  let upstream: Upstream;
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
-    app = await startApp({
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: "lsk_test_sandbox",
-      APP_SECRET,
-      PARTNER_API_TIMEOUT_MS: "1000",
-      ...NO_LIMITS,
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-  });
+  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "1000", ...NO_LIMITS }, { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
 
   it("answers 20 parallel requests with one key and one body with one swap, made once upstream", async () => {
-    const q = await quote(app.origin);
+    const q = await quote(running.app.origin);
     const key = crypto.randomUUID();
-    const totalBefore = await upstream.swapTotal();
-    const postsBefore = upstream.count("POST", "/v1/swap");
+    const totalBefore = await running.upstream.swapTotal();
+    const postsBefore = running.upstream.count("POST", "/v1/swap");
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => createSwap(app.origin, swapBody(q.id), key)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => createSwap(running.app.origin, swapBody(q.id), key)));
 
     const created = answers.map(swapOf);
     expect(new Set(created.map((c) => c.swap.id)).size).toBe(1);
     expect(new Set(created.map((c) => c.accessToken)).size).toBe(1);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
-    expect(upstream.count("POST", "/v1/swap")).toBe(postsBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(running.upstream.count("POST", "/v1/swap")).toBe(postsBefore + 1);
   });
 
   it("refuses the same key with another body with 422 idempotency_mismatch and makes nothing", async () => {
-    const q = await quote(app.origin);
+    const q = await quote(running.app.origin);
     const key = crypto.randomUUID();
-    const first = swapOf(await createSwap(app.origin, swapBody(q.id), key));
-    const totalBefore = await upstream.swapTotal();
+    const first = swapOf(await createSwap(running.app.origin, swapBody(q.id), key));
+    const totalBefore = await running.upstream.swapTotal();
     for (const body of [
       swapBody(q.id, TRON_ADDRESS_2),
       swapBody(q.id, TRON_ADDRESS, { notificationEmail: "other@example.com" }),
       swapBody(q.id, TRON_ADDRESS, { refundAddress: BTC_ADDRESS }),
-      swapBody((await quote(app.origin)).id),
+      swapBody((await quote(running.app.origin)).id),
     ]) {
-      expectError(await createSwap(app.origin, body, key), 422, "idempotency_mismatch");
+      expectError(await createSwap(running.app.origin, body, key), 422, "idempotency_mismatch");
     }
-    expect(await upstream.swapTotal()).toBe(totalBefore);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore);
     // The original body still replays the original answer.
-    expect(swapOf(await createSwap(app.origin, swapBody(q.id), key)).swap.id).toBe(first.swap.id);
+    expect(swapOf(await createSwap(running.app.origin, swapBody(q.id), key)).swap.id).toBe(first.swap.id);
   });
 
   it("makes one swap for a double submit with two keys, one quote and one body", async () => {
-    const q = await quote(app.origin);
-    const totalBefore = await upstream.swapTotal();
-    const [a, b] = await Promise.all([createSwap(app.origin, swapBody(q.id)), createSwap(app.origin, swapBody(q.id))]);
+    const q = await quote(running.app.origin);
+    const totalBefore = await running.upstream.swapTotal();
+    const [a, b] = await Promise.all([createSwap(running.app.origin, swapBody(q.id)), createSwap(running.app.origin, swapBody(q.id))]);
     const [sa, sb] = [swapOf(a!), swapOf(b!)];
     expect(sb.swap.id).toBe(sa.swap.id);
     expect(sb.accessToken).toBe(sa.accessToken);
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
   it("refuses a second key for a used quote with another destination: 409 quote_already_used, no token, nothing of the swap", async () => {
-    const q = await quote(app.origin);
-    const totalBefore = await upstream.swapTotal();
-    const first = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)));
-    const second = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2));
+    const q = await quote(running.app.origin);
+    const totalBefore = await running.upstream.swapTotal();
+    const first = swapOf(await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS)));
+    const second = await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS_2));
     expectError(second, 409, "quote_already_used");
     expect(second.text).not.toContain(first.swap.id);
     expect(second.text).not.toContain(first.swap.deposit.address);
     expect(second.text).not.toContain("accessToken");
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
     // The one who made it still gets it back with a new key (a retry after a lost answer).
-    expect(swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS))).swap.id).toBe(first.swap.id);
+    expect(swapOf(await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS))).swap.id).toBe(first.swap.id);
   });
 
   it("resolves a race of two keys with different destinations on one quote to one swap, given to one of them only", async () => {
-    const q = await quote(app.origin);
-    const totalBefore = await upstream.swapTotal();
-    const answers = await Promise.all([createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)), createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2))]);
+    const q = await quote(running.app.origin);
+    const totalBefore = await running.upstream.swapTotal();
+    const answers = await Promise.all([
+      createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS)),
+      createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS_2)),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.status === 200)!;
     const loser = answers.find((a) => a.status === 409)!;
@@ -111,13 +84,13 @@ describe("one click, one swap", () => {
     const made = swapOf(winner).swap;
     expect(made.payout.address).toBe(winner === answers[0] ? TRON_ADDRESS : TRON_ADDRESS_2);
     expect(loser.text).not.toContain(made.id);
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
   it("finds the swap of a used quote through the upstream list when this process never saw it made, for the same payout only", async () => {
-    const q = await quote(app.origin);
-    const direct = await upstream.sandbox.handle(
-      new Request(`${upstream.baseUrl}/swap`, {
+    const q = await quote(running.app.origin);
+    const direct = await running.upstream.sandbox.handle(
+      new Request(`${running.upstream.baseUrl}/swap`, {
         method: "POST",
         headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" },
         body: JSON.stringify({ quoteId: q.id, destination: { address: TRON_ADDRESS }, refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }),
@@ -125,24 +98,24 @@ describe("one click, one swap", () => {
     );
     expect(direct.status).toBe(200);
     const made = (await direct.json()) as { id: string };
-    const totalBefore = await upstream.swapTotal();
-    expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)), 409, "quote_already_used");
+    const totalBefore = await running.upstream.swapTotal();
+    expectError(await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS_2)), 409, "quote_already_used");
     // Same payout, no refund address named: the upstream answers 409 (different body), and the list
     // shows the swap made from this quote paying out to the same address.
-    const res = swapOf(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS)));
+    const res = swapOf(await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS)));
     expect(res.swap.id).toBe(made.id);
-    expect(await upstream.swapTotal()).toBe(totalBefore);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore);
   });
 
   it("retries a creation whose answer was lost, and makes one swap", async () => {
-    const q = await quote(app.origin);
-    const totalBefore = await upstream.swapTotal();
+    const q = await quote(running.app.origin);
+    const totalBefore = await running.upstream.swapTotal();
     // The first answer is held until the app has given up on it and tried again: lost, by order
     // of events rather than by a sleep racing the app's 1 s timeout.
     let posts = 0;
     let retried!: () => void;
     const retry = new Promise<void>((resolve) => (retried = resolve));
-    upstream.intercept = async (req, next) => {
+    running.upstream.intercept = async (req, next) => {
       if (req.method !== "POST" || new URL(req.url).pathname !== "/v1/swap") return next(req);
       const res = await next(req);
       if (++posts === 1) await retry;
@@ -150,83 +123,67 @@ describe("one click, one swap", () => {
       return res;
     };
     try {
-      const created = swapOf(await createSwap(app.origin, swapBody(q.id)));
+      const created = swapOf(await createSwap(running.app.origin, swapBody(q.id)));
       expect(created.swap.quote.id).toBe(q.id);
     } finally {
       retried();
-      upstream.intercept = null;
+      running.upstream.intercept = null;
     }
     expect(posts).toBeGreaterThanOrEqual(2);
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
   it("answers 504 when every attempt times out, then gives the same key the one swap that was made", async () => {
-    const q = await quote(app.origin);
+    const q = await quote(running.app.origin);
     const key = crypto.randomUUID();
-    const totalBefore = await upstream.swapTotal();
+    const totalBefore = await running.upstream.swapTotal();
     // Every answer is held until the app has answered the browser: each attempt times out.
     let answered!: () => void;
     const browserAnswered = new Promise<void>((resolve) => (answered = resolve));
-    upstream.intercept = async (req, next) => {
+    running.upstream.intercept = async (req, next) => {
       const res = await next(req);
       if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") await browserAnswered;
       return res;
     };
     let timedOut: HttpResult;
     try {
-      timedOut = await createSwap(app.origin, swapBody(q.id), key);
+      timedOut = await createSwap(running.app.origin, swapBody(q.id), key);
     } finally {
       answered();
-      upstream.intercept = null;
+      running.upstream.intercept = null;
     }
     expectError(timedOut, 504, "upstream_timeout");
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
 
-    const retried = swapOf(await createSwap(app.origin, swapBody(q.id), key));
+    const retried = swapOf(await createSwap(running.app.origin, swapBody(q.id), key));
     expect(retried.swap.quote.id).toBe(q.id);
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
   it("replays a definite refusal for the same key without asking the upstream again", async () => {
-    const q = await quote(app.origin);
+    const q = await quote(running.app.origin);
     const key = crypto.randomUUID();
-    const first = await createSwap(app.origin, swapBody(q.id, BTC_ADDRESS), key);
+    const first = await createSwap(running.app.origin, swapBody(q.id, BTC_ADDRESS), key);
     expectError(first, 400, "validation_error");
-    const posts = upstream.count("POST", "/v1/swap");
-    const again = await createSwap(app.origin, swapBody(q.id, BTC_ADDRESS), key);
+    const posts = running.upstream.count("POST", "/v1/swap");
+    const again = await createSwap(running.app.origin, swapBody(q.id, BTC_ADDRESS), key);
     expectError(again, 400, "validation_error");
     expect((again.json as { error: unknown }).error).toEqual((first.json as { error: unknown }).error);
-    expect(upstream.count("POST", "/v1/swap")).toBe(posts);
+    expect(running.upstream.count("POST", "/v1/swap")).toBe(posts);
   });
 });
 
 describe("a repeat while the first request is still running", () => {
-  let upstream: Upstream;
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
-    app = await startApp({
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: "lsk_test_sandbox",
-      APP_SECRET,
-      PARTNER_API_TIMEOUT_MS: "30000",
-      ...NO_LIMITS,
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-  });
+  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "30000", ...NO_LIMITS }, { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
 
   it("waits for the first, then answers 409 request_in_progress with Retry-After; the first still makes its one swap", async () => {
-    const q = await quote(app.origin);
+    const q = await quote(running.app.origin);
     const key = crypto.randomUUID();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let arrived!: () => void;
     const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
-    upstream.intercept = async (req, next) => {
+    running.upstream.intercept = async (req, next) => {
       if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap") {
         arrived();
         await held;
@@ -234,21 +191,21 @@ describe("a repeat while the first request is still running", () => {
       return next(req);
     };
     try {
-      const first = createSwap(app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
+      const first = createSwap(running.app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
       // The first request is with the upstream (so its key is taken) before the repeat is sent.
       await firstArrived;
       const started = Date.now();
-      const repeat = await createSwap(app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
+      const repeat = await createSwap(running.app.origin, swapBody(q.id), key, { timeoutMs: 40_000 });
       expect(Date.now() - started).toBeGreaterThan(5_000);
       expectError(repeat, 409, "request_in_progress");
       expect(Number(repeat.header("retry-after"))).toBeGreaterThanOrEqual(1);
       release();
       const made = swapOf(await first);
-      expect(swapOf(await createSwap(app.origin, swapBody(q.id), key)).swap.id).toBe(made.swap.id);
-      expect(await upstream.swapTotal()).toBe(1);
+      expect(swapOf(await createSwap(running.app.origin, swapBody(q.id), key)).swap.id).toBe(made.swap.id);
+      expect(await running.upstream.swapTotal()).toBe(1);
     } finally {
       release();
-      upstream.intercept = null;
+      running.upstream.intercept = null;
     }
   }, 60_000);
 });

@@ -2,7 +2,7 @@
 // real time (the one real wait here); the page's polling runs on its own manual clock. Once the
 // deadline has passed, the BFF treats the waiting swap as one a person watches and reads it live
 // within its 5-s freshness, so the page sees `expired` within a few polls.
-import { expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, readCounter, screenshotStep, test } from "./fixtures";
 
 test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4" } });
 
@@ -14,18 +14,7 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   await swap.expectStatus("waiting_deposit");
   await expect(swap.deadline).toHaveText(/ 0:0[0-4] left$/);
 
-  let reads = 0;
-  let markers = 0;
-  page.on("request", (r) => {
-    const path = new URL(r.url()).pathname;
-    if (path === `/api/v1/swap/${swap.id}`) reads++;
-    if (path === "/api/health") markers++;
-  });
-  const settle = async () => {
-    const before = markers;
-    await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then((r) => r.status));
-    await expect.poll(() => markers).toBe(before + 1);
-  };
+  const counter = readCounter(page, swap.id);
 
   await swap.pollUntil("expired", "clock", 20_000);
   await expect(swap.statusHeading).toHaveText("Deposit window closed");
@@ -46,10 +35,10 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   await page.emulateMedia({ colorScheme: null });
 
   // Expired is terminal: ten minutes of page time, and the page asks no more.
-  await settle();
-  const atExpiry = reads;
+  await counter.settle();
+  const atExpiry = counter.reads();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
   for (let minute = 0; minute < 10; minute++) await page.clock.runFor(60_000);
-  await settle();
-  expect(reads).toBe(atExpiry);
+  await counter.settle();
+  expect(counter.reads()).toBe(atExpiry);
 });

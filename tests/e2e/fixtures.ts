@@ -149,3 +149,23 @@ export async function screenshotStep(page: Page, step: string, options: { fullPa
   await page.emulateMedia({ colorScheme: null });
   if (viewport) await page.setViewportSize(viewport);
 }
+
+/** Counts the page's reads of swap `id`, and sends a marker request that follows everything before it. */
+export function readCounter(page: Page, id: string) {
+  let reads = 0;
+  let markers = 0;
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === `/api/v1/swap/${id}`) reads++;
+    if (path === "/api/health") markers++;
+  });
+  return {
+    reads: () => reads,
+    /** Resolves once every request the page made before this call has been seen here. */
+    settle: async () => {
+      const before = markers;
+      await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then((r) => r.status));
+      await expect.poll(() => markers).toBe(before + 1);
+    },
+  };
+}

@@ -4,30 +4,10 @@
 // settled by ordering: a marker request sent after the clock moved arrives after any read the move
 // caused.
 import type { Page } from "@playwright/test";
-import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, readCounter, test } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
 
 // The shared server (playwright.config.ts) steps the sandbox every second: no server of its own.
-
-/** Counts the page's reads of swap `id`, and sends a marker request that follows everything before it. */
-function readCounter(page: Page, id: string) {
-  let reads = 0;
-  let markers = 0;
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path === `/api/v1/swap/${id}`) reads++;
-    if (path === "/api/health") markers++;
-  });
-  return {
-    reads: () => reads,
-    /** Resolves once every request the page made before this call has been seen here. */
-    settle: async () => {
-      const before = markers;
-      await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then((r) => r.status));
-      await expect.poll(() => markers).toBe(before + 1);
-    },
-  };
-}
 
 /**
  * Stops the page's clock a moment from now (0.2 s by default): from here only runFor moves it. The

@@ -1,7 +1,7 @@
 // The whole checkout, from choosing assets to a completed swap, and the underpaid detour. These run
 // on a server of their own with the sandbox's default 5-s status steps: the BFF answers a swap read
 // from a 5-s cache, so with 1-s steps the page could never show the in-between statuses.
-import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, readCounter, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -62,19 +62,7 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await swap.copyAmount.click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("0.01");
 
-  // Count the page's reads of this swap (and marker requests, to know when all earlier ones arrived).
-  let reads = 0;
-  let markers = 0;
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path === `/api/v1/swap/${swap.id}`) reads++;
-    if (path === "/api/health") markers++;
-  });
-  const settle = async () => {
-    const before = markers;
-    await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then((r) => r.status));
-    await expect.poll(() => markers).toBe(before + 1);
-  };
+  const counter = readCounter(page, swap.id);
 
   await swap.simulateDeposit();
   await swap.expectStatus("deposit_detected", "Deposit detected");
@@ -82,7 +70,7 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await expect(swap.statusHeading).toHaveText("Swapping");
   await swap.pollUntil("completed", "clock");
   await expect(swap.statusHeading).toHaveText("Swap complete");
-  expect(reads).toBeGreaterThan(0);
+  expect(counter.reads()).toBeGreaterThan(0);
   await expect(page.getByText("You received", { exact: true })).toBeVisible();
   await expect(page.getByText(TRON_ADDRESS).first()).toBeVisible();
   await expect(swap.timeline.getByRole("listitem")).toHaveText([
@@ -96,11 +84,11 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await expect(swap.newSwap).toBeVisible();
 
   // Terminal: minutes of page time pass and the page asks no more (every status: polling.spec.ts).
-  await settle();
-  const readsAtCompletion = reads;
+  await counter.settle();
+  const readsAtCompletion = counter.reads();
   for (let i = 0; i < 5; i++) await page.clock.fastForward("05:00");
-  await settle();
-  expect(reads).toBe(readsAtCompletion);
+  await counter.settle();
+  expect(counter.reads()).toBe(readsAtCompletion);
 });
 
 test("a half deposit shows 'Deposit lower than quoted' and says not to send more, then the swap completes", async ({ page, request, baseURL }) => {

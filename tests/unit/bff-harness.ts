@@ -82,3 +82,20 @@ export function tearDownBff() {
     savedEnv = null;
   }
 }
+
+/** A Redis that is not there: every command fails, as ioredis's do with the offline queue off. */
+export function unreachableStore(): KeyValueStore {
+  const down = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379"));
+  return {
+    kind: "redis",
+    get: down,
+    getMany: down,
+    set: down,
+    setMany: down,
+    setIfAbsent: down,
+    delete: down,
+    acquireWindow: down,
+    windowUsage: down,
+    ping: async () => false,
+  };
+}

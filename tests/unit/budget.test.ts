@@ -5,9 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { budgetRejectedUpstream, effectiveLimit, spendBudget } from "@/lib/bff/budget";
 import { createMemoryStore } from "@/lib/store/memory";
 import { createResilientStore } from "@/lib/store/resilient";
-import type { KeyValueStore } from "@/lib/store/types";
 import type { Priority } from "@/lib/partner/client";
-import { setUpBff, tearDownBff } from "./bff-harness";
+import { setUpBff, tearDownBff, unreachableStore } from "./bff-harness";
 
 /** How many calls of `priority` the budget lets through now, asking without waiting. */
 async function spendAll(priority: Priority, most = 1_000): Promise<number> {
@@ -83,26 +82,9 @@ describe("after an upstream 429", () => {
   });
 });
 
-/** A Redis that is not there: every command fails, as ioredis's do with the offline queue off. */
-function unreachable(): KeyValueStore {
-  const down = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379"));
-  return {
-    kind: "redis",
-    get: down,
-    getMany: down,
-    set: down,
-    setMany: down,
-    setIfAbsent: down,
-    delete: down,
-    acquireWindow: down,
-    windowUsage: down,
-    ping: async () => false,
-  };
-}
-
 describe("without the shared store", () => {
   it("takes half the budget, since other instances may be spending the other half unseen", async () => {
-    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" }, createResilientStore(unreachable(), createMemoryStore()));
+    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" }, createResilientStore(unreachableStore(), createMemoryStore()));
     expect(await spendAll("create")).toBe(50);
     expect((await effectiveLimit()).limit).toBe(50);
   });

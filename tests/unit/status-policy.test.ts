@@ -10,10 +10,9 @@ import { createQuote } from "@/lib/bff/quotes";
 import { simulateDeposit } from "@/lib/bff/sandbox-controls";
 import { createMemoryStore } from "@/lib/store/memory";
 import { createResilientStore } from "@/lib/store/resilient";
-import type { KeyValueStore } from "@/lib/store/types";
 import { swapCreatedSchema } from "@/lib/schema/bff";
 import { terminalStatuses, type Swap } from "@/lib/schema/partner";
-import { setUpBff, tearDownBff, type Harness } from "./bff-harness";
+import { setUpBff, tearDownBff, type Harness, unreachableStore } from "./bff-harness";
 
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
@@ -125,24 +124,8 @@ describe("/api/ready", () => {
 });
 
 describe("swap creation while Redis is away", () => {
-  const unreachable = (): KeyValueStore => {
-    const down = () => Promise.reject(new Error("connect ECONNREFUSED"));
-    return {
-      kind: "redis",
-      get: down,
-      getMany: down,
-      set: down,
-      setMany: down,
-      setIfAbsent: down,
-      delete: down,
-      acquireWindow: down,
-      windowUsage: down,
-      ping: async () => false,
-    };
-  };
-
   it("creates the swap (no swap lost), replays it for the same key, and reports the store as unavailable", async () => {
-    const bff = setUpBff({}, createResilientStore(unreachable(), createMemoryStore()));
+    const bff = setUpBff({}, createResilientStore(unreachableStore(), createMemoryStore()));
     const quote = await createQuote(
       { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
       { requestId: "req-q", clientId: "unit" },
