@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { Asset, Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { clockText, formatAmount } from "@/lib/checkout/format";
-import { paymentUri, PaymentUriError, tokenStandard, type PaymentUri } from "@/lib/checkout/payment-uri";
+import { depositUri, tokenStandard } from "@/lib/checkout/payment-uri";
 import { useNow } from "@/lib/checkout/use-now";
 import { CopyButton } from "../ui/copy-button";
 import { Skeleton } from "../ui/spinner";
@@ -18,24 +18,6 @@ type Props = {
   /** The sent asset from the asset list (its contract or mint), once known; null when it is not listed. */
   asset: Asset | null | undefined;
 };
-
-/** The deposit's URI for the QR and "Open in wallet"; the bare address when no standard fits. */
-export function depositUri(swap: Swap, asset: Asset | null): PaymentUri {
-  try {
-    return paymentUri({
-      network: swap.deposit.network,
-      token: swap.deposit.token,
-      address: swap.deposit.address,
-      amount: swap.deposit.amount,
-      memo: swap.deposit.memo,
-      decimals: swap.from.decimals,
-      contractAddress: asset?.contractAddress ?? null,
-    });
-  } catch (error) {
-    if (error instanceof PaymentUriError) return { kind: "address", uri: swap.deposit.address, reason: "no_standard" };
-    throw error;
-  }
-}
 
 export function DepositInstructions({ swap, asset }: Props) {
   const t = useTranslations("deposit");

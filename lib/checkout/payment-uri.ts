@@ -1,6 +1,7 @@
 // The payment URI a wallet opens for a deposit: the sending network's standard where one exists,
 // the bare address where none does. Amounts are exact decimal strings and stay strings: base units
 // come from moving the decimal point, never from floating point.
+import type { Asset, Swap } from "@/lib/schema/partner";
 
 export type PaymentTarget = {
   network: string;
@@ -116,5 +117,23 @@ export function tokenStandard(network: string, contractAddress: string | null): 
       return "Jetton";
     default:
       return null;
+  }
+}
+
+/** The deposit's URI for the QR and "Open in wallet"; the bare address when no standard fits. */
+export function depositUri(swap: Pick<Swap, "deposit" | "from">, asset: Pick<Asset, "contractAddress"> | null): PaymentUri {
+  try {
+    return paymentUri({
+      network: swap.deposit.network,
+      token: swap.deposit.token,
+      address: swap.deposit.address,
+      amount: swap.deposit.amount,
+      memo: swap.deposit.memo,
+      decimals: swap.from.decimals,
+      contractAddress: asset?.contractAddress ?? null,
+    });
+  } catch (error) {
+    if (error instanceof PaymentUriError) return { kind: "address", uri: swap.deposit.address, reason: "no_standard" };
+    throw error;
   }
 }

@@ -3,7 +3,7 @@
 // phones and at the top level from the widget; the memo confirmation before the address.
 import jsQR from "jsqr";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { paymentUri } from "@/lib/checkout/payment-uri";
+import { depositUri } from "@/lib/checkout/payment-uri";
 import { assetListSchema, swapSchema, type Swap } from "@/lib/schema/partner";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test, type CreatedSwap } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
@@ -38,16 +38,7 @@ async function expectedUri(request: APIRequestContext, baseURL: string, created:
   const swap = swapSchema.parse(await (await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })).json());
   const { assets } = assetListSchema.parse(await (await request.get(`${baseURL}/api/v1/assets`)).json());
   const asset = assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token);
-  const uri = paymentUri({
-    network: swap.deposit.network,
-    token: swap.deposit.token,
-    address: swap.deposit.address,
-    amount: swap.deposit.amount,
-    memo: swap.deposit.memo,
-    decimals: swap.from.decimals,
-    contractAddress: asset?.contractAddress ?? null,
-  });
-  return { uri: uri.uri, swap };
+  return { uri: depositUri(swap, asset ?? null).uri, swap };
 }
 
 test("BTC: the QR is the BIP-21 URI with the exact amount, and 'QR with the address only' holds the address", async ({ page, request, baseURL }) => {
