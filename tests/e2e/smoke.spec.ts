@@ -11,5 +11,9 @@ test("the checkout opens with the sandbox badge and a price for the preset amoun
 test("the browser-log key watch catches a key printed to the console", async ({ page }) => {
   test.fail();
   await page.goto("/");
-  await page.evaluate((key) => console.error(`upstream said: bad key ${key}`), process.env.LEAK_CANARY_KEY ?? "lsk_test_sandbox");
+  // Wait for the console event itself, so the watch has it before the test ends.
+  await Promise.all([
+    page.waitForEvent("console", (message) => message.text().startsWith("upstream said:")),
+    page.evaluate((key) => console.error(`upstream said: bad key ${key}`), process.env.LEAK_CANARY_KEY ?? "lsk_test_sandbox"),
+  ]);
 });
