@@ -26,7 +26,9 @@ async function startFloor(): Promise<{ origin: string; stop: () => Promise<void>
     'export default function Layout({ children }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
   );
   await writeFile(join(dir, "app", "page.jsx"), "export default function Page() {\n  return <main>Hello</main>;\n}\n");
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
+  // Next finds the repository's instrumentation.ts from inside it too (server side only: it ships no
+  // browser JavaScript), so the floor starts the way our server does, on the sandbox.
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const, SANDBOX: "1" };
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: dir, env, encoding: "utf8" });
   if (build.status !== 0) throw new Error(`the hello-world build failed:\n${build.stdout}\n${build.stderr}`);
   const port = await freePort();
