@@ -1,5 +1,6 @@
 // The BFF's one error kind, and the one place that decides what a browser may see of a failure.
 import "server-only";
+import { hasBrand } from "@/lib/brand";
 import type { BffErrorCode } from "@/lib/schema/bff";
 import { config } from "@/lib/config";
 import { PartnerError, isPartnerError } from "@/lib/partner/errors";
@@ -57,10 +58,8 @@ const defaultMessages: Record<BffErrorCode, string> = {
 
 const brand = Symbol.for("swap-checkout.ApiError");
 
-/** By brand, like isPartnerError: an ApiError from another bundle's copy of this module is one too. */
-export function isApiError(value: unknown): value is ApiError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
+/** An ApiError from any bundle's copy of this module (lib/brand.ts says why not `instanceof`). */
+export const isApiError = (value: unknown): value is ApiError => hasBrand(value, brand);
 
 export class ApiError extends Error {
   readonly [brand] = true;

@@ -1,4 +1,5 @@
 // One typed error for everything that can go wrong talking to the Partner Swap API.
+import { hasBrand } from "@/lib/brand";
 import type { ErrorCode } from "@/lib/schema/partner";
 
 /** The spec's codes, plus what the transport itself can observe. */
@@ -6,14 +7,8 @@ export type PartnerErrorCode = ErrorCode | "upstream_timeout" | "upstream_unreac
 
 const brand = Symbol.for("swap-checkout.PartnerError");
 
-/**
- * Next bundles route handlers and pages separately, each with its own copy of this class, while the
- * client lives once per process: an error thrown by another bundle's copy fails `instanceof`, so
- * errors are recognised by a brand through this guard.
- */
-export function isPartnerError(value: unknown): value is PartnerError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
+/** A PartnerError from any bundle's copy of this module (lib/brand.ts says why not `instanceof`). */
+export const isPartnerError = (value: unknown): value is PartnerError => hasBrand(value, brand);
 
 export class PartnerError extends Error {
   readonly [brand] = true;

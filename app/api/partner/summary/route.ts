@@ -1,14 +1,9 @@
-import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard-session";
 import { dashboardLedger, dashboardSummary, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardSummaryQuerySchema } from "@/lib/schema/dashboard";
 
 // Totals and swaps per day (with reward USDC) for the filter: the dashboard's chart.
-export const GET = route(async (req, { clientId }) => {
-  assertDashboardEnabled();
-  await requireSession(req);
-  await limitClient("reads", clientId);
+export const GET = route({ dashboard: "operator", limit: "reads" }, async (req) => {
   const query = parseWith(dashboardSummaryQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   return Response.json(await dashboardSummary(ledger, query), { headers: await ledgerHeaders(ledger) });

@@ -1,14 +1,9 @@
-import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard-session";
 import { dashboardCsv } from "@/lib/bff/dashboard-csv";
 import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardFilterSchema } from "@/lib/schema/dashboard";
 
-export const GET = route(async (req, { requestId, clientId }) => {
-  assertDashboardEnabled();
-  await requireSession(req);
-  await limitClient("reads", clientId);
+export const GET = route({ dashboard: "operator", limit: "reads" }, async (req, { requestId }) => {
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;

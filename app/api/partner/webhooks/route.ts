@@ -1,14 +1,9 @@
-import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard-session";
 import { dashboardLedger, dashboardWebhookLog, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { webhookLogQuerySchema } from "@/lib/schema/dashboard";
 
 // The webhook delivery log, newest first.
-export const GET = route(async (req, { clientId }) => {
-  assertDashboardEnabled();
-  await requireSession(req);
-  await limitClient("reads", clientId);
+export const GET = route({ dashboard: "operator", limit: "reads" }, async (req) => {
   const { limit, offset } = parseWith(webhookLogQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   return Response.json(await dashboardWebhookLog(ledger, limit, offset), { headers: await ledgerHeaders(ledger) });

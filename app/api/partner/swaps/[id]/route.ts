@@ -1,17 +1,12 @@
-import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard-session";
 import { dashboardLedger, dashboardSwap, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardSwapQuerySchema } from "@/lib/schema/dashboard";
 import { swapIdSchema } from "@/lib/schema/partner";
 
 // One swap with its status history from the ledger; `?refresh=true` reads it live first.
-export const GET = route(async (req, { requestId, clientId, params }) => {
-  assertDashboardEnabled();
-  await requireSession(req);
+export const GET = route({ dashboard: "operator", limit: "reads" }, async (req, { requestId, params }) => {
   const id = parseWith(swapIdSchema, params.id, "id");
   const { refresh } = parseWith(dashboardSwapQuerySchema, queryOf(req), "query");
-  await limitClient("reads", clientId);
   const ledger = await dashboardLedger();
   const swap = await dashboardSwap(ledger, id, refresh === "true", requestId);
   return Response.json(swap, { headers: await ledgerHeaders(ledger) });
