@@ -106,6 +106,10 @@ const server = createServer((req, res) => {
   if ((req.url ?? "").startsWith("/api/")) withCappedBody(req, res, () => handle(req, res));
   else handle(req, res);
 });
+// Keep idle connections open longer than the usual 60 s of a load balancer or a client's pool, so
+// the server never closes one at the moment the other side reuses it (a reset request).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, () => {
   console.log(`Swap Checkout ready on http://localhost:${port}`);
 });
