@@ -105,6 +105,8 @@ type Watched = {
 };
 
 type Local = {
+  /** The key's budget as last seen (a minute's calls), for pacing the sweep. */
+  lastLimit: number;
   inflight: Map<string, Promise<Snapshot>>;
   watched: Map<string, Watched>;
   watchedAt: number;
@@ -125,6 +127,7 @@ type Pacing = { at: number; gap: number; urgentGap: number; /** watched swaps wi
 // Looked up on every use, so a test's resetProcessSingleton starts afresh.
 const local = () =>
   processSingleton<Local>("swap-status", () => ({
+    lastLimit: 120,
     inflight: new Map(),
     watched: new Map(),
     watchedAt: 0,
@@ -196,7 +199,7 @@ async function computePacing(now: number): Promise<Pacing> {
   }
   // Budget the sweep and everyone else (quotes, creations) are using now stays theirs.
   const others = Math.max(l.pageTimes.length, used - liveReadsInWindow(now));
-  lastLimit = limit;
+  local().lastLimit = limit;
   const spare = Math.max(0, limit * LIVE_SHARE - others);
   const gapFor = (count: number, perMinute: number, min: number) => {
     if (count === 0) return min;
@@ -215,7 +218,6 @@ async function computePacing(now: number): Promise<Pacing> {
 
 // Live reads this process made in the budget's window, to tell them from the rest of its usage.
 const liveTimes = () => processSingleton("swap-status-live-times", () => [] as number[]);
-let lastLimit = 120;
 function liveReadsInWindow(now: number) {
   const times = liveTimes();
   while (times.length && now - times[0]! > 61_000) times.shift();
@@ -346,7 +348,7 @@ function sweepPeriod(): number {
   // A list answer is a minute old when it arrives: while live reads keep every watched swap
   // younger than that and a half, a faster sweep would buy nothing.
   if (local().pacing.gap <= 90_000) return SWEEP_MAX_PERIOD_MS;
-  const paced = (local().lastCyclePages * 60_000) / (lastLimit * SWEEP_PACE_SHARE);
+  const paced = (local().lastCyclePages * 60_000) / (local().lastLimit * SWEEP_PACE_SHARE);
   return Math.min(SWEEP_MAX_PERIOD_MS, Math.max(SWEEP_MIN_PERIOD_MS, paced));
 }
 
@@ -369,7 +371,7 @@ export async function sweep(): Promise<SweepResult | null> {
   if (!(await s.setIfAbsent(LEASE_KEY, local().instance, 5 * 60_000).catch(() => false))) return null;
   const result: SweepResult = { pages: 0, swaps: 0, endReads: 0, complete: false };
   const now = Date.now();
-  lastLimit = (await effectiveLimit()).limit;
+  local().lastLimit = (await effectiveLimit()).limit;
   await adoptPeersWatched(now);
   forgetUnwatched(now);
   const createdFrom = now - SWEEP_LOOKBACK_MS;

@@ -1,10 +1,10 @@
 import { methodsNotAllowed, route } from "@/lib/bff/route";
+import { processSingleton } from "@/lib/process-singleton";
 import { openApiDocument } from "@/lib/schema/openapi";
 
-let body: string | undefined;
-
-export const GET = route(async () => {
-  body ??= JSON.stringify(openApiDocument());
+// Public and free of upstream calls: generated once per process, counted as a read per client.
+export const GET = route({ limit: "reads" }, async () => {
+  const body = processSingleton("openapi-document", () => JSON.stringify(openApiDocument()));
   return new Response(body, { headers: { "content-type": "application/json", "cache-control": "public, max-age=300" } });
 });
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
