@@ -50,9 +50,9 @@ export type Launcher = "npm-start" | "next-start";
 const launchArgs = (launcher: Launcher, port: number) =>
   launcher === "npm-start" ? ["scripts/start.mjs"] : ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)];
 
-/** The production build (run `npm run build` first) started with `env` on a free port. */
+/** The production build (run `npm run build` first) started with `env` on a free port, or on `env.PORT`. */
 export async function startApp(env: Record<string, string> = {}, launcher: Launcher = "npm-start"): Promise<RunningApp> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // Each app its own ledger, removed when it stops, unless the test names one.
   const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-app-ledger-"));
   if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
