@@ -47,6 +47,8 @@ export type ContenderResult = {
   deposits: number;
   /** Sandbox seconds from a status change (deposit detected, processing, completed) to the browser showing it. */
   changeSeen: Spread;
+  /** The same, for changes made within the phase's first 3 minutes (after a cold start: the recovery). */
+  changeSeenEarly: Spread;
   changesUnseen: number;
   /** Seconds the BFF's first sweep took before the browsers started (null: naive, or a cold start). */
   warmSeconds: number | null;
@@ -70,6 +72,8 @@ const statusRank: Record<string, number> = {
   failed: 3,
   expired: 3,
 };
+/** "Within 3 minutes of the restart": changes made this early in a phase are also reported apart. */
+const EARLY_MS = 3 * 60_000;
 const terminal = new Set(["completed", "refunded", "failed", "expired"]);
 
 type Browser = {
@@ -180,6 +184,7 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     quotes: { tried: 0, refused: 0 },
     creations: { tried: 0, refused: 0, why: {} as Record<string, number> },
     changeSeen: [] as number[],
+    changeSeenEarly: [] as number[],
   };
 
   let stopped = false;
@@ -195,7 +200,9 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     if (b.depositAt !== null) {
       for (let k = b.seenRank + 1; k <= rank; k++) {
         const changedAt = b.depositAt + (k - 1) * stepMs;
-        if (changedAt <= sandboxNow) t.changeSeen.push((sandboxNow - changedAt) / 1000);
+        if (changedAt > sandboxNow) continue;
+        t.changeSeen.push((sandboxNow - changedAt) / 1000);
+        if (changedAt - clockAtStart <= EARLY_MS) t.changeSeenEarly.push((sandboxNow - changedAt) / 1000);
       }
     }
     b.seenRank = Math.max(b.seenRank, rank);
@@ -392,6 +399,7 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     creations: t.creations,
     deposits: depositCount,
     changeSeen: spread(t.changeSeen),
+    changeSeenEarly: spread(t.changeSeenEarly),
     changesUnseen: unseen,
     warmSeconds,
     eventLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },

@@ -40,24 +40,36 @@ export function throughputTable(t: ThroughputResult): string {
 
 export type Verdict = { target: string; met: boolean; measured: string };
 
+/** The targets for status age (p95, seconds) by the number of watched swaps. */
+const agePerN: Record<number, number> = { 60: 35, 600: 60, 6000: 110 };
+
 export function verdicts(scenarios: ScenarioResult[], throughput: ThroughputResult | null, o: BenchOptions): Verdict[] {
   const out: Verdict[] = [];
-  const largest = [...scenarios].sort((a, b) => b.n - a.n)[0];
-  const bff = largest?.results.find((r) => r.contender === "bff");
-  if (largest && bff) {
-    const n = largest.n.toLocaleString("en-US");
-    if (scenarios.some((sc) => sc.results.some((r) => r.appEndedEarly)))
-      out.push({ target: "every scenario ran to its end", met: false, measured: "the app ended mid-run" });
+  if (scenarios.some((sc) => sc.results.some((r) => r.appEndedEarly)))
+    out.push({ target: "every scenario ran to its end", met: false, measured: "the app ended mid-run" });
+  for (const sc of scenarios) {
+    const bff = sc.results.find((r) => r.contender === "bff");
+    if (!bff) continue;
+    const n = sc.n.toLocaleString("en-US");
+    if (o.BENCH_COLD_START) {
+      out.push({
+        target: `cold start at N = ${n}: changes made within 3 minutes of the restart shown with p95 ≤ 120 s`,
+        met: bff.changeSeenEarly.p95 <= 120,
+        measured: `p50 ${s(bff.changeSeenEarly.p50)}, p95 ${s(bff.changeSeenEarly.p95)} over ${bff.changeSeenEarly.n} changes`,
+      });
+      out.push({
+        target: `cold start at N = ${n}: ≥ 90 % of polls answered with a status over the first ${bff.minutes} minutes`,
+        met: bff.answered >= 0.9 * bff.polls,
+        measured: `${pct(bff.answered, bff.polls)} of ${bff.polls.toLocaleString("en-US")}`,
+      });
+    } else if (agePerN[sc.n] !== undefined) {
+      out.push({ target: `p95 status age ≤ ${agePerN[sc.n]} s at N = ${n}`, met: bff.age.p95 <= agePerN[sc.n]!, measured: `p95 ${s(bff.age.p95)}` });
+    }
     out.push({
-      target: `${n} swaps tracked within the budget (${o.BENCH_RATE_LIMIT}/min)`,
-      met: bff.upstream.peakPerMinute <= o.BENCH_RATE_LIMIT && bff.pollsWithoutStatus === 0,
-      measured: `peak ${bff.upstream.peakPerMinute} upstream requests in 60 s; ${bff.pollsWithoutStatus} polls in the window from browsers with no status yet`,
+      target: `N = ${n}: peak within the key's budget (${o.BENCH_RATE_LIMIT}/min), zero upstream 429s, no swap creation refused`,
+      met: bff.upstream.peakPerMinute <= o.BENCH_RATE_LIMIT && bff.upstream.rateLimited === 0 && bff.creations.refused === 0,
+      measured: `peak ${bff.upstream.peakPerMinute} in 60 s, ${bff.upstream.rateLimited} × 429, ${bff.creations.refused} of ${bff.creations.tried} creations refused`,
     });
-    const all429 = scenarios.reduce((sum, sc) => sum + (sc.results.find((r) => r.contender === "bff")?.upstream.rateLimited ?? 0), 0);
-    out.push({ target: "zero upstream 429s", met: all429 === 0, measured: `${all429} (all scenarios)` });
-    out.push({ target: `p95 status age ≤ 120 s at N = ${n}`, met: bff.age.p95 <= 120, measured: `p95 ${s(bff.age.p95)}` });
-    const refused = scenarios.reduce((sum, sc) => sum + (sc.results.find((r) => r.contender === "bff")?.creations.refused ?? 0), 0);
-    out.push({ target: "no swap creation refused", met: refused === 0, measured: `${refused} refused (all scenarios)` });
   }
   if (throughput) {
     for (const r of throughput.routes.slice(1)) {
