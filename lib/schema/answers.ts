@@ -4,22 +4,19 @@
 import type { BffErrorBody, QuoteAnswer, SwapCreated } from "./bff";
 import type { DashboardSwapList } from "./dashboard";
 import type { AddressValidation, AssetList, Swap } from "./partner";
-import { answerJsonSchemas } from "./answer-schemas.generated";
+import * as answerJsonSchemas from "./answer-schemas.generated";
 import { matchesSchema, type JsonSchema } from "./json-guard";
 
 export type AnswerCheck<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
 
-type AnswerName = keyof typeof answerJsonSchemas.$defs;
-
-function check<T>(name: AnswerName): AnswerCheck<T> {
-  const schema: JsonSchema = answerJsonSchemas.$defs[name];
-  return { safeParse: (value) => (matchesSchema(schema, value, answerJsonSchemas) ? { success: true, data: value as T } : { success: false }) };
+function check<T>(schema: JsonSchema): AnswerCheck<T> {
+  return { safeParse: (value) => (matchesSchema(schema, value) ? { success: true, data: value as T } : { success: false }) };
 }
 
-export const assetListAnswer = check<AssetList>("assetList");
-export const addressAnswer = check<AddressValidation>("addressAnswer");
-export const quoteAnswer = check<QuoteAnswer>("quoteAnswer");
-export const swapCreatedAnswer = check<SwapCreated>("swapCreated");
-export const swapAnswer = check<Swap>("swap");
-export const bffErrorAnswer = check<BffErrorBody>("bffErrorBody");
-export const dashboardSwapListAnswer = check<DashboardSwapList>("dashboardSwapList");
+export const assetListAnswer = check<AssetList>(answerJsonSchemas.assetList);
+export const addressAnswer = check<AddressValidation>(answerJsonSchemas.addressAnswer);
+export const quoteAnswer = check<QuoteAnswer>(answerJsonSchemas.quoteAnswer);
+export const swapCreatedAnswer = check<SwapCreated>(answerJsonSchemas.swapCreated);
+export const swapAnswer = check<Swap>(answerJsonSchemas.swap);
+export const bffErrorAnswer = check<BffErrorBody>(answerJsonSchemas.bffErrorBody);
+export const dashboardSwapListAnswer = check<DashboardSwapList>(answerJsonSchemas.dashboardSwapList);

@@ -1,8 +1,7 @@
 // A small checker for the JSON Schema subset z.toJSONSchema emits for our answer schemas (type,
-// properties, required, items, enum, const, pattern, lengths, bounds, anyOf, allOf, record values,
-// and `$ref`s to the document's own `$defs`, so a part several answers share is written once). Like
-// the zod schemas it comes from, it tolerates unknown properties. No eval, no dependencies: the
-// browser checks our BFF's answers with it instead of shipping a schema library.
+// properties, required, items, enum, const, pattern, lengths, bounds, anyOf, allOf, record
+// values). Like the zod schemas it comes from, it tolerates unknown properties. No eval, no
+// dependencies: the browser checks our BFF's answers with it instead of shipping a schema library.
 
 export type JsonSchema = {
   readonly type?: string | readonly string[];
@@ -19,7 +18,6 @@ export type JsonSchema = {
   readonly maximum?: number;
   readonly anyOf?: readonly JsonSchema[];
   readonly allOf?: readonly JsonSchema[];
-  readonly $ref?: string;
   readonly [other: string]: unknown;
 };
 
@@ -47,28 +45,13 @@ function typeMatches(type: string, value: unknown): boolean {
   }
 }
 
-/** The schema a local `$ref` ("#/$defs/swap", a JSON Pointer into the document) points at. */
-function resolveRef(root: JsonSchema, ref: string): JsonSchema {
-  if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
-  let target: unknown = root;
-  for (const token of ref.slice(2).split("/")) {
-    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
-    target = typeMatches("object", target) ? (target as Record<string, unknown>)[key] : undefined;
-  }
-  if (!typeMatches("object", target)) throw new Error(`$ref points at nothing: ${ref}`);
-  return target as JsonSchema;
-}
-
-/** Whether value matches schema; `root` is the document the schema's `$ref`s point into. */
-export function matchesSchema(schema: JsonSchema, value: unknown, root: JsonSchema = schema): boolean {
-  const matches = (sub: JsonSchema, item: unknown) => matchesSchema(sub, item, root);
-  if (schema.$ref !== undefined && !matches(resolveRef(root, schema.$ref), value)) return false;
-  if (schema.allOf && !schema.allOf.every((s) => matches(s, value))) return false;
+export function matchesSchema(schema: JsonSchema, value: unknown): boolean {
   if (schema.type !== undefined) {
     const types = typeof schema.type === "string" ? [schema.type] : schema.type;
     if (!types.some((t) => typeMatches(t, value))) return false;
   }
-  if (schema.anyOf && !schema.anyOf.some((s) => matches(s, value))) return false;
+  if (schema.anyOf && !schema.anyOf.some((s) => matchesSchema(s, value))) return false;
+  if (schema.allOf && !schema.allOf.every((s) => matchesSchema(s, value))) return false;
   if (schema.enum && !schema.enum.includes(value)) return false;
   if ("const" in schema && schema.const !== value) return false;
   if (typeof value === "string") {
@@ -82,17 +65,17 @@ export function matchesSchema(schema: JsonSchema, value: unknown, root: JsonSche
   }
   if (Array.isArray(value) && schema.items) {
     const items = schema.items;
-    if (!value.every((item) => matches(items, item))) return false;
+    if (!value.every((item) => matchesSchema(items, item))) return false;
   }
   if (typeMatches("object", value)) {
     const record = value as Record<string, unknown>;
     for (const key of schema.required ?? []) if (!(key in record)) return false;
     for (const [key, sub] of Object.entries(schema.properties ?? {})) {
-      if (key in record && record[key] !== undefined && !matches(sub, record[key])) return false;
+      if (key in record && record[key] !== undefined && !matchesSchema(sub, record[key])) return false;
     }
     const extra = schema.additionalProperties;
     if (typeof extra === "object") {
-      for (const [key, item] of Object.entries(record)) if (!schema.properties?.[key] && !matches(extra, item)) return false;
+      for (const [key, item] of Object.entries(record)) if (!schema.properties?.[key] && !matchesSchema(extra, item)) return false;
     }
   }
   return true;
