@@ -86,8 +86,8 @@ function dependencyOrder(defs: Record<string, JsonObject>): string[] {
 
 /**
  * The generated module's text: one const per definition, and a `$ref` written as a reference to
- * that const, so the browser's checker follows plain object references and the bundler keeps only
- * the answers a page imports (and the parts they hold).
+ * that const, so the browser's checker follows plain object references and ships no `$ref`
+ * resolver (smaller than a `$defs` document plus one, gzipped).
  */
 export function answerSchemasModule(): string {
   const { $defs } = answerJsonSchemaDocument();
