@@ -86,30 +86,15 @@ const stopAll = async () => {
   await upstream.close().catch(() => {});
   await postgres?.stop().catch(() => {});
 };
-let measured: Awaited<ReturnType<typeof measure>>;
+let result: Awaited<ReturnType<typeof measure>>;
 try {
-  measured = await measure();
+  result = await measure();
 } catch (error) {
   console.error(app.logs().slice(-3000));
   await stopAll();
   throw error;
 }
 await stopAll();
-const {
-  backfillMs,
-  backfillCalls,
-  perMinute,
-  totals,
-  search,
-  summary,
-  detail,
-  views,
-  viewCalls,
-  ledgerCallsDuringViews,
-  viewsMs,
-  totalsFilters,
-  axeViolations,
-} = measured;
 
 async function measure() {
   const backfillStarted = Date.now();
@@ -266,50 +251,29 @@ const markdown = [
   "",
   "| measure | result |",
   "|---|---|",
-  `| backfill of ${knobs.BENCH_LEDGER_SWAPS.toLocaleString("en")} swaps | ${(backfillMs / 1000).toFixed(1)} s, ${backfillCalls} upstream list calls, ${perMinute.toFixed(0)} a minute (key budget ${knobs.BENCH_LEDGER_RATE_LIMIT}/min for this run; the ledger's fifth is ${knobs.BENCH_LEDGER_RATE_LIMIT / 5}) |`,
+  `| backfill of ${knobs.BENCH_LEDGER_SWAPS.toLocaleString("en")} swaps | ${(result.backfillMs / 1000).toFixed(1)} s, ${result.backfillCalls} upstream list calls, ${result.perMinute.toFixed(0)} a minute (key budget ${knobs.BENCH_LEDGER_RATE_LIMIT}/min for this run; the ledger's fifth is ${knobs.BENCH_LEDGER_RATE_LIMIT / 5}) |`,
   `| the same at the spec's 120/min | ${Math.ceil(knobs.BENCH_LEDGER_SWAPS / 100)} pages at 24 a minute: about ${Math.round(specMinutes)} min |`,
   "",
   "| dashboard read over HTTP (n = " + knobs.BENCH_LEDGER_REPS + " each) | p50 | p95 |",
   "|---|---|---|",
-  `| totals + first page, ${totalsFilters.length} filters (all, by status, by range) | ${ms(totals)} |`,
-  `| search \`q\` (id, externalId, customerId, deposit / payout address) | ${ms(search)} |`,
-  `| summary with daily chart data (all, 30 days, 7 days completed) | ${ms(summary)} |`,
-  `| one swap with history | ${ms(detail)} |`,
+  `| totals + first page, ${result.totalsFilters.length} filters (all, by status, by range) | ${ms(result.totals)} |`,
+  `| search \`q\` (id, externalId, customerId, deposit / payout address) | ${ms(result.search)} |`,
+  `| summary with daily chart data (all, 30 days, 7 days completed) | ${ms(result.summary)} |`,
+  `| one swap with history | ${ms(result.detail)} |`,
   "",
-  ...(axeViolations === null
+  ...(result.axeViolations === null
     ? []
     : [
-        `Screenshots of the dashboard and a swap's detail at 390 and 1280 px, light and dark, with these swaps behind it: docs/screenshots/partner/ (axe violations: ${axeViolations}).`,
+        `Screenshots of the dashboard and a swap's detail at 390 and 1280 px, light and dark, with these swaps behind it: docs/screenshots/partner/ (axe violations: ${result.axeViolations}).`,
         "",
       ]),
-  `Upstream calls made by the ${views} dashboard views: ${viewCalls} (${(viewCalls / views).toFixed(2)} per view). The ledger's own loops (sweep, reconciliation) made ${ledgerCallsDuringViews} meanwhile, over ${(viewsMs / 1000).toFixed(0)} s.`,
+  `Upstream calls made by the ${result.views} dashboard views: ${result.viewCalls} (${(result.viewCalls / result.views).toFixed(2)} per view). The ledger's own loops (sweep, reconciliation) made ${result.ledgerCallsDuringViews} meanwhile, over ${(result.viewsMs / 1000).toFixed(0)} s.`,
 ].join("\n");
 console.log(`\n${markdown}\n`);
 const resultsDir = join(repoRoot, "bench", "results");
 await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replaceAll(":", "-");
-await writeFile(
-  join(resultsDir, `ledger-${stamp}.json`),
-  JSON.stringify(
-    {
-      knobs,
-      postgres: usePostgres,
-      backfillMs,
-      backfillCalls,
-      perMinute,
-      totals,
-      search,
-      summary,
-      detail,
-      views,
-      viewCalls,
-      ledgerCallsDuringViews,
-      axeViolations,
-    },
-    null,
-    2,
-  ),
-);
+await writeFile(join(resultsDir, `ledger-${stamp}.json`), JSON.stringify({ knobs, postgres: usePostgres, ...result }, null, 2));
 if (writeReadme) {
   const readmePath = join(repoRoot, "README.md");
   const readme = await readFile(readmePath, "utf8");

@@ -30,6 +30,9 @@ const row = (r: Row): CatalogueEntry => ({
   ...r,
 });
 
+/** Ether, native on Ethereum and on its rollups. */
+const eth = (network: string, etaSeconds: number): CatalogueEntry =>
+  row({ symbol: "ETH", name: "Ethereum", network, decimals: 18, contractAddress: null, usd: "3425", minAmountIn: "0.006", maxAmountIn: "15", etaSeconds });
 const usdt = (network: string, decimals: number, contractAddress: string): CatalogueEntry =>
   row({ symbol: "USDT", name: "Tether USD", network, decimals, contractAddress, usd: "1", minAmountIn: "20", maxAmountIn: "50000", etaSeconds: 300 });
 const usdc = (network: string, decimals: number, contractAddress: string, extra: Partial<Row> = {}): CatalogueEntry =>
@@ -47,17 +50,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     maxAmountIn: "0.5",
     etaSeconds: 1800,
   }),
-  row({
-    symbol: "ETH",
-    name: "Ethereum",
-    network: "ethereum",
-    decimals: 18,
-    contractAddress: null,
-    usd: "3425",
-    minAmountIn: "0.006",
-    maxAmountIn: "15",
-    etaSeconds: 600,
-  }),
+  eth("ethereum", 600),
   usdt("ethereum", 6, "0xdAC17F958D2ee523a2206206994597C13D831ec7"),
   usdc("ethereum", 6, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"),
   row({
@@ -108,29 +101,9 @@ export const catalogue: readonly CatalogueEntry[] = [
     maxAmountIn: "75",
     etaSeconds: 300,
   }),
-  row({
-    symbol: "ETH",
-    name: "Ethereum",
-    network: "arbitrum",
-    decimals: 18,
-    contractAddress: null,
-    usd: "3425",
-    minAmountIn: "0.006",
-    maxAmountIn: "15",
-    etaSeconds: 300,
-  }),
+  eth("arbitrum", 300),
   usdc("arbitrum", 6, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"),
-  row({
-    symbol: "ETH",
-    name: "Ethereum",
-    network: "base",
-    decimals: 18,
-    contractAddress: null,
-    usd: "3425",
-    minAmountIn: "0.006",
-    maxAmountIn: "15",
-    etaSeconds: 300,
-  }),
+  eth("base", 300),
   usdc("base", 6, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
   row({
     symbol: "POL",

@@ -4,7 +4,7 @@
 import type { BffErrorBody, QuoteAnswer, SwapCreated } from "./bff";
 import type { DashboardSwapList } from "./dashboard";
 import type { AddressValidation, AssetList, Swap } from "./partner";
-import { answerJsonSchemas } from "./answer-schemas.generated";
+import * as answerJsonSchemas from "./answer-schemas.generated";
 import { matchesSchema, type JsonSchema } from "./json-guard";
 
 export type AnswerCheck<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };

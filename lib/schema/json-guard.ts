@@ -1,7 +1,7 @@
 // A small checker for the JSON Schema subset z.toJSONSchema emits for our answer schemas (type,
-// properties, required, items, enum, const, pattern, lengths, bounds, anyOf, record values). Like
-// the zod schemas it comes from, it tolerates unknown properties. No eval, no dependencies: the
-// browser checks our BFF's answers with it instead of shipping a schema library.
+// properties, required, items, enum, const, pattern, lengths, bounds, anyOf, allOf, record
+// values). Like the zod schemas it comes from, it tolerates unknown properties. No eval, no
+// dependencies: the browser checks our BFF's answers with it instead of shipping a schema library.
 
 export type JsonSchema = {
   readonly type?: string | readonly string[];
@@ -17,6 +17,7 @@ export type JsonSchema = {
   readonly minimum?: number;
   readonly maximum?: number;
   readonly anyOf?: readonly JsonSchema[];
+  readonly allOf?: readonly JsonSchema[];
   readonly [other: string]: unknown;
 };
 
@@ -50,6 +51,7 @@ export function matchesSchema(schema: JsonSchema, value: unknown): boolean {
     if (!types.some((t) => typeMatches(t, value))) return false;
   }
   if (schema.anyOf && !schema.anyOf.some((s) => matchesSchema(s, value))) return false;
+  if (schema.allOf && !schema.allOf.every((s) => matchesSchema(s, value))) return false;
   if (schema.enum && !schema.enum.includes(value)) return false;
   if ("const" in schema && schema.const !== value) return false;
   if (typeof value === "string") {

@@ -67,6 +67,12 @@ const widgetConfigHeader = {
   schema: { type: "string" },
 };
 
+/** A swap's own routes: its id in the path, and the access token its creation answered with. */
+const swapAccessParameters = [
+  { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
+  { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
+];
+
 export function openApiDocument() {
   return {
     openapi: "3.1.0",
@@ -143,10 +149,7 @@ export function openApiDocument() {
         get: {
           operationId: "readSwap",
           summary: "A swap, for the holder of its access token, as fresh as the upstream budget allows.",
-          parameters: [
-            { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
-            { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
-          ],
+          parameters: swapAccessParameters,
           responses: {
             "200": ok("The swap.", "Swap", {
               "x-status-as-of": {
@@ -163,10 +166,7 @@ export function openApiDocument() {
         post: {
           operationId: "simulateDeposit",
           summary: "Embedded sandbox only (404 otherwise): the user's deposit, full by default, and the outcome the swap will reach.",
-          parameters: [
-            { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
-            { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
-          ],
+          parameters: swapAccessParameters,
           requestBody: { required: true, content: json("DepositBody") },
           responses: {
             "200": ok("The swap, deposit detected.", "Swap"),

@@ -72,18 +72,14 @@ export const addressValidationSchema = z.object({
 });
 export type AddressValidation = z.infer<typeof addressValidationSchema>;
 
-const sideFromSchema = z.object({
+/** One side of a quote or swap: the asset, and (below) its amount or estimated amount. */
+export const sideSchema = z.object({
   decimals: z.int().check(z.gte(0)),
   network: z.string(),
   token: z.string(),
-  amount: z.string(),
 });
-const sideToSchema = z.object({
-  decimals: z.int().check(z.gte(0)),
-  network: z.string(),
-  token: z.string(),
-  estimatedAmount: z.string(),
-});
+export const sideFromSchema = z.extend(sideSchema, { amount: z.string() });
+export const sideToSchema = z.extend(sideSchema, { estimatedAmount: z.string() });
 
 export const quoteSchema = z.object({
   id: quoteIdSchema,

@@ -4,8 +4,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { answerSchemasModule } from "@/lib/schema/answer-schemas";
-import { assetListAnswer, bffErrorAnswer, swapAnswer, swapCreatedAnswer } from "@/lib/schema/answers";
+import { assetListAnswer, bffErrorAnswer, dashboardSwapListAnswer, swapAnswer, swapCreatedAnswer } from "@/lib/schema/answers";
 import { swapCreatedSchema } from "@/lib/schema/bff";
+import { dashboardSwapListSchema } from "@/lib/schema/dashboard";
 import { swapSchema } from "@/lib/schema/partner";
 import { createSandbox } from "@/lib/sandbox/handler";
 import { repoRoot } from "../support/servers";
@@ -54,6 +55,33 @@ describe("answer checks", () => {
     for (const value of broken) {
       expect(swapSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
       expect(swapAnswer.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it("enforce the parts written once and referenced: a swap inside another answer, its sides, a list item", async () => {
+    const { swap } = await sandboxSwap();
+    const good = swap as Record<string, unknown> & { from: Record<string, unknown> };
+    const item = { ...good, commission: { bps: 50, rewardAmountUsdc: null, rewardStatus: null } };
+    const list = (swaps: unknown[]) => ({
+      swaps,
+      total: swaps.length,
+      limit: 50,
+      offset: 0,
+      totals: { count: swaps.length, rewardUsdc: { available: "0", claiming: "0", claimed: "0" } },
+    });
+    const cases: [{ safeParse(value: unknown): { success: boolean } }, { safeParse(value: unknown): { success: boolean } }, unknown, boolean][] = [
+      [swapCreatedSchema, swapCreatedAnswer, { swap: good, accessToken: "t" }, true],
+      [swapCreatedSchema, swapCreatedAnswer, { swap: { ...good, status: "teleported" }, accessToken: "t" }, false],
+      [swapSchema, swapAnswer, { ...good, from: { ...good.from, decimals: -1 } }, false],
+      [swapSchema, swapAnswer, { ...good, to: { ...(good.to as object), estimatedAmount: 5 } }, false],
+      [dashboardSwapListSchema, dashboardSwapListAnswer, list([item]), true],
+      [dashboardSwapListSchema, dashboardSwapListAnswer, list([good]), false],
+      [dashboardSwapListSchema, dashboardSwapListAnswer, list([{ ...item, id: "lowercase-id" }]), false],
+      [dashboardSwapListSchema, dashboardSwapListAnswer, list([{ ...item, from: { ...good.from, network: 1 } }]), false],
+    ];
+    for (const [zod, answer, value, accepted] of cases) {
+      expect(zod.safeParse(value).success, JSON.stringify(value)).toBe(accepted);
+      expect(answer.safeParse(value).success, JSON.stringify(value)).toBe(accepted);
     }
   });
 

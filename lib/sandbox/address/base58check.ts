@@ -9,7 +9,11 @@ import { bytesEqual } from "./bytes";
 // alphabet codec (base58 or base58xrp) as a parameter.
 const CHECKSUM_LENGTH = 4;
 
-export type Base58CheckDecoded = { ok: true; payload: Uint8Array } | { ok: false; reason: "characters" | "checksum" };
+/** On failure, the reason in the words of a "This is not a valid … address: …" message (as bech32.ts). */
+export type Base58CheckDecoded = { ok: true; payload: Uint8Array } | { ok: false; reason: string };
+
+const notBase58 = { ok: false, reason: "it contains characters that are not used in this address format" } as const;
+const badChecksum = { ok: false, reason: "the checksum does not match" } as const;
 
 function checksum(payload: Uint8Array): Uint8Array {
   return sha256(sha256(payload)).subarray(0, CHECKSUM_LENGTH);
@@ -20,12 +24,12 @@ export function decodeBase58Check(alphabet: BytesCoder, text: string): Base58Che
   try {
     raw = alphabet.decode(text);
   } catch {
-    return { ok: false, reason: "characters" };
+    return notBase58;
   }
-  if (raw.length <= CHECKSUM_LENGTH) return { ok: false, reason: "checksum" };
+  if (raw.length <= CHECKSUM_LENGTH) return badChecksum;
   const payload = raw.subarray(0, raw.length - CHECKSUM_LENGTH);
   const expected = raw.subarray(raw.length - CHECKSUM_LENGTH);
-  if (!bytesEqual(checksum(payload), expected)) return { ok: false, reason: "checksum" };
+  if (!bytesEqual(checksum(payload), expected)) return badChecksum;
   return { ok: true, payload };
 }
 

@@ -11,12 +11,7 @@ export const tron: AddressFamily = {
   label: LABEL,
   check(address) {
     const decoded = decodeBase58Check(base58, address);
-    if (!decoded.ok) {
-      return notValid(
-        LABEL,
-        decoded.reason === "characters" ? "it contains characters that are not used in this address format" : "the checksum does not match",
-      );
-    }
+    if (!decoded.ok) return notValid(LABEL, decoded.reason);
     if (decoded.payload.length !== 21) return notValid(LABEL, "it has the wrong length");
     if (decoded.payload[0] !== TRON_PREFIX) return notValid(LABEL, 'it must start with "T"');
     return accepted(address);

@@ -18,12 +18,7 @@ const HASH160_LENGTH = 20;
 
 function checkBase58(network: UtxoNetwork, address: string): AddressCheck {
   const decoded = decodeBase58Check(base58, address);
-  if (!decoded.ok) {
-    return notValid(
-      network.label,
-      decoded.reason === "characters" ? "it contains characters that are not used in this address format" : "the checksum does not match",
-    );
-  }
+  if (!decoded.ok) return notValid(network.label, decoded.reason);
   const [version] = decoded.payload;
   if (decoded.payload.length !== 1 + HASH160_LENGTH || version === undefined) {
     return notValid(network.label, "it has the wrong length");

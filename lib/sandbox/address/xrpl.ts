@@ -16,12 +16,7 @@ export const xrpl: AddressFamily = {
   label: LABEL,
   check(address) {
     const decoded = decodeBase58Check(base58xrp, address);
-    if (!decoded.ok) {
-      return notValid(
-        LABEL,
-        decoded.reason === "characters" ? "it contains characters that are not used in this address format" : "the checksum does not match",
-      );
-    }
+    if (!decoded.ok) return notValid(LABEL, decoded.reason);
     const { payload } = decoded;
     if (payload.length === X_ADDRESS_PAYLOAD_LENGTH && (address.startsWith("X") || address.startsWith("T"))) {
       return rejected("This is an XRP Ledger X-address. Enter the classic address (starting with r) and put the destination tag in the memo field.");
