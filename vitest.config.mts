@@ -13,7 +13,9 @@ export default defineConfig({
   resolve,
   test: {
     projects: [
-      { resolve, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      // 15 s, not 5: a file's first test also pays for loading the BFF's modules, which takes
+      // seconds on a busy machine (the tests themselves run on a manual clock).
+      { resolve, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 15_000 } },
       { resolve, test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
       // The ledger on both drivers: PGlite, and a Postgres 15 server the tests start themselves.
       {
