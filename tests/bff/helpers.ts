@@ -275,7 +275,11 @@ export function instancesOnRedis(...envs: Record<string, string>[]): { redis: Ru
   const running = { apps: [] as RunningApp[] } as { redis: RunningRedis; apps: RunningApp[] };
   beforeAll(async () => {
     running.redis = await startRedis();
-    running.apps = await Promise.all(envs.map((env) => startApp({ REDIS_URL: running.redis.url, APP_SECRET, ...env })));
+    // Each app that did start is stopped after, even when another failed to.
+    const started = await Promise.allSettled(envs.map((env) => startApp({ REDIS_URL: running.redis.url, APP_SECRET, ...env })));
+    running.apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
   });
   afterAll(async () => {
     await Promise.all(running.apps.map((app) => app.stop()));
