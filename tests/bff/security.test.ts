@@ -36,7 +36,7 @@ function expectRateLimited(res: HttpResult) {
 const probeAddress = (i: number) => `T${String(i).padStart(33, "x")}`;
 
 describe("1. a quote id is not a credential", () => {
-  const running = sandboxApp({ ...NO_CLIENT_LIMITS });
+  const running = sandboxApp(NO_CLIENT_LIMITS);
 
   it("refuses the user's confirmation with 409 quote_already_used, and shows nothing of the swap someone else made first", async () => {
     const user = { localAddress: "127.0.0.2" };
@@ -284,7 +284,7 @@ function declareOnly(origin: string, bytes: number): Promise<number> {
 }
 
 describe("4. huge bodies are refused before they are read", () => {
-  const running = sandboxApp({ ...NO_CLIENT_LIMITS });
+  const running = sandboxApp(NO_CLIENT_LIMITS);
 
   it("answers a declared 8 MiB body with 413 before a byte of it is sent", async () => {
     expect(await declareOnly(running.app.origin, 8 * 1024 * 1024)).toBe(413);
@@ -447,7 +447,7 @@ describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a t
 });
 
 describe("smaller findings", () => {
-  const running = upstreamApp({ ...NO_CLIENT_LIMITS });
+  const running = upstreamApp(NO_CLIENT_LIMITS);
 
   it("writes no key into its logs, even when the upstream's own message carries it", async () => {
     const key = running.upstream.sandbox.options.apiKey;
