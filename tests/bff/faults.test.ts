@@ -1,28 +1,23 @@
 // Invariant 4: upstream faults (timeouts, 5xx, 429 with Retry-After, malformed answers) become clear
 // errors, only safe calls are retried and only a bounded number of times, and the app keeps serving.
 import { createHmac, hkdfSync } from "node:crypto";
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startApp, type RunningApp } from "../support/servers";
+import { describe, it, expect, beforeAll } from "vitest";
 import { quoteAnswerSchema, swapCreatedSchema } from "@/lib/schema/bff";
 import { assetListSchema } from "@/lib/schema/partner";
 import {
   APP_SECRET,
   NO_CLIENT_LIMITS,
   NO_LIMITS,
-  TRON_ADDRESS,
-  btcToUsdtTron,
   call,
+  checkTronAddress,
   createSwap,
   expectError,
-  postJson,
+  postQuote,
   quote,
-  startUpstream,
   swapBody,
+  upstreamApp,
   type HttpResult,
-  type Upstream,
 } from "./helpers";
-
-const KEY = "lsk_test_sandbox";
 
 // The swap access token as the app makes it: HMAC-SHA256 of `swap:<id>` with the HKDF `swap-token` key.
 const swapTokenKey = Buffer.from(hkdfSync("sha256", APP_SECRET, "swap-checkout", "swap-token", 32));
@@ -38,8 +33,11 @@ async function timed(pending: Promise<HttpResult>) {
 }
 
 describe("upstream faults", () => {
-  let upstream: Upstream;
-  let app: RunningApp;
+  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "1000", ...NO_LIMITS }, healthy);
+  beforeAll(async () => {
+    // Known while the upstream is healthy: the asset list (cached).
+    expect((await call(running.app.origin, "/api/v1/assets")).status).toBe(200);
+  });
 
   /**
    * A status read that must go to the upstream while it fails: a swap this app has no snapshot of
@@ -48,73 +46,61 @@ describe("upstream faults", () => {
    */
   async function expectReadDuringFault(status: number, code: string) {
     const id = unseenSwapId();
-    const { res, ms } = await timed(call(app.origin, `/api/v1/swap/${id}`, { headers: { "x-swap-token": swapTokenFor(id) } }));
+    const { res, ms } = await timed(call(running.app.origin, `/api/v1/swap/${id}`, { headers: { "x-swap-token": swapTokenFor(id) } }));
     expectError(res, status, code);
     expect(ms).toBeLessThan(7_000);
-    const attempts = upstream.count("GET", `/v1/swap/${id}`);
+    const attempts = running.upstream.count("GET", `/v1/swap/${id}`);
     expect(attempts).toBeGreaterThanOrEqual(1);
     expect(attempts).toBeLessThanOrEqual(3);
   }
-  const address = () => postJson(app.origin, "/api/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS });
-
-  beforeAll(async () => {
-    upstream = await startUpstream(healthy);
-    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: KEY, APP_SECRET, PARTNER_API_TIMEOUT_MS: "1000", ...NO_LIMITS });
-    // Known while the upstream is healthy: the asset list (cached).
-    expect((await call(app.origin, "/api/v1/assets")).status).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-  });
 
   it("answers 504 upstream_timeout quickly when the upstream is slower than PARTNER_API_TIMEOUT_MS, retrying only safe calls", async () => {
-    upstream.use({ ...healthy, SANDBOX_FAULTS: "latency=4000" });
+    running.upstream.use({ ...healthy, SANDBOX_FAULTS: "latency=4000" });
 
-    const quotes = upstream.count("POST", "/v1/quote");
-    const q = await timed(postJson(app.origin, "/api/v1/quote", btcToUsdtTron()));
+    const quotes = running.upstream.count("POST", "/v1/quote");
+    const q = await timed(postQuote(running.app.origin));
     expectError(q.res, 504, "upstream_timeout");
     expect(q.ms).toBeLessThan(3_000);
     // Creating a quote is not safe to repeat: exactly one attempt.
-    expect(upstream.count("POST", "/v1/quote") - quotes).toBe(1);
+    expect(running.upstream.count("POST", "/v1/quote") - quotes).toBe(1);
 
     await expectReadDuringFault(504, "upstream_timeout");
 
-    const created = await timed(createSwap(app.origin, swapBody(`pq_${"3".repeat(24)}`)));
+    const created = await timed(createSwap(running.app.origin, swapBody(`pq_${"3".repeat(24)}`)));
     expectError(created.res, 504, "upstream_timeout");
     expect(created.ms).toBeLessThan(7_000);
   });
 
   it("answers 503 provider_unavailable when the upstream fails with 500 or 503", async () => {
     for (const faults of ["error_rate=1", "unavailable_rate=1"]) {
-      upstream.use({ ...healthy, SANDBOX_FAULTS: faults });
-      const quotes = upstream.count("POST", "/v1/quote");
-      const q = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron());
+      running.upstream.use({ ...healthy, SANDBOX_FAULTS: faults });
+      const quotes = running.upstream.count("POST", "/v1/quote");
+      const q = await postQuote(running.app.origin);
       expectError(q, 503, "provider_unavailable");
-      expect(upstream.count("POST", "/v1/quote") - quotes, faults).toBe(1);
+      expect(running.upstream.count("POST", "/v1/quote") - quotes, faults).toBe(1);
       await expectReadDuringFault(503, "provider_unavailable");
-      expectError(await address(), 503, "provider_unavailable");
+      expectError(await checkTronAddress(running.app.origin), 503, "provider_unavailable");
     }
   });
 
   it("keeps serving the cached asset list while the upstream is down", async () => {
-    upstream.use({ ...healthy, SANDBOX_FAULTS: "error_rate=1" });
-    const res = await call(app.origin, "/api/v1/assets?network=bitcoin");
+    running.upstream.use({ ...healthy, SANDBOX_FAULTS: "error_rate=1" });
+    const res = await call(running.app.origin, "/api/v1/assets?network=bitcoin");
     expect(res.status, res.raw).toBe(200);
     expect(assetListSchema.parse(res.json).assets[0]).toMatchObject({ symbol: "BTC" });
   });
 
   it("answers 502 upstream_error when the upstream answers garbage", async () => {
-    upstream.use({ ...healthy, SANDBOX_FAULTS: "malformed_rate=1" });
-    expectError(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron()), 502, "upstream_error");
+    running.upstream.use({ ...healthy, SANDBOX_FAULTS: "malformed_rate=1" });
+    expectError(await postQuote(running.app.origin), 502, "upstream_error");
     await expectReadDuringFault(502, "upstream_error");
-    expectError(await createSwap(app.origin, swapBody(`pq_${"4".repeat(24)}`)), 502, "upstream_error");
+    expectError(await createSwap(running.app.origin, swapBody(`pq_${"4".repeat(24)}`)), 502, "upstream_error");
   });
 
   it("answers 502 for an answer missing required fields, a redirect or an HTML error page, and ignores unknown fields", async () => {
-    upstream.use(healthy);
+    running.upstream.use(healthy);
     const onQuote = (make: (original: Response) => Promise<Response>) => {
-      upstream.intercept = async (req, next) => {
+      running.upstream.intercept = async (req, next) => {
         const res = await next(req);
         return new URL(req.url).pathname === "/v1/quote" ? make(res) : res;
       };
@@ -124,34 +110,34 @@ describe("upstream faults", () => {
         const { to: _to, ...rest } = (await res.json()) as Record<string, unknown>;
         return Response.json(rest);
       });
-      expectError(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron()), 502, "upstream_error");
+      expectError(await postQuote(running.app.origin), 502, "upstream_error");
 
       onQuote(async () => new Response(null, { status: 302, headers: { location: "http://127.0.0.1:1/elsewhere" } }));
-      expectError(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron()), 502, "upstream_error");
+      expectError(await postQuote(running.app.origin), 502, "upstream_error");
 
       onQuote(async () => new Response("<html><body>Bad gateway</body></html>", { status: 502, headers: { "content-type": "text/html" } }));
-      const html = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron());
+      const html = await postQuote(running.app.origin);
       expect([502, 503]).toContain(html.status);
       expectError(html, html.status, html.status === 502 ? "upstream_error" : "provider_unavailable");
       expect(html.text).not.toMatch(/<html/);
 
       onQuote(async (res) => Response.json({ ...((await res.json()) as object), surprise: { nested: true }, internalMargin: "0.4" }));
-      const extra = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron());
+      const extra = await postQuote(running.app.origin);
       expect(extra.status, extra.raw).toBe(200);
       quoteAnswerSchema.parse(extra.json);
       expect(extra.json).not.toHaveProperty("surprise");
       expect(extra.json).not.toHaveProperty("internalMargin");
     } finally {
-      upstream.intercept = null;
+      running.upstream.intercept = null;
     }
   });
 
   it("absorbs a single upstream 429 with a short Retry-After when creating a swap", async () => {
-    upstream.use(healthy);
-    const q = await quote(app.origin);
-    const totalBefore = await upstream.swapTotal();
+    running.upstream.use(healthy);
+    const q = await quote(running.app.origin);
+    const totalBefore = await running.upstream.swapTotal();
     let forced = 0;
-    upstream.intercept = async (req, next) => {
+    running.upstream.intercept = async (req, next) => {
       if (req.method === "POST" && new URL(req.url).pathname === "/v1/swap" && forced++ === 0) {
         const headers = new Headers(req.headers);
         headers.set("x-sandbox-fault", "rate_limited");
@@ -160,37 +146,37 @@ describe("upstream faults", () => {
       return next(req);
     };
     try {
-      const res = await createSwap(app.origin, swapBody(q.id));
+      const res = await createSwap(running.app.origin, swapBody(q.id));
       expect(res.status, res.raw).toBe(200);
       expect(swapCreatedSchema.parse(res.json).swap.quote.id).toBe(q.id);
       expect(forced).toBe(2);
     } finally {
-      upstream.intercept = null;
+      running.upstream.intercept = null;
     }
-    expect(await upstream.swapTotal()).toBe(totalBefore + 1);
+    expect(await running.upstream.swapTotal()).toBe(totalBefore + 1);
   });
 
   it("still answers health and serves a whole checkout once the upstream recovers", async () => {
-    upstream.use(healthy);
-    expect((await call(app.origin, "/api/health")).status).toBe(200);
-    const q = await quote(app.origin);
-    const created = await createSwap(app.origin, swapBody(q.id));
+    running.upstream.use(healthy);
+    expect((await call(running.app.origin, "/api/health")).status).toBe(200);
+    const q = await quote(running.app.origin);
+    const created = await createSwap(running.app.origin, swapBody(q.id));
     expect(created.status, created.raw).toBe(200);
     const { swap: made, accessToken } = swapCreatedSchema.parse(created.json);
-    const read = await call(app.origin, `/api/v1/swap/${made.id}`, { headers: { "x-swap-token": accessToken } });
+    const read = await call(running.app.origin, `/api/v1/swap/${made.id}`, { headers: { "x-swap-token": accessToken } });
     expect(read.status, read.raw).toBe(200);
-    expect((await address()).status).toBe(200);
+    expect((await checkTronAddress(running.app.origin)).status).toBe(200);
   });
 
   it("answers 429 rate_limited with Retry-After, never a 5xx, when the upstream's rate limit is spent", async () => {
-    upstream.use({ SANDBOX_RATE_LIMIT_PER_MINUTE: "2" });
+    running.upstream.use({ SANDBOX_RATE_LIMIT_PER_MINUTE: "2" });
     const answers: HttpResult[] = [];
-    for (let i = 0; i < 2; i++) answers.push(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron()));
+    for (let i = 0; i < 2; i++) answers.push(await postQuote(running.app.origin));
     answers.push(
       ...(await Promise.all([
-        ...Array.from({ length: 4 }, () => postJson(app.origin, "/api/v1/quote", btcToUsdtTron())),
-        createSwap(app.origin, swapBody(`pq_${"5".repeat(24)}`)),
-        address(),
+        ...Array.from({ length: 4 }, () => postQuote(running.app.origin)),
+        createSwap(running.app.origin, swapBody(`pq_${"5".repeat(24)}`)),
+        checkTronAddress(running.app.origin),
       ])),
     );
     for (const res of answers) expect([200, 404, 429], res.raw).toContain(res.status);
@@ -202,28 +188,18 @@ describe("upstream faults", () => {
       expect(Number(res.header("retry-after"))).toBeGreaterThanOrEqual(1);
     }
     // Still alive: health answers, and a quote gets an answer that is not a server error.
-    expect((await call(app.origin, "/api/health")).status).toBe(200);
-    expect([200, 429]).toContain((await postJson(app.origin, "/api/v1/quote", btcToUsdtTron())).status);
+    expect((await call(running.app.origin, "/api/health")).status).toBe(200);
+    expect([200, 429]).toContain((await postQuote(running.app.origin)).status);
   });
 });
 
 describe("the key's upstream budget (PARTNER_RATE_LIMIT_PER_MINUTE)", () => {
-  let upstream: Upstream;
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    upstream = await startUpstream(healthy);
-    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: KEY, APP_SECRET, ...NO_CLIENT_LIMITS, PARTNER_RATE_LIMIT_PER_MINUTE: "5" });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-  });
+  const running = upstreamApp({ ...NO_CLIENT_LIMITS, PARTNER_RATE_LIMIT_PER_MINUTE: "5" }, healthy);
 
   it("never spends more than the budget upstream in a minute and answers the rest with 429 and Retry-After", async () => {
     const answers: HttpResult[] = [];
-    answers.push(...(await Promise.all(Array.from({ length: 9 }, () => postJson(app.origin, "/api/v1/quote", btcToUsdtTron())))));
-    expect(upstream.seen.length).toBeLessThanOrEqual(5);
+    answers.push(...(await Promise.all(Array.from({ length: 9 }, () => postQuote(running.app.origin)))));
+    expect(running.upstream.seen.length).toBeLessThanOrEqual(5);
     for (const res of answers) expect([200, 429], res.raw).toContain(res.status);
     const limited = answers.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(4);

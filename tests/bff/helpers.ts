@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { serveHandler } from "@/lib/sandbox/serve";
 import { bffErrorBodySchema, quoteAnswerSchema, swapCreatedSchema, type QuoteAnswer, type SwapCreated } from "@/lib/schema/bff";
+import { startRedis, type RunningRedis } from "../support/redis";
 import { startApp, type RunningApp } from "../support/servers";
 
 export type HttpResult = {
@@ -126,8 +127,16 @@ export const XRP_ADDRESS = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
 
 export const btcToUsdtTron = (amount = "0.01") => ({ from: { network: "bitcoin", token: "BTC", amount }, to: { network: "tron", token: "USDT" } });
 
+/** POST /api/v1/quote, answered as it comes (`quote` when it must succeed). */
+export const postQuote = (origin: string, body: unknown = btcToUsdtTron(), options: Omit<CallOptions, "body" | "method"> = {}) =>
+  postJson(origin, "/api/v1/quote", body, options);
+
+/** POST /api/v1/address for a USDT address on Tron, answered as it comes. */
+export const checkTronAddress = (origin: string, address = TRON_ADDRESS, options: Omit<CallOptions, "body" | "method"> = {}) =>
+  postJson(origin, "/api/v1/address", { network: "tron", token: "USDT", address }, options);
+
 export async function quote(origin: string, body: object = btcToUsdtTron(), options: Omit<CallOptions, "body" | "method"> = {}): Promise<QuoteAnswer> {
-  const res = await postJson(origin, "/api/v1/quote", body, options);
+  const res = await postQuote(origin, body, options);
   expect(res.status, res.raw).toBe(200);
   return quoteAnswerSchema.parse(res.json);
 }
@@ -222,6 +231,25 @@ export const NO_CLIENT_LIMITS = { CLIENT_QUOTES_PER_MINUTE: "1000000", CLIENT_SW
 /** No per-client limits and a key budget (PARTNER_RATE_LIMIT_PER_MINUTE) no test run can spend. */
 export const NO_LIMITS = { ...NO_CLIENT_LIMITS, PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" };
 
+/** What the app needs to run in upstream mode in front of `upstream`, with that upstream's key. */
+export const upstreamModeEnv = (upstream: Upstream) => ({
+  PARTNER_API_BASE_URL: upstream.baseUrl,
+  PARTNER_API_KEY: upstream.sandbox.options.apiKey,
+  APP_SECRET,
+});
+
+/** For one describe block: the production build on its embedded sandbox, started before its tests and stopped after. */
+export function sandboxApp(env: Record<string, string> = {}): { app: RunningApp } {
+  const running = {} as { app: RunningApp };
+  beforeAll(async () => {
+    running.app = await startApp(env);
+  });
+  afterAll(async () => {
+    await running.app?.stop();
+  });
+  return running;
+}
+
 /**
  * For one describe block: the production build in upstream mode, in front of its own standalone
  * upstream (SANDBOX_* knobs in `upstreamEnv`), started before its tests and stopped after.
@@ -230,16 +258,32 @@ export function upstreamApp(env: Record<string, string> = {}, upstreamEnv: Recor
   const running = {} as { upstream: Upstream; app: RunningApp };
   beforeAll(async () => {
     running.upstream = await startUpstream(upstreamEnv);
-    running.app = await startApp({
-      PARTNER_API_BASE_URL: running.upstream.baseUrl,
-      PARTNER_API_KEY: running.upstream.sandbox.options.apiKey,
-      APP_SECRET,
-      ...env,
-    });
+    running.app = await startApp({ ...upstreamModeEnv(running.upstream), ...env });
   });
   afterAll(async () => {
     await running.app?.stop();
     await running.upstream?.close();
+  });
+  return running;
+}
+
+/**
+ * For one describe block: a fresh redis-server and one app (on its embedded sandbox) per entry of
+ * `envs`, all on that Redis with one APP_SECRET, as the instances of one deployment are.
+ */
+export function instancesOnRedis(...envs: Record<string, string>[]): { redis: RunningRedis; apps: RunningApp[] } {
+  const running = { apps: [] as RunningApp[] } as { redis: RunningRedis; apps: RunningApp[] };
+  beforeAll(async () => {
+    running.redis = await startRedis();
+    // Each app that did start is stopped after, even when another failed to.
+    const started = await Promise.allSettled(envs.map((env) => startApp({ REDIS_URL: running.redis.url, APP_SECRET, ...env })));
+    running.apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
+  });
+  afterAll(async () => {
+    await Promise.all(running.apps.map((app) => app.stop()));
+    await running.redis?.stop();
   });
   return running;
 }

@@ -4,22 +4,9 @@
 // contain it.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { repoRoot, startApp, type RunningApp } from "../support/servers";
-import {
-  APP_SECRET,
-  BTC_ADDRESS,
-  NO_LIMITS,
-  btcToUsdtTron,
-  call,
-  createSwap,
-  postJson,
-  quote,
-  startUpstream,
-  swapBody,
-  type HttpResult,
-  type Upstream,
-} from "./helpers";
+import { describe, it, expect, beforeAll } from "vitest";
+import { repoRoot } from "../support/servers";
+import { BTC_ADDRESS, NO_LIMITS, btcToUsdtTron, call, createSwap, postJson, quote, swapBody, upstreamApp, type HttpResult } from "./helpers";
 
 const canary = process.env.LEAK_CANARY_KEY ?? "";
 const DASHBOARD_PASSWORD = "key-leak dashboard password";
@@ -42,8 +29,6 @@ function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
 }
 
 describe("the partner key never leaves the server", () => {
-  let upstream: Upstream;
-  let app: RunningApp;
   const answers: Array<{ what: string; res: HttpResult }> = [];
   const record = async (what: string, pending: Promise<HttpResult>) => {
     const res = await pending;
@@ -51,31 +36,24 @@ describe("the partner key never leaves the server", () => {
     return res;
   };
 
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!canary) {
       throw new Error(
         "LEAK_CANARY_KEY is not set. Run the BFF tests through `npm test` (scripts/test.sh), which builds with PARTNER_API_KEY=$LEAK_CANARY_KEY, " +
           "or export LEAK_CANARY_KEY=<the key the build was made with> before `npx vitest run --project bff`.",
       );
     }
-    upstream = await startUpstream({ SANDBOX_API_KEY: canary, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
-    app = await startApp({
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: canary,
-      APP_SECRET,
-      PARTNER_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD,
-      ...NO_LIMITS,
-    });
   });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-  });
+  // The upstream answers to the canary, and the app calls it with the canary as its key.
+  const running = upstreamApp(
+    { PARTNER_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD, ...NO_LIMITS },
+    { SANDBOX_API_KEY: canary, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" },
+  );
 
   it("is in no response header or body of any route, in success or failure", async () => {
-    const o = app.origin;
+    const o = running.app.origin;
     // Upstream answers that carry the key in a header must not pass it on either.
-    upstream.intercept = async (req, next) => {
+    running.upstream.intercept = async (req, next) => {
       const res = await next(req);
       const headers = new Headers(res.headers);
       headers.set("x-echo-api-key", req.headers.get("x-api-key") ?? "");
@@ -130,7 +108,7 @@ describe("the partner key never leaves the server", () => {
 
     // Upstream faults, forced once per call.
     for (const fault of ["internal_error", "provider_unavailable", "rate_limited", "malformed"]) {
-      upstream.intercept = async (req, next) => {
+      running.upstream.intercept = async (req, next) => {
         const headers = new Headers(req.headers);
         headers.set("x-sandbox-fault", fault);
         const res = await next(new Request(req, { headers }));
@@ -147,11 +125,11 @@ describe("the partner key never leaves the server", () => {
       );
     }
     // The upstream rejects the key.
-    upstream.intercept = async () =>
+    running.upstream.intercept = async () =>
       Response.json({ error: { code: "invalid_api_key", message: "API key is invalid.", details: {} }, requestId: "up_1" }, { status: 401 });
     await record("quote, key rejected", postJson(o, "/api/v1/quote", btcToUsdtTron()));
     await record("swap, key rejected", createSwap(o, swapBody(q.id)));
-    upstream.intercept = null;
+    running.upstream.intercept = null;
 
     // The operator dashboard's API, signed in and not.
     await record("dashboard without session", call(o, "/api/partner/swaps"));
@@ -176,8 +154,8 @@ describe("the partner key never leaves the server", () => {
     }
 
     // The key was really in play: every upstream request carried it.
-    expect(upstream.seen.length).toBeGreaterThan(10);
-    expect(upstream.seen.every((s) => s.apiKey === canary)).toBe(true);
+    expect(running.upstream.seen.length).toBeGreaterThan(10);
+    expect(running.upstream.seen.every((s) => s.apiKey === canary)).toBe(true);
     expect(answers.length).toBeGreaterThan(50);
     expect(answers.filter((a) => a.res.status >= 400).length).toBeGreaterThan(20);
 
@@ -200,14 +178,16 @@ describe("the partner key never leaves the server", () => {
     const seen: string[] = [];
     try {
       for (const [code, status, path] of cases) {
-        upstream.intercept = async () => echo(status, code);
+        running.upstream.intercept = async () => echo(status, code);
         const res =
-          path === "/api/v1/swap" ? await createSwap(app.origin, swapBody(`pq_${"2".repeat(24)}`)) : await postJson(app.origin, path, btcToUsdtTron());
+          path === "/api/v1/swap"
+            ? await createSwap(running.app.origin, swapBody(`pq_${"2".repeat(24)}`))
+            : await postJson(running.app.origin, path, btcToUsdtTron());
         expect(res.status, res.raw).toBeGreaterThanOrEqual(400);
         if (forms(canary).some((f) => res.raw.includes(f))) seen.push(`${code}: ${res.raw}`);
       }
     } finally {
-      upstream.intercept = null;
+      running.upstream.intercept = null;
     }
     expect(seen).toEqual([]);
   });

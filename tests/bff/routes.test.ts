@@ -220,36 +220,18 @@ describe("in sandbox mode", () => {
       expect(body.error.details.fields).toHaveProperty(["from.amount"]);
     });
 
-    it("refuses a pair the service does not route with 400 unsupported_pair", async () => {
-      expectError(
-        await postJson(origin, "/api/v1/quote", { from: { network: "dogecoin", token: "DOGE", amount: "100" }, to: { network: "ton", token: "TON" } }),
-        400,
-        "unsupported_pair",
-      );
-    });
-
-    it("refuses an unknown asset, or a receive-only asset as the source, with 400 unsupported_asset", async () => {
-      expectError(
-        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "XYZ", amount: "1" }, to: { network: "tron", token: "USDT" } }),
-        400,
-        "unsupported_asset",
-      );
-      expectError(
-        await postJson(origin, "/api/v1/quote", { from: { network: "ethereum", token: "DAI", amount: "100" }, to: { network: "tron", token: "USDT" } }),
-        400,
-        "unsupported_asset",
-      );
-    });
-
-    it("refuses a destination memo on a network without memos with 400 unsupported_memo", async () => {
-      expectError(
-        await postJson(origin, "/api/v1/quote", {
-          from: { network: "bitcoin", token: "BTC", amount: "0.01" },
-          to: { network: "tron", token: "USDT", memo: "7" },
-        }),
-        400,
+    it.each([
+      ["a pair the service does not route", "unsupported_pair", { network: "dogecoin", token: "DOGE", amount: "100" }, { network: "ton", token: "TON" }],
+      ["an unknown asset", "unsupported_asset", { network: "bitcoin", token: "XYZ", amount: "1" }, { network: "tron", token: "USDT" }],
+      ["a receive-only asset as the source", "unsupported_asset", { network: "ethereum", token: "DAI", amount: "100" }, { network: "tron", token: "USDT" }],
+      [
+        "a destination memo on a network without memos",
         "unsupported_memo",
-      );
+        { network: "bitcoin", token: "BTC", amount: "0.01" },
+        { network: "tron", token: "USDT", memo: "7" },
+      ],
+    ])("refuses %s with 400 %s", async (_what, code, from, to) => {
+      expectError(await postJson(origin, "/api/v1/quote", { from, to }), 400, code);
     });
 
     it("does not pass a browser's x-sandbox-fault header on to the upstream", async () => {

@@ -2,25 +2,27 @@
 // legitimate use that must keep working. A finding that comes back turns this file red.
 import { request as httpRequest } from "node:http";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
-import { startRedis, type RunningRedis } from "../support/redis";
 import { startApp, type RunningApp } from "../support/servers";
 import {
-  APP_SECRET,
   NO_CLIENT_LIMITS,
   TRON_ADDRESS,
   TRON_ADDRESS_2,
   btcToUsdtTron,
   call,
+  checkTronAddress,
   createSwap,
   expectError,
+  instancesOnRedis,
   postJson,
+  postQuote,
   quote,
-  startUpstream,
+  sandboxApp,
   swapBody,
+  upstreamApp,
+  upstreamModeEnv,
   type HttpResult,
-  type Upstream,
 } from "./helpers";
 
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
@@ -30,32 +32,23 @@ function expectRateLimited(res: HttpResult) {
   expect(Number(res.header("retry-after")), res.raw).toBeGreaterThanOrEqual(1);
 }
 
-const checkAddress = (origin: string, address: string, options: Parameters<typeof postJson>[3] = {}) =>
-  postJson(origin, "/api/v1/address", { network: "tron", token: "USDT", address }, options);
-
 /** Distinct valid-looking Tron addresses are not needed: an invalid one costs an upstream check all the same. */
 const probeAddress = (i: number) => `T${String(i).padStart(33, "x")}`;
 
 describe("1. a quote id is not a credential", () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp({ ...NO_CLIENT_LIMITS });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const running = sandboxApp(NO_CLIENT_LIMITS);
 
   it("refuses the user's confirmation with 409 quote_already_used, and shows nothing of the swap someone else made first", async () => {
     const user = { localAddress: "127.0.0.2" };
     const attacker = { localAddress: "127.0.0.3" };
-    const q = await quote(app.origin, btcToUsdtTron(), user);
+    const q = await quote(running.app.origin, btcToUsdtTron(), user);
 
     // The attacker saw the quote id (say, on the host page) and creates the swap first, paying out to itself.
-    const stolen = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), attacker);
+    const stolen = await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), attacker);
     expect(stolen.status, stolen.raw).toBe(200);
     const attackerSwap = swapCreatedSchema.parse(stolen.json).swap;
 
-    const res = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS), crypto.randomUUID(), user);
+    const res = await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS), crypto.randomUUID(), user);
     const body = expectError(res, 409, "quote_already_used");
     expect(res.text).not.toContain(attackerSwap.id);
     expect(res.text).not.toContain(attackerSwap.deposit.address);
@@ -65,8 +58,8 @@ describe("1. a quote id is not a credential", () => {
   });
 
   it("mints no access token for someone else's swap, whatever destination, refund address or e-mail is asked for", async () => {
-    const q = await quote(app.origin);
-    const made = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }));
+    const q = await quote(running.app.origin);
+    const made = await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }));
     expect(made.status, made.raw).toBe(200);
     const attempts = [
       swapBody(q.id, TRON_ADDRESS_2),
@@ -75,51 +68,38 @@ describe("1. a quote id is not a credential", () => {
       swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", notificationEmail: "thief@example.com" }),
     ];
     for (const body of attempts) {
-      const res = await createSwap(app.origin, body, crypto.randomUUID(), { localAddress: "127.0.0.4" });
+      const res = await createSwap(running.app.origin, body, crypto.randomUUID(), { localAddress: "127.0.0.4" });
       expectError(res, 409, "quote_already_used");
       expect(res.text).not.toContain("accessToken");
     }
   });
 
   it("still gives the same person their one swap when they retry with a new Idempotency-Key", async () => {
-    const q = await quote(app.origin);
+    const q = await quote(running.app.origin);
     const body = swapBody(q.id, TRON_ADDRESS, { notificationEmail: "me@example.com" });
-    const first = await createSwap(app.origin, body);
+    const first = await createSwap(running.app.origin, body);
     expect(first.status, first.raw).toBe(200);
-    const again = await createSwap(app.origin, body, crypto.randomUUID());
+    const again = await createSwap(running.app.origin, body, crypto.randomUUID());
     expect(again.status, again.raw).toBe(200);
     expect(swapCreatedSchema.parse(again.json).swap.id).toBe(swapCreatedSchema.parse(first.json).swap.id);
   });
 });
 
 describe("2. one client cannot spend the key's budget", () => {
-  let upstream: Upstream;
-  let app: RunningApp;
   const budget = 40;
-  beforeAll(async () => {
-    upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" });
-    app = await startApp({
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: upstream.sandbox.options.apiKey,
-      APP_SECRET,
-      PARTNER_RATE_LIMIT_PER_MINUTE: String(budget),
-      CLIENT_QUOTES_PER_MINUTE: "1000",
-      CLIENT_READS_PER_MINUTE: "100000",
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-  });
+  const running = upstreamApp(
+    { PARTNER_RATE_LIMIT_PER_MINUTE: String(budget), CLIENT_QUOTES_PER_MINUTE: "1000", CLIENT_READS_PER_MINUTE: "100000" },
+    { SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" },
+  );
 
   it("lets a flood of address checks and quotes from one address cause at most CLIENT_BUDGET_SHARE of the key's calls, and everyone else still gets quotes", async () => {
     const flood = { localAddress: "127.0.0.5" };
     // What the flood can make the key pay for (the ledger's own reads of the list are not the flood's).
-    const spentOnFlood = () => upstream.count("POST", "/v1/address") + upstream.count("POST", "/v1/quote");
+    const spentOnFlood = () => running.upstream.count("POST", "/v1/address") + running.upstream.count("POST", "/v1/quote");
     const before = spentOnFlood();
     const results = await Promise.all([
-      ...Array.from({ length: 200 }, (_, i) => checkAddress(app.origin, probeAddress(i), flood)),
-      ...Array.from({ length: 40 }, () => postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), flood)),
+      ...Array.from({ length: 200 }, (_, i) => checkTronAddress(running.app.origin, probeAddress(i), flood)),
+      ...Array.from({ length: 40 }, () => postQuote(running.app.origin, btcToUsdtTron(), flood)),
     ]);
     const spent = spentOnFlood() - before;
     expect(spent).toBeLessThanOrEqual(Math.floor(budget * 0.25));
@@ -127,35 +107,30 @@ describe("2. one client cannot spend the key's budget", () => {
     for (const r of results) if (r.status === 429) expectRateLimited(r);
 
     for (const localAddress of ["127.0.0.6", "127.0.0.7", "127.0.0.8"]) {
-      const res = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { localAddress });
+      const res = await postQuote(running.app.origin, btcToUsdtTron(), { localAddress });
       expect(res.status, res.raw).toBe(200);
     }
   });
 
   it("answers a repeated address check from the shared cache, without an upstream call", async () => {
     const client = { localAddress: "127.0.0.9" };
-    const first = await checkAddress(app.origin, TRON_ADDRESS, client);
+    const first = await checkTronAddress(running.app.origin, TRON_ADDRESS, client);
     expect(first.status, first.raw).toBe(200);
-    const calls = upstream.count("POST", "/v1/address");
+    const calls = running.upstream.count("POST", "/v1/address");
     for (let i = 0; i < 5; i++) {
-      const again = await checkAddress(app.origin, TRON_ADDRESS, { localAddress: `127.0.0.${10 + i}` });
+      const again = await checkTronAddress(running.app.origin, TRON_ADDRESS, { localAddress: `127.0.0.${10 + i}` });
       expect(again.status).toBe(200);
       expect(again.json).toEqual(first.json);
     }
-    expect(upstream.count("POST", "/v1/address")).toBe(calls);
+    expect(running.upstream.count("POST", "/v1/address")).toBe(calls);
   });
 
   it("counts address checks with the client's quotes", async () => {
-    const limited = await startApp({
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: upstream.sandbox.options.apiKey,
-      APP_SECRET,
-      CLIENT_QUOTES_PER_MINUTE: "3",
-    });
+    const limited = await startApp({ ...upstreamModeEnv(running.upstream), CLIENT_QUOTES_PER_MINUTE: "3" });
     try {
       const client = { localAddress: "127.0.0.20" };
-      for (let i = 0; i < 3; i++) expect((await checkAddress(limited.origin, probeAddress(1000 + i), client)).status).toBe(200);
-      expectRateLimited(await postJson(limited.origin, "/api/v1/quote", btcToUsdtTron(), client));
+      for (let i = 0; i < 3; i++) expect((await checkTronAddress(limited.origin, probeAddress(1000 + i), client)).status).toBe(200);
+      expectRateLimited(await postQuote(limited.origin, btcToUsdtTron(), client));
     } finally {
       await limited.stop();
     }
@@ -231,20 +206,10 @@ describe("3. forged addresses buy no fresh limits", () => {
   });
 
   describe("with REDIS_URL, two instances", () => {
-    let redis: RunningRedis;
-    let a: RunningApp;
-    let b: RunningApp;
-    beforeAll(async () => {
-      redis = await startRedis();
-      const env = { REDIS_URL: redis.url, APP_SECRET, CLIENT_READS_PER_MINUTE: "6" };
-      [a, b] = await Promise.all([startApp(env), startApp(env)]);
-    });
-    afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await redis?.stop();
-    });
+    const running = instancesOnRedis({ CLIENT_READS_PER_MINUTE: "6" }, { CLIENT_READS_PER_MINUTE: "6" });
 
     it("share each per-client limit, so a second instance allows nothing extra", async () => {
+      const [a, b] = running.apps as [RunningApp, RunningApp];
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) statuses.push((await call(i % 2 ? a.origin : b.origin, "/api/v1/assets", { localAddress: "127.0.0.40" })).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(6);
@@ -319,31 +284,25 @@ function declareOnly(origin: string, bytes: number): Promise<number> {
 }
 
 describe("4. huge bodies are refused before they are read", () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp({ ...NO_CLIENT_LIMITS });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const running = sandboxApp(NO_CLIENT_LIMITS);
 
   it("answers a declared 8 MiB body with 413 before a byte of it is sent", async () => {
-    expect(await declareOnly(app.origin, 8 * 1024 * 1024)).toBe(413);
+    expect(await declareOnly(running.app.origin, 8 * 1024 * 1024)).toBe(413);
   });
 
   it("refuses 24 parallel 8 MiB POSTs, declared or chunked, and the server does not grow by their size", async () => {
-    await call(app.origin, "/api/health");
-    const before = rssKiB(app.pid);
-    const outcomes = await Promise.all(Array.from({ length: 24 }, (_, i) => sendLarge(app.origin, 8 * 1024 * 1024, i % 2 === 1)));
+    await call(running.app.origin, "/api/health");
+    const before = rssKiB(running.app.pid);
+    const outcomes = await Promise.all(Array.from({ length: 24 }, (_, i) => sendLarge(running.app.origin, 8 * 1024 * 1024, i % 2 === 1)));
     for (const outcome of outcomes) expect([413, "reset"]).toContain(outcome);
-    const grownMiB = (rssKiB(app.pid) - before) / 1024;
+    const grownMiB = (rssKiB(running.app.pid) - before) / 1024;
     // 24 × 8 MiB = 192 MiB if the bodies were held in full.
     // Measured here: about 2 MiB with the front; over 40 MiB when Next reads the bodies itself.
     expect(grownMiB).toBeLessThan(16);
   });
 
   it("answers a chunked body just over 16 KiB with 413 in the error shape", async () => {
-    const res = await call(app.origin, "/api/v1/quote", {
+    const res = await call(running.app.origin, "/api/v1/quote", {
       method: "POST",
       headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
       body: JSON.stringify({ pad: "x".repeat(17 * 1024) }),
@@ -352,7 +311,7 @@ describe("4. huge bodies are refused before they are read", () => {
   });
 
   it("still takes a body just under the cap", async () => {
-    const res = await postJson(app.origin, "/api/v1/quote", { ...btcToUsdtTron(), pad: "x".repeat(15 * 1024) });
+    const res = await postQuote(running.app.origin, { ...btcToUsdtTron(), pad: "x".repeat(15 * 1024) });
     expectError(res, 400, "validation_error");
   });
 });
@@ -402,20 +361,14 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
 });
 
 describe("7. dashboard sessions end when they should", () => {
-  let redis: RunningRedis;
-  let a: RunningApp;
-  let b: RunningApp;
-  let changed: RunningApp;
   const PASSWORD = "operator-password-123";
-  beforeAll(async () => {
-    redis = await startRedis();
-    const env = { REDIS_URL: redis.url, APP_SECRET, PARTNER_DASHBOARD_PASSWORD: PASSWORD };
-    [a, b, changed] = await Promise.all([startApp(env), startApp(env), startApp({ ...env, PARTNER_DASHBOARD_PASSWORD: "a-new-password-456" })]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop(), changed?.stop()]);
-    await redis?.stop();
-  });
+  // Two instances of one deployment, and a third whose operator password has since changed.
+  const running = instancesOnRedis(
+    { PARTNER_DASHBOARD_PASSWORD: PASSWORD },
+    { PARTNER_DASHBOARD_PASSWORD: PASSWORD },
+    { PARTNER_DASHBOARD_PASSWORD: "a-new-password-456" },
+  );
+  const instances = () => running.apps as [a: RunningApp, b: RunningApp, changed: RunningApp];
 
   async function login(origin: string): Promise<string> {
     const res = await postJson(origin, "/api/partner/session", { password: PASSWORD });
@@ -433,6 +386,7 @@ describe("7. dashboard sessions end when they should", () => {
   };
 
   it("ends a session at logout, also for a copy of the cookie and on another instance", async () => {
+    const [a, b] = instances();
     const cookie = await login(a.origin);
     await expectSignedIn(a.origin, cookie);
     await expectSignedIn(b.origin, cookie);
@@ -443,12 +397,14 @@ describe("7. dashboard sessions end when they should", () => {
   });
 
   it("ends sessions opened with a password that has since changed", async () => {
+    const [a, , changed] = instances();
     const cookie = await login(a.origin);
     await expectSignedOut(changed.origin, cookie);
     await expectSignedIn(a.origin, cookie);
   });
 
   it("refuses a made-up session value", async () => {
+    const [a] = instances();
     await expectSignedOut(a.origin, "A".repeat(43));
     await expectSignedOut(a.origin, `${Math.floor(Date.now() / 1000) + 3600}.${"A".repeat(43)}`);
   });
@@ -491,31 +447,22 @@ describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a t
 });
 
 describe("smaller findings", () => {
-  let upstream: Upstream;
-  let app: RunningApp;
-  beforeAll(async () => {
-    upstream = await startUpstream();
-    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: upstream.sandbox.options.apiKey, APP_SECRET, ...NO_CLIENT_LIMITS });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-  });
+  const running = upstreamApp(NO_CLIENT_LIMITS);
 
   it("writes no key into its logs, even when the upstream's own message carries it", async () => {
-    const key = upstream.sandbox.options.apiKey;
-    upstream.intercept = async () =>
+    const key = running.upstream.sandbox.options.apiKey;
+    running.upstream.intercept = async () =>
       Response.json({ error: { code: "provider_unavailable", message: `backend refused ${key} and lsk_live_abcdef123456`, details: {} } }, { status: 503 });
     try {
-      const res = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron());
+      const res = await postQuote(running.app.origin);
       expect(res.status).toBe(503);
       expect(res.text).not.toContain(key);
     } finally {
-      upstream.intercept = null;
+      running.upstream.intercept = null;
     }
-    expect(app.logs()).toMatch(/upstream unavailable/);
-    expect(app.logs()).not.toContain(key);
-    expect(app.logs()).not.toContain("lsk_live_abcdef123456");
+    expect(running.app.logs()).toMatch(/upstream unavailable/);
+    expect(running.app.logs()).not.toContain(key);
+    expect(running.app.logs()).not.toContain("lsk_live_abcdef123456");
   });
 
   it("bounds the embedded sandbox's seed control per call", async () => {

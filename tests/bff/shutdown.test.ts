@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-import { APP_SECRET, NO_LIMITS, newSwap, sleep, startUpstream, type Upstream } from "./helpers";
+import { NO_LIMITS, newSwap, sleep, startUpstream, upstreamModeEnv, type Upstream } from "./helpers";
 import { startRedis, type RunningRedis } from "../support/redis";
 
 const redisGet = (port: number, key: string) =>
@@ -28,18 +28,14 @@ describe("SIGTERM", () => {
   let redis: RunningRedis;
   let upstream: Upstream;
   let app: RunningApp;
+  /** One instance of the app on this Redis, in front of this upstream. */
+  const startInstance = () => startApp({ ...NO_LIMITS, REDIS_URL: redis.url, ...upstreamModeEnv(upstream) });
 
   beforeAll(async () => {
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" });
-    app = await startApp({
-      ...NO_LIMITS,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: "lsk_test_sandbox",
-      APP_SECRET,
-    });
+    app = await startInstance();
   });
 
   afterAll(async () => {
@@ -78,27 +74,14 @@ describe("SIGTERM", () => {
 
   it("is not a cold start on Redis: the next instance serves the snapshots the last one left", async () => {
     upstream.intercept = null;
-    const fresh = await startApp({
-      ...NO_LIMITS,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: "lsk_test_sandbox",
-      APP_SECRET,
-      PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
-    });
+    const fresh = await startInstance();
     try {
       const created = await newSwap(fresh.origin);
       fresh.signal("SIGTERM");
       expect(await fresh.exited).toBe(0);
       // The upstream is gone for the next instance: only the store can answer.
       upstream.intercept = async () => new Response(JSON.stringify({ error: { code: "internal_error", message: "down", details: {} } }), { status: 500 });
-      const next = await startApp({
-        ...NO_LIMITS,
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        PARTNER_API_BASE_URL: upstream.baseUrl,
-        PARTNER_API_KEY: "lsk_test_sandbox",
-        APP_SECRET,
-      });
+      const next = await startInstance();
       try {
         const res = await fetch(`${next.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
         expect(res.status).toBe(200);

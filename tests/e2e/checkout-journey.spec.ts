@@ -36,19 +36,13 @@ test("the main button names what is missing, the steps show where we are, and re
   await screenshotStep(page, "review-full-amount");
 });
 
-test("every control's visible text is part of its accessible name (WCAG 2.5.3), on the form and the swap page", async ({
-  page,
-  checkout,
-  request,
-  baseURL,
-}) => {
+test("every control's visible text is part of its accessible name (WCAG 2.5.3), on the form and the swap page", async ({ page, checkout, openNewSwap }) => {
   await checkout.fillValidBtcToUsdtTron();
   await expect(checkout.pickerButton("send")).toHaveAccessibleName("You send: BTC Bitcoin. Change asset");
   const form = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
   expect(form.violations.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
 
-  const created = await createSwapThroughApi(request, baseURL!);
-  await new SwapPage(page).goto(created.path);
+  await openNewSwap();
   await expect(page.getByTestId("deposit-qr")).toBeVisible();
   const swap = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
   expect(swap.violations.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
@@ -62,21 +56,17 @@ test("refunded: the page names the refund address typed on this device", async (
   await expect(checkout.reviewButton).toHaveText("Review swap");
   const review = await checkout.review();
   const swap = await review.create();
-  await swap.simulateDeposit({ outcome: "Is refunded" });
-  await swap.pollUntil("refunded", "button");
+  await swap.depositUntil("refunded");
   await expect(page.getByTestId("refund-address")).toHaveText(BTC_REFUND);
   await expect(page.getByTestId("step-indicator").locator("[aria-current=step]")).toContainText("Done");
   await screenshotStep(page, "refunded-to-address");
   await expectNoSeriousA11yViolations(page, "refunded");
 });
 
-test("failed: where the money is and what to do", async ({ page, request, baseURL }) => {
+test("failed: where the money is and what to do", async ({ page, swapPage, openNewSwap }) => {
   test.setTimeout(90_000);
-  const failed = await createSwapThroughApi(request, baseURL!);
-  const swap = new SwapPage(page);
-  await swap.goto(failed.path);
-  await swap.simulateDeposit({ outcome: "Fails" });
-  await swap.pollUntil("failed", "button");
+  await openNewSwap();
+  await swapPage.depositUntil("failed");
   await expect(page.getByTestId("outcome-next")).toContainText(
     "Nothing was sent to your payout address. If you sent a deposit, it is held by the swap service, not lost.",
   );
@@ -85,13 +75,10 @@ test("failed: where the money is and what to do", async ({ page, request, baseUR
   await expectNoSeriousA11yViolations(page, "failed");
 });
 
-test("completed: past tense, an explorer link for the payout address, and a printable receipt", async ({ page, request, baseURL }) => {
+test("completed: past tense, an explorer link for the payout address, and a printable receipt", async ({ page, swapPage, openNewSwap }) => {
   test.setTimeout(90_000);
-  const created = await createSwapThroughApi(request, baseURL!);
-  const swap = new SwapPage(page);
-  await swap.goto(created.path);
-  await swap.simulateDeposit();
-  await swap.pollUntil("completed", "button");
+  const created = await openNewSwap();
+  await swapPage.depositUntil("completed");
   await expect(page.getByTestId("outcome-next")).toContainText(/^We sent about [\d,.]+ USDT to your payout address below, for your 0\.01 BTC\./);
   await expect(page.getByTestId("explorer-link")).toHaveAttribute("href", `https://tronscan.org/#/address/${TRON_ADDRESS}`);
   const receipt = page.getByTestId("receipt");
@@ -100,7 +87,7 @@ test("completed: past tense, an explorer link for the payout address, and a prin
   // Printing shows the receipt alone.
   await page.emulateMedia({ media: "print" });
   await expect(receipt).toBeVisible();
-  await expect(swap.status).toBeHidden();
+  await expect(swapPage.status).toBeHidden();
   await page.emulateMedia({ media: "screen" });
   await screenshotStep(page, "completed-receipt");
 });
@@ -110,6 +97,7 @@ test("my swaps on this device: listed with live status after a reload, a shared 
   context,
   request,
   baseURL,
+  checkout,
 }) => {
   test.setTimeout(90_000);
   const first = await createSwapThroughApi(request, baseURL!);
@@ -150,13 +138,11 @@ test("my swaps on this device: listed with live status after a reload, a shared 
   await list.getByRole("button", { name: "Forget them" }).click();
   await expect(page.getByTestId("my-swaps")).toHaveCount(0);
   await page.reload();
-  await expect(checkoutHeading(page)).toBeVisible();
+  await expect(checkout.heading).toBeVisible();
   await expect(page.getByTestId("my-swaps")).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("swap-checkout:my-swaps"))).toBeNull();
   await context.clearCookies();
 });
-
-const checkoutHeading = (page: import("@playwright/test").Page) => page.getByRole("heading", { name: "Swap crypto", level: 1 });
 
 test("on a phone the live status stays at the top in one line, and replaces the timeline", async ({ page, request, baseURL }) => {
   const created = await createSwapThroughApi(request, baseURL!);

@@ -25,6 +25,8 @@ type WorkerFixtures = {
 type TestFixtures = {
   checkout: CheckoutPage;
   swapPage: SwapPage;
+  /** Makes a swap through the BFF's API and opens its page, as a user following their saved link. */
+  openNewSwap: (options?: SwapOptions) => Promise<CreatedSwap>;
   /** On failure, the output of this file's own server is attached to the report. */
   appLogs: void;
   /** Every test: the browser's console output and page errors never carry an API key. */
@@ -76,21 +78,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   checkout: async ({ page }, use) => use(new CheckoutPage(page)),
   swapPage: async ({ page }, use) => use(new SwapPage(page)),
+  openNewSwap: async ({ request, baseURL, swapPage }, use) =>
+    use(async (options) => {
+      const created = await createSwapThroughApi(request, baseURL!, options);
+      await swapPage.goto(created.path);
+      return created;
+    }),
 });
 
 export { expect };
 
 export type CreatedSwap = { id: string; token: string; path: string; quoteId: string };
+export type SwapOptions = { from?: [string, string]; to?: [string, string]; amount?: string; address?: string; memo?: string };
 
 /**
  * A swap made through the BFF's browser-facing API (what the checkout does on "Create swap"), for
  * tests that start on the status page as a user following their saved link.
  */
-export async function createSwapThroughApi(
-  request: APIRequestContext,
-  baseURL: string,
-  options: { from?: [string, string]; to?: [string, string]; amount?: string; address?: string; memo?: string } = {},
-): Promise<CreatedSwap> {
+export async function createSwapThroughApi(request: APIRequestContext, baseURL: string, options: SwapOptions = {}): Promise<CreatedSwap> {
   const [fromToken, fromNetwork] = options.from ?? ["BTC", "bitcoin"];
   const [toToken, toNetwork] = options.to ?? ["USDT", "tron"];
   const quoteResponse = await request.post(`${baseURL}/api/v1/quote`, {

@@ -1,7 +1,8 @@
 // The checkout with the keyboard alone: Tab to move, Enter to open and choose, arrows in the list.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { TRON_ADDRESS } from "./pages/checkout-page";
+import type { Side } from "./pages/asset-picker";
+import { TRON_ADDRESS, type CheckoutPage } from "./pages/checkout-page";
 import { ReviewPage } from "./pages/review-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -14,27 +15,29 @@ async function tabTo(page: Page, target: Locator) {
   await expect(target).toBeFocused();
 }
 
+/**
+ * Tabs to a side's picker button, opens it with Enter, types `query` and chooses the asset with
+ * the arrows and Enter; focus must come back to the button. Returns the picker.
+ */
+async function pickWithKeyboard(page: Page, checkout: CheckoutPage, side: Side, query: string, [symbol, network]: [string, string]) {
+  await tabTo(page, checkout.pickerButton(side));
+  await page.keyboard.press("Enter");
+  const picker = checkout.picker(side);
+  await picker.expectOpen();
+  await page.keyboard.type(query);
+  await picker.chooseWithKeyboard(symbol, network);
+  await expect(checkout.pickerButton(side)).toBeFocused();
+  return picker;
+}
+
 test("the whole checkout works with the keyboard alone, through 'Create swap'", async ({ page, checkout }) => {
   await checkout.goto();
 
   await tabTo(page, checkout.amount);
   await page.keyboard.type("0.01");
 
-  await tabTo(page, checkout.pickerButton("send"));
-  await page.keyboard.press("Enter");
-  const sendPicker = checkout.picker("send");
-  await sendPicker.expectOpen();
-  await page.keyboard.type("bitcoin");
-  await sendPicker.chooseWithKeyboard("BTC", "bitcoin");
-  await expect(checkout.pickerButton("send")).toBeFocused();
-
-  await tabTo(page, checkout.pickerButton("receive"));
-  await page.keyboard.press("Enter");
-  const receivePicker = checkout.picker("receive");
-  await receivePicker.expectOpen();
-  await page.keyboard.type("tron");
-  await receivePicker.chooseWithKeyboard("USDT", "tron");
-  await expect(checkout.pickerButton("receive")).toBeFocused();
+  await pickWithKeyboard(page, checkout, "send", "bitcoin", ["BTC", "bitcoin"]);
+  const receivePicker = await pickWithKeyboard(page, checkout, "receive", "tron", ["USDT", "tron"]);
   await checkout.expectSelected("receive", "USDT", "tron");
 
   // Escape closes a picker without changing anything, and focus comes back.

@@ -5,26 +5,12 @@ import { expect, screenshotStep, test } from "./fixtures";
 
 test("screenshots: checkout empty, with a quote, picker open, review, deposit instructions, completed", async ({ page, checkout }) => {
   test.setTimeout(90_000);
-  await checkout.goto();
-  await expect(checkout.page.getByText(/^Enter how much BTC \(Bitcoin\) you want to send/)).toBeVisible();
-  await screenshotStep(page, "checkout-empty");
+  const swap = await checkout.walkToDeposit(async (stop) => {
+    if (stop === "checkout-empty") await expect(page.getByText(/^Enter how much BTC \(Bitcoin\) you want to send/)).toBeVisible();
+    // The picker is a modal dialog: its backdrop covers the viewport only.
+    await screenshotStep(page, stop, { fullPage: stop !== "picker-open" });
+  });
 
-  await checkout.fillValidBtcToUsdtTron();
-  await screenshotStep(page, "checkout-quote");
-
-  const picker = await checkout.openPicker("receive");
-  await screenshotStep(page, "picker-open", { fullPage: false });
-  await picker.closeButton.click();
-  await expect(picker.dialog).toBeHidden();
-
-  const review = await checkout.review();
-  await screenshotStep(page, "review");
-
-  const swap = await review.create();
-  await expect(swap.qrCode).toBeVisible();
-  await screenshotStep(page, "deposit");
-
-  await swap.simulateDeposit();
-  await swap.pollUntil("completed", "button");
+  await swap.depositUntil("completed");
   await screenshotStep(page, "completed");
 });

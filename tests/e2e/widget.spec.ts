@@ -74,16 +74,25 @@ test.afterAll(async () => {
   stranger?.server.close();
 });
 
-const received = (page: Page) => page.evaluate(() => (window as unknown as { received: HostEvent[] }).received);
-
-test("the partner's page receives ready, resize, quote, swap_created, status and terminal in order while a swap completes", async ({ page }) => {
-  await page.goto(`${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01&theme=dark&accent=18e299")}`);
+/**
+ * In the host page's widget, preset to BTC → USDT on Tron with an amount: waits for the quote,
+ * enters a valid payout address, reviews and creates the swap. Returns the widget's frame.
+ */
+async function createSwapInWidget(page: Page) {
   const widget = page.frameLocator("iframe");
   await expect(widget.getByTestId("quote-details")).toContainText("1 BTC ≈");
   await widget.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
   await expect(widget.getByText("Valid Tron address")).toBeVisible();
   await widget.getByRole("button", { name: "Review swap" }).click();
   await widget.getByRole("button", { name: "Create swap" }).click();
+  return widget;
+}
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: HostEvent[] }).received);
+
+test("the partner's page receives ready, resize, quote, swap_created, status and terminal in order while a swap completes", async ({ page }) => {
+  await page.goto(`${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01&theme=dark&accent=18e299")}`);
+  const widget = await createSwapInWidget(page);
   await expect(widget.getByTestId("swap-status")).toHaveAttribute("data-status", "waiting_deposit");
   await widget.getByRole("button", { name: "Simulate full deposit" }).click();
   await expect(async () => {
@@ -167,12 +176,7 @@ test("a tampered config and an expired one are each refused with a clear message
 test("with includeToken in the signed config, swap_created carries the access token, and it opens the swap", async ({ page }) => {
   const config = signConfig({ exp: inSeconds(600), includeToken: true }, widgetKey);
   await page.goto(`${host.origin}/?w=${encodeURIComponent(`?from=BTC&to=USDT.tron&amount=0.01&config=${config}`)}`);
-  const widget = page.frameLocator("iframe");
-  await expect(widget.getByTestId("quote-details")).toContainText("1 BTC ≈");
-  await widget.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
-  await expect(widget.getByText("Valid Tron address")).toBeVisible();
-  await widget.getByRole("button", { name: "Review swap" }).click();
-  await widget.getByRole("button", { name: "Create swap" }).click();
+  await createSwapInWidget(page);
   await expect.poll(async () => (await received(page)).some((e) => e.type === "swap_created")).toBe(true);
   const created = (await received(page)).find((e) => e.type === "swap_created")!;
   expect(created.payload.accessToken).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{20,100}$/));

@@ -105,6 +105,8 @@ function harness(env: Record<string, string> = {}) {
 
   const deposit = (id: string, body: { amount?: string; outcome?: string } = {}) => request("POST", `/sandbox/swaps/${id}/deposit`, body);
 
+  const statusOf = async (id: string): Promise<SwapStatus> => (await read(id)).status;
+
   /** Reads the swap after each step of `stepMs`, returning status and updatedAt of every read. */
   async function walk(id: string, steps: number, stepMs = STEP_MS) {
     const seen: Array<{ status: SwapStatus; updatedAt: string }> = [];
@@ -116,15 +118,26 @@ function harness(env: Record<string, string> = {}) {
     return seen;
   }
 
-  return { clock, request, newSwap, read, deposit, walk };
+  return { clock, request, newSwap, read, statusOf, deposit, walk };
+}
+
+/** A fresh sandbox (SANDBOX_* `env`) holding one new swap, where most of these tests start. */
+async function withNewSwap(env: Record<string, string> = {}) {
+  const h = harness(env);
+  return { h, swap: await h.newSwap() };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A refusal from the sandbox: the HTTP status and the spec's error code. */
+function expectRefused(res: { status: number; body: Record<string, unknown> }, status: number, code: string, context?: string) {
+  expect(res.status, context).toBe(status);
+  expect(res.body.error).toMatchObject({ code });
+}
+
 describe("a sandbox swap's life", () => {
   it("is waiting_deposit when created, with a deposit deadline 4 hours (14400 s) after createdAt", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { swap } = await withNewSwap();
     expect(swap.status).toBe("waiting_deposit");
     expect(swap.createdAt).toBe(iso(T0));
     expect(swap.updatedAt).toBe(iso(T0));
@@ -132,10 +145,9 @@ describe("a sandbox swap's life", () => {
   });
 
   it("expires exactly at the deposit deadline and dates updatedAt at the deadline", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     h.clock.advance(14_400_000 - 1);
-    expect((await h.read(swap.id)).status).toBe("waiting_deposit");
+    expect(await h.statusOf(swap.id)).toBe("waiting_deposit");
     h.clock.advance(1);
     const expired = await h.read(swap.id);
     expect(expired.status).toBe("expired");
@@ -144,16 +156,14 @@ describe("a sandbox swap's life", () => {
   });
 
   it("follows SANDBOX_DEPOSIT_WINDOW_SECONDS for the deadline", async () => {
-    const h = harness({ SANDBOX_DEPOSIT_WINDOW_SECONDS: "600" });
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap({ SANDBOX_DEPOSIT_WINDOW_SECONDS: "600" });
     expect(swap.deposit.deadline).toBe(iso(T0 + 600_000));
     h.clock.advance(600_000);
-    expect((await h.read(swap.id)).status).toBe("expired");
+    expect(await h.statusOf(swap.id)).toBe("expired");
   });
 
   it("goes deposit_detected → processing → completed after a full deposit, one step per 5 s, updatedAt moving with each", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     h.clock.advance(30_000);
     const deposited = await h.deposit(swap.id);
     expect(deposited.status).toBe(200);
@@ -169,8 +179,7 @@ describe("a sandbox swap's life", () => {
   });
 
   it("goes deposit_detected → underpaid → processing → completed after a deposit below deposit.amount", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     expect(swap.deposit.amount).toBe("0.01");
     const deposited = await h.deposit(swap.id, { amount: "0.005" });
     expect(deposited.status).toBe(200);
@@ -180,23 +189,20 @@ describe("a sandbox swap's life", () => {
   });
 
   it("treats a deposit of at least deposit.amount as a full deposit", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     await h.deposit(swap.id, { amount: "0.02" });
     expect((await h.walk(swap.id, 3)).map((s) => s.status)).toEqual(["deposit_detected", "processing", "completed"]);
   });
 
   it("ends refunded, with an errorMessage, when the deposit's outcome is refunded", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     await h.deposit(swap.id, { outcome: "refunded" });
     expect((await h.walk(swap.id, 3)).map((s) => s.status)).toEqual(["deposit_detected", "processing", "refunded"]);
     expect((await h.read(swap.id)).errorMessage).toMatch(/\S/);
   });
 
   it("ends failed, with an errorMessage, when the deposit's outcome is failed", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     await h.deposit(swap.id, { amount: "0.001", outcome: "failed" });
     expect((await h.walk(swap.id, 4)).map((s) => s.status)).toEqual(["deposit_detected", "underpaid", "processing", "failed"]);
     const failed = await h.read(swap.id);
@@ -205,55 +211,47 @@ describe("a sandbox swap's life", () => {
   });
 
   it("follows SANDBOX_STEP_SECONDS for the time between steps", async () => {
-    const h = harness({ SANDBOX_STEP_SECONDS: "1" });
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap({ SANDBOX_STEP_SECONDS: "1" });
     await h.deposit(swap.id);
     expect((await h.walk(swap.id, 3, 1_000)).map((s) => s.status)).toEqual(["deposit_detected", "processing", "completed"]);
   });
 
   it("stays completed after its deposit deadline has passed", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     await h.deposit(swap.id);
     h.clock.advance(5 * HOUR_MS);
-    expect((await h.read(swap.id)).status).toBe("completed");
+    expect(await h.statusOf(swap.id)).toBe("completed");
   });
 
   it("refuses a deposit after the deadline with 400 validation_error and stays expired", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     h.clock.advance(14_400_000);
     const refused = await h.deposit(swap.id);
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: "validation_error" });
+    expectRefused(refused, 400, "validation_error");
     h.clock.advance(60_000);
-    expect((await h.read(swap.id)).status).toBe("expired");
+    expect(await h.statusOf(swap.id)).toBe("expired");
   });
 
   it("refuses a second deposit with 400 validation_error and keeps the first one's timeline", async () => {
-    const h = harness();
-    const swap = await h.newSwap();
+    const { h, swap } = await withNewSwap();
     await h.deposit(swap.id, { outcome: "refunded" });
     h.clock.advance(STEP_MS);
     const again = await h.deposit(swap.id, { outcome: "completed" });
-    expect(again.status).toBe(400);
-    expect(again.body.error).toMatchObject({ code: "validation_error" });
+    expectRefused(again, 400, "validation_error");
     h.clock.advance(STEP_MS);
-    expect((await h.read(swap.id)).status).toBe("refunded");
+    expect(await h.statusOf(swap.id)).toBe("refunded");
   });
 
   it("answers 404 swap_not_found to a deposit for an unknown swap and 400 validation_error to a bad body", async () => {
     const h = harness();
     const unknown = await h.deposit("ZZZZZZZZZZZZ");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toMatchObject({ code: "swap_not_found" });
+    expectRefused(unknown, 404, "swap_not_found");
     const swap = await h.newSwap();
     for (const body of [{ outcome: "stolen" }, { amount: "-1" }, { amount: "1e3" }, { unexpected: true }]) {
       const bad = await h.deposit(swap.id, body as { amount?: string });
-      expect(bad.status, JSON.stringify(body)).toBe(400);
-      expect(bad.body.error).toMatchObject({ code: "validation_error" });
+      expectRefused(bad, 400, "validation_error", JSON.stringify(body));
     }
-    expect((await h.read(swap.id)).status).toBe("waiting_deposit");
+    expect(await h.statusOf(swap.id)).toBe("waiting_deposit");
   });
 
   it("lists each status under the status filter once the list has synced", async () => {

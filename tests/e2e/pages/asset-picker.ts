@@ -34,6 +34,11 @@ export class AssetPickerDialog {
     await expect(this.search).toBeFocused();
   }
 
+  async close() {
+    await this.closeButton.click();
+    await expect(this.dialog).toBeHidden();
+  }
+
   async searchFor(query: string) {
     await this.search.pressSequentially(query);
   }

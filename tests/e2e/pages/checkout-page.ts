@@ -3,6 +3,10 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { AssetPickerDialog, sideLabel, type Side } from "./asset-picker";
 import { ReviewPage } from "./review-page";
+import type { SwapPage } from "./swap-page";
+
+/** Where `walkToDeposit` stops, in order; the screenshots of these steps carry the same names. */
+export type CheckoutStop = "checkout-empty" | "checkout-quote" | "picker-open" | "review" | "deposit";
 
 export class CheckoutPage {
   readonly heading: Locator;
@@ -99,6 +103,26 @@ export class CheckoutPage {
     const review = new ReviewPage(this.page);
     await expect(review.heading).toBeVisible();
     return review;
+  }
+
+  /**
+   * Walks the whole checkout on the common path, from the empty form to the deposit instructions,
+   * and stops at each step for `at` (at "picker-open", the receive side's picker is open and given).
+   */
+  async walkToDeposit(at: (stop: CheckoutStop, picker?: AssetPickerDialog) => Promise<void>): Promise<SwapPage> {
+    await this.goto();
+    await at("checkout-empty");
+    await this.fillValidBtcToUsdtTron();
+    await at("checkout-quote");
+    const picker = await this.openPicker("receive");
+    await at("picker-open", picker);
+    await picker.close();
+    const review = await this.review();
+    await at("review");
+    const swap = await review.create();
+    await expect(swap.qrCode).toBeVisible();
+    await at("deposit");
+    return swap;
   }
 
   /** The common path: BTC (Bitcoin) → USDT (Tron), preset through the URL, with a valid address. */

@@ -4,6 +4,9 @@ import type { SwapStatus } from "@/lib/schema/partner";
 
 export const SWAP_URL = /\/swap\/[A-Za-z0-9_-]+#t=[A-Za-z0-9_-]{20,100}$/;
 
+/** The sandbox panel's outcome choice that ends a fully paid swap in each final status ("Completes" is its default). */
+const depositOutcomes = { completed: undefined, refunded: "Is refunded", failed: "Fails" } as const;
+
 export class SwapPage {
   readonly status: Locator;
   readonly statusHeading: Locator;
@@ -81,6 +84,16 @@ export class SwapPage {
     if (options.outcome) await this.sandbox.getByRole("radio", { name: options.outcome }).check();
     await (options.partial ? this.halfDeposit : this.fullDeposit).click();
     await expect(this.sandbox).toContainText("The simulated deposit was made.");
+  }
+
+  /**
+   * Plays a full deposit whose outcome (the sandbox panel's choice) ends the swap in `end`, then
+   * checks with "Check now" until the page shows it, and the status heading `title` when given.
+   */
+  async depositUntil(end: "completed" | "refunded" | "failed", title?: string) {
+    await this.simulateDeposit({ outcome: depositOutcomes[end] });
+    await this.pollUntil(end, "button");
+    if (title) await expect(this.statusHeading).toHaveText(title);
   }
 
   /**
