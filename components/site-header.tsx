@@ -30,8 +30,7 @@ export async function SiteHeader({ sandbox, home = "/", tag, wide = false, child
           <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{tag}</span>
         ) : null}
       </a>
-      {/* On phones the badge takes its own line under the brand, so long translations stay readable. */}
-      {sandbox ? <SandboxBadge className="order-last w-full text-center sm:order-none sm:ml-auto sm:w-auto" /> : null}
+      {sandbox ? <SandboxBadge placement="header" /> : null}
       <div className="flex items-center gap-2">
         <LocaleSwitcher />
         {children}

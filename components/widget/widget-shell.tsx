@@ -59,7 +59,7 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
       >
         {/* At most ~480 px wide and centred; the measured box is the content, so resize events stay honest. */}
         <div ref={root} className="mx-auto w-full max-w-[480px] p-2 sm:p-3" data-testid="widget-frame">
-          {sandbox ? <SandboxBadge className="mb-2 text-center" /> : null}
+          {sandbox ? <SandboxBadge placement="widget" /> : null}
           {children}
         </div>
       </div>
