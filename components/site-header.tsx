@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitcher } from "./locale-switcher";
+import { SandboxBadge } from "./sandbox-badge";
 import { cn } from "./ui/cn";
 
 type Props = {
@@ -29,17 +30,7 @@ export async function SiteHeader({ sandbox, home = "/", tag, wide = false, child
           <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{tag}</span>
         ) : null}
       </a>
-      {sandbox ? (
-        // On phones the badge takes its own line under the brand, so long translations stay readable.
-        <p className="order-last w-full text-center sm:order-none sm:ml-auto sm:w-auto">
-          <span
-            className="inline-block rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800"
-            title={t("sandboxHint")}
-          >
-            {t("sandboxBadge")}
-          </span>
-        </p>
-      ) : null}
+      {sandbox ? <SandboxBadge placement="header" /> : null}
       <div className="flex items-center gap-2">
         <LocaleSwitcher />
         {children}

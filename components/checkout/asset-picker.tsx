@@ -7,6 +7,7 @@ import type { Asset } from "@/lib/schema/partner";
 import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { AssetLogo } from "../asset-logo";
 import { cn } from "../ui/cn";
+import { Icon } from "../ui/icon";
 
 type Props = {
   label: string;
@@ -108,9 +109,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
             aria-label={t("close")}
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
+            <Icon name="close" />
           </button>
         </div>
         <div className="p-3">

@@ -16,6 +16,8 @@ import { decimalPlacesOf } from "@/lib/schema/decimal";
 import { notePendingRefund } from "@/lib/checkout/my-swaps";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
+import { LoadingPanel, Panel } from "../ui/panel";
 import { Skeleton, Spinner } from "../ui/spinner";
 import { AssetPicker } from "./asset-picker";
 import { DestinationFields, type DestinationState } from "./destination-fields";
@@ -195,7 +197,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
 
   if (assets.error && !assets.data) {
     return (
-      <Card>
+      <Panel>
         <ErrorNotice
           error={assets.error as BffError}
           action={
@@ -204,25 +206,17 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             </Button>
           }
         />
-      </Card>
+      </Panel>
     );
   }
 
   if (!assets.data) {
-    return (
-      <Card aria-busy="true">
-        <span className="sr-only">{t("loading")}</span>
-        <Skeleton className="h-6 w-40" />
-        <Skeleton className="mt-5 h-20 w-full" />
-        <Skeleton className="mt-3 h-20 w-full" />
-        <Skeleton className="mt-5 h-12 w-full" />
-      </Card>
-    );
+    return <LoadingPanel label={t("loading")} shapes={["h-6 w-40", "mt-5 h-20 w-full", "mt-3 h-20 w-full", "mt-5 h-12 w-full"]} />;
   }
 
   if (step === "review" && quote.quote && from && to) {
     return (
-      <Card>
+      <Panel>
         <StepIndicator current="review" className="mb-4" />
         <ReviewStep
           quote={quote.quote}
@@ -242,12 +236,12 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           }}
           onConfirm={confirm}
         />
-      </Card>
+      </Panel>
     );
   }
 
   return (
-    <Card>
+    <Panel>
       <StepIndicator current="details" className="mb-4" />
       <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
       <form
@@ -262,11 +256,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           }
         }}
       >
-        <fieldset className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
-          <legend className="sr-only">{t("youSend")}</legend>
-          <label htmlFor="amount" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            {t("youSend")}
-          </label>
+        <SwapSide title={t("youSend")} labelFor="amount">
           <div className="mt-1 flex items-center gap-2">
             <input
               id="amount"
@@ -303,7 +293,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               </span>
             ) : null}
           </p>
-        </fieldset>
+        </SwapSide>
 
         <div className="relative -my-5 flex justify-center">
           <button
@@ -314,17 +304,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             title={canFlip ? t("flip") : t("flipUnavailable")}
             className="z-10 rounded-xl bg-white p-2 text-slate-700 shadow ring-4 ring-white transition hover:bg-slate-50 disabled:opacity-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-900"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M6 3v13m0 0l-3-3m3 3l3-3M14 17V4m0 0l-3 3m3-3l3 3" />
-            </svg>
+            <Icon name="flip" />
           </button>
         </div>
 
-        <fieldset className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
-          <legend className="sr-only">{t("youReceive")}</legend>
-          <span id="receive-label" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            {t("youReceive")}
-          </span>
+        <SwapSide title={t("youReceive")} titleId="receive-label">
           <div className="mt-1 flex items-center gap-2">
             <output
               aria-labelledby="receive-label"
@@ -341,7 +325,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             </output>
             <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} disabled={!!locked?.to} />
           </div>
-        </fieldset>
+        </SwapSide>
 
         {quote.error && !boundsError ? (
           <ErrorNotice
@@ -377,17 +361,26 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           {missing ?? t("review")}
         </Button>
       </form>
-    </Card>
+    </Panel>
   );
 }
 
-function Card({ children, ...props }: React.ComponentProps<"section">) {
+/** One side of the swap, what is sent or what comes back: its title, then the amount and the asset on one line. */
+function SwapSide({ title, labelFor, titleId, children }: { title: string; labelFor?: string; titleId?: string; children: React.ReactNode }) {
+  const titleClass = "text-sm font-medium text-slate-700 dark:text-slate-300";
   return (
-    <section
-      className="w-full rounded-3xl bg-white p-4 shadow-xl shadow-slate-200/60 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:shadow-none dark:ring-slate-800"
-      {...props}
-    >
+    <fieldset className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
+      <legend className="sr-only">{title}</legend>
+      {labelFor ? (
+        <label htmlFor={labelFor} className={titleClass}>
+          {title}
+        </label>
+      ) : (
+        <span id={titleId} className={titleClass}>
+          {title}
+        </span>
+      )}
       {children}
-    </section>
+    </fieldset>
   );
 }

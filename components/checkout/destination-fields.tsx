@@ -49,66 +49,72 @@ function CheckLine({ id, check, network }: { id: string; check: AddressCheckStat
   );
 }
 
+type TextFieldProps = React.ComponentProps<"input"> & { id: string; label: string; children?: React.ReactNode };
+
+/**
+ * A labelled input named as its id; the lines under it (a check, a hint) come as children. None of
+ * these fields is prose, so no autocomplete and no spellcheck unless a field says otherwise.
+ */
+function TextField({ id, label, children, className, ...input }: TextFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} name={id} autoComplete="off" spellCheck={false} {...input} className={cn(inputClass, "mt-1", className)} />
+      {children}
+    </div>
+  );
+}
+
 export function DestinationFields({ from, to, value, onChange, addressCheck, refundCheck, memoMissing, emailOk, destinationLocked = false }: Props) {
   const t = useTranslations("destination");
-  const set = (field: keyof DestinationState) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value.trim() });
+  // Each input shows one field of the state and writes it back trimmed.
+  const bind = (field: keyof DestinationState) => ({
+    value: value[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value.trim() }),
+  });
   const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || check.state === "error";
   const optionalOpen = value.refundAddress !== "" || value.email !== "";
 
   return (
     <div className="mt-2 flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-      <div>
-        <label htmlFor="address" className="text-sm font-medium">
-          {t("addressLabel", { symbol: to.symbol, network: networkLabel(to.network) })}
-        </label>
-        <input
-          id="address"
-          name="address"
-          value={value.address}
-          onChange={set("address")}
-          autoComplete="off"
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder={t("addressPlaceholder", { network: networkLabel(to.network) })}
-          readOnly={destinationLocked}
-          aria-invalid={invalid(addressCheck)}
-          aria-describedby={destinationLocked ? "address-check address-locked" : "address-check"}
-          className={cn(inputClass, "mt-1")}
-        />
+      <TextField
+        id="address"
+        label={t("addressLabel", { symbol: to.symbol, network: networkLabel(to.network) })}
+        {...bind("address")}
+        autoCapitalize="off"
+        autoCorrect="off"
+        placeholder={t("addressPlaceholder", { network: networkLabel(to.network) })}
+        readOnly={destinationLocked}
+        aria-invalid={invalid(addressCheck)}
+        aria-describedby={destinationLocked ? "address-check address-locked" : "address-check"}
+      >
         <CheckLine id="address-check" check={addressCheck} network={to.network} />
         {destinationLocked ? (
           <p id="address-locked" className="text-sm text-slate-600 dark:text-slate-400">
             {t("locked")}
           </p>
         ) : null}
-      </div>
+      </TextField>
 
       {to.supportsMemo ? (
-        <div>
-          <label htmlFor="memo" className="text-sm font-medium">
-            {to.requiresMemo ? t("memoRequired") : t("memoOptional")}
-          </label>
-          <input
-            id="memo"
-            name="memo"
-            value={value.memo}
-            onChange={set("memo")}
-            autoComplete="off"
-            spellCheck={false}
-            required={to.requiresMemo}
-            readOnly={destinationLocked}
-            aria-invalid={memoMissing && value.address !== ""}
-            aria-describedby="memo-warning"
-            className={cn(inputClass, "mt-1")}
-          />
+        <TextField
+          id="memo"
+          label={to.requiresMemo ? t("memoRequired") : t("memoOptional")}
+          {...bind("memo")}
+          required={to.requiresMemo}
+          readOnly={destinationLocked}
+          aria-invalid={memoMissing && value.address !== ""}
+          aria-describedby="memo-warning"
+        >
           <p
             id="memo-warning"
             className="mt-1.5 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900"
           >
             {t("memoWarning", { network: networkLabel(to.network) })}
           </p>
-        </div>
+        </TextField>
       ) : null}
 
       <details className="group rounded-xl" open={optionalOpen || undefined}>
@@ -121,46 +127,33 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
           </span>
         </summary>
         <div className="mt-2 flex flex-col gap-3">
-          <div>
-            <label htmlFor="refund" className="text-sm font-medium">
-              {t("refundLabel", { symbol: from.symbol, network: networkLabel(from.network) })}
-            </label>
-            <input
-              id="refund"
-              name="refund"
-              value={value.refundAddress}
-              onChange={set("refundAddress")}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={invalid(refundCheck)}
-              aria-describedby="refund-check refund-hint"
-              className={cn(inputClass, "mt-1")}
-            />
+          <TextField
+            id="refund"
+            label={t("refundLabel", { symbol: from.symbol, network: networkLabel(from.network) })}
+            {...bind("refundAddress")}
+            aria-invalid={invalid(refundCheck)}
+            aria-describedby="refund-check refund-hint"
+          >
             <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {t("refundHint")}
             </p>
             <CheckLine id="refund-check" check={refundCheck} network={from.network} />
-          </div>
-          <div>
-            <label htmlFor="email" className="text-sm font-medium">
-              {t("emailLabel")}
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={value.email}
-              onChange={set("email")}
-              aria-invalid={!emailOk}
-              aria-describedby="email-hint"
-              className={cn(inputClass, "mt-1 font-sans")}
-            />
+          </TextField>
+          <TextField
+            id="email"
+            label={t("emailLabel")}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            {...bind("email")}
+            aria-invalid={!emailOk}
+            aria-describedby="email-hint"
+            className="font-sans"
+          >
             <p id="email-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {emailOk ? t("emailHint") : <span className="text-rose-700 dark:text-rose-400">{t("emailInvalid")}</span>}
             </p>
-          </div>
+          </TextField>
         </div>
       </details>
     </div>

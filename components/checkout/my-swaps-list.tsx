@@ -10,6 +10,7 @@ import { fetchSwap, type SwapSnapshot } from "@/lib/client/bff";
 import type { BffError } from "@/lib/client/bff";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
+import { Panel, PanelHeading } from "../ui/panel";
 
 const SHOWN = 5;
 
@@ -21,21 +22,20 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
   const shown = all ? swaps : swaps.slice(0, SHOWN);
 
   return (
-    <section
-      aria-labelledby="my-swaps-heading"
-      data-testid="my-swaps"
-      className="mt-6 w-full rounded-3xl bg-white p-4 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="my-swaps-heading" className="text-base font-semibold">
-          {t("heading")}
-        </h2>
-        {confirming ? null : (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-            {t("forgetAll")}
-          </Button>
-        )}
-      </div>
+    <Panel raised={false} aria-labelledby="my-swaps-heading" data-testid="my-swaps" className="mt-6">
+      <PanelHeading
+        id="my-swaps-heading"
+        size="base"
+        action={
+          confirming ? null : (
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+              {t("forgetAll")}
+            </Button>
+          )
+        }
+      >
+        {t("heading")}
+      </PanelHeading>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("privacy")}</p>
 
       {confirming ? (
@@ -96,7 +96,7 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
           {t("showAll", { count: swaps.length })}
         </Button>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

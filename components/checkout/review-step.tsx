@@ -9,6 +9,7 @@ import { formatAmount } from "@/lib/checkout/format";
 import type { QuoteChange } from "@/lib/checkout/use-quote";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
 import { Spinner } from "../ui/spinner";
 import { AssetLogo } from "../asset-logo";
 import type { DestinationState } from "./destination-fields";
@@ -49,9 +50,7 @@ export function ReviewStep(props: Props) {
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-2">
         <button type="button" onClick={props.onBack} className="rounded-lg p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t("back")}>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-            <path d="M12.5 4.5L7 10l5.5 5.5" />
-          </svg>
+          <Icon name="back" />
         </button>
         <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
       </div>

@@ -6,22 +6,11 @@ import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
 import { useDebounced } from "@/lib/checkout/use-debounced";
-import { cn } from "../ui/cn";
+import { Chip, Field } from "./field";
 import { useStatusLabels } from "./status-labels";
 import { dateInputValue, dayBoundary, quickRangeStart, quickRanges, statusOptions, type DashboardView, type QuickRange } from "./use-dashboard";
 
 type Filters = Pick<DashboardView, "q" | "status" | "createdFrom" | "createdTo">;
-
-const inputClass =
-  "mt-1 h-10 w-full rounded-lg bg-white px-3 text-sm ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700 dark:[color-scheme:dark]";
-// cn() only joins, so "off" and "on" are whole class lists rather than overrides of one another.
-const chipBase = "inline-flex h-9 cursor-pointer items-center gap-2 rounded-full px-3 text-sm ring-1 transition";
-const chipOff = "bg-slate-50 ring-slate-300 hover:bg-slate-100 dark:bg-slate-950 dark:ring-slate-700 dark:hover:bg-slate-800";
-// Chosen: filled, so "on" never depends on a ring's shade alone.
-const chipOnClasses =
-  "bg-emerald-700 font-medium text-white ring-emerald-700 hover:bg-emerald-800 dark:bg-emerald-400 dark:text-slate-950 dark:ring-emerald-400 dark:hover:bg-emerald-300";
-
-const chip = (on: boolean) => cn(chipBase, on ? chipOnClasses : chipOff);
 
 export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters) => void }) {
   const t = useTranslations("partner.filters");
@@ -63,6 +52,11 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
     onChange({ ...current, status: statusOptions.filter((s) => (s === value ? !view.status.includes(s) : view.status.includes(s))) });
   const quickLabels: Record<QuickRange, string> = { today: t("quick.today"), "7d": t("quick.7d"), "30d": t("quick.30d") };
   const activeQuick = quickRanges.find((range) => !to && from === quickRangeStart(range));
+  // The range's two ends: each bounds the other's picker.
+  const ends = [
+    { key: "from", label: t("createdFrom"), value: from, bounds: { max: to || undefined }, apply: (value: string) => applyRange(value, to) },
+    { key: "to", label: t("createdTo"), value: to, bounds: { min: from || undefined }, apply: (value: string) => applyRange(from, value) },
+  ];
   const anyFilter = view.q || view.status.length || view.createdFrom || view.createdTo;
 
   return (
@@ -71,11 +65,9 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
         {t("title")}
       </h2>
       <form role="search" onSubmit={(e) => (e.preventDefault(), onChange({ ...current, q: q.trim() }))}>
-        <label htmlFor={`${id}-q`} className="text-sm font-medium">
-          {t("search")}
-        </label>
-        <input
+        <Field
           id={`${id}-q`}
+          label={t("search")}
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
@@ -84,11 +76,11 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           aria-describedby={`${id}-q-hint`}
           autoComplete="off"
           spellCheck={false}
-          className={inputClass}
-        />
-        <p id={`${id}-q-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {t("searchHint")}
-        </p>
+        >
+          <p id={`${id}-q-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {t("searchHint")}
+          </p>
+        </Field>
       </form>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_auto]">
@@ -96,15 +88,9 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           <legend className="text-sm font-medium">{t("status")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {statusOptions.map((value) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={view.status.includes(value)}
-                onClick={() => toggle(value)}
-                className={chip(view.status.includes(value))}
-              >
+              <Chip key={value} on={view.status.includes(value)} onClick={() => toggle(value)}>
                 {labels[value]}
-              </button>
+              </Chip>
             ))}
           </div>
         </fieldset>
@@ -112,51 +98,29 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           <legend className="text-sm font-medium">{t("created")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {quickRanges.map((range: QuickRange) => (
-              <button
-                key={range}
-                type="button"
-                aria-pressed={activeQuick === range}
-                onClick={() => applyRange(quickRangeStart(range), "")}
-                className={chip(activeQuick === range)}
-              >
+              <Chip key={range} on={activeQuick === range} onClick={() => applyRange(quickRangeStart(range), "")}>
                 {quickLabels[range]}
-              </button>
+              </Chip>
             ))}
-            <button type="button" aria-pressed={!from && !to} onClick={() => applyRange("", "")} className={chip(!from && !to)}>
+            <Chip on={!from && !to} onClick={() => applyRange("", "")}>
               {t("quick.all")}
-            </button>
+            </Chip>
           </div>
           <div className="mt-3 grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={`${id}-from`} className="text-sm">
-                {t("createdFrom")}
-              </label>
-              <input
-                id={`${id}-from`}
+            {ends.map((end) => (
+              <Field
+                key={end.key}
+                nested
+                id={`${id}-${end.key}`}
+                label={end.label}
                 type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => applyRange(e.target.value, to)}
+                value={end.value}
+                {...end.bounds}
+                onChange={(e) => end.apply(e.target.value)}
                 aria-invalid={badRange}
                 aria-describedby={badRange ? `${id}-range` : undefined}
-                className={inputClass}
               />
-            </div>
-            <div>
-              <label htmlFor={`${id}-to`} className="text-sm">
-                {t("createdTo")}
-              </label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(e) => applyRange(from, e.target.value)}
-                aria-invalid={badRange}
-                aria-describedby={badRange ? `${id}-range` : undefined}
-                className={inputClass}
-              />
-            </div>
+            ))}
             {badRange ? (
               <p id={`${id}-range`} role="alert" className="col-span-2 text-sm text-rose-700 dark:text-rose-400">
                 {t("badRange")}

@@ -10,6 +10,7 @@ import { useNow } from "@/lib/checkout/use-now";
 import { useErrorText } from "../error-notice";
 import { Spinner } from "../ui/spinner";
 import { Button } from "../ui/button";
+import { Field } from "./field";
 
 const sessionAnswerSchema = z.object({ expiresAt: z.string() });
 
@@ -65,23 +66,19 @@ export function LoginForm() {
           {t("intro")}
         </p>
       </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="text-sm font-medium">
-          {t("password")}
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={error?.code === "unauthorized"}
-          aria-describedby={message ? `${id}-error` : undefined}
-          className="mt-1 h-12 w-full rounded-xl bg-white px-3 ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700"
-        />
-      </div>
+      <Field
+        id={`${id}-password`}
+        label={t("password")}
+        size="lg"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-invalid={error?.code === "unauthorized"}
+        aria-describedby={message ? `${id}-error` : undefined}
+      />
       <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-rose-700 dark:text-rose-400">
         {message}
       </p>

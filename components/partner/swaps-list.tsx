@@ -26,27 +26,11 @@ export function SwapsList({ caption, rows, onOpen, busy }: Props) {
         </caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/60">
           <tr>
-            <th scope="col" className={th}>
-              {t("created")}
-            </th>
-            <th scope="col" className={th}>
-              {t("id")}
-            </th>
-            <th scope="col" className={th}>
-              {t("status")}
-            </th>
-            <th scope="col" className={th}>
-              {t("from")}
-            </th>
-            <th scope="col" className={th}>
-              {t("to")}
-            </th>
-            <th scope="col" className={th}>
-              {t("externalId")}
-            </th>
-            <th scope="col" className={th}>
-              {t("customerId")}
-            </th>
+            {[t("created"), t("id"), t("status"), t("from"), t("to"), t("externalId"), t("customerId")].map((heading, index) => (
+              <th key={index} scope="col" className={th}>
+                {heading}
+              </th>
+            ))}
             <th scope="col" className={cn(th, "text-right")}>
               {t("reward")}
             </th>
@@ -149,10 +133,10 @@ function SwapRow({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => v
         <StatusBadge status={row.status} />
       </td>
       <td className={td}>
-        <Amount amount={row.from.amount} token={row.from.token} network={row.from.network} decimals={row.from.decimals} />
+        <Amount row={row} side="from" />
       </td>
       <td className={td}>
-        <Amount amount={row.to.estimatedAmount} token={row.to.token} network={row.to.network} decimals={Math.min(row.to.decimals, 8)} approximate />
+        <Amount row={row} side="to" />
       </td>
       <td className={cn(td, "max-w-40 font-mono text-xs break-all")}>{row.externalId ?? <None />}</td>
       <td className={cn(td, "max-w-32 font-mono text-xs break-all")}>{row.customerId ?? <None />}</td>
@@ -178,55 +162,48 @@ function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => 
         <StatusBadge status={row.status} />
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-        <div>
-          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("from")}</dt>
-          <dd>
-            <Amount amount={row.from.amount} token={row.from.token} network={row.from.network} decimals={row.from.decimals} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("to")}</dt>
-          <dd>
-            <Amount amount={row.to.estimatedAmount} token={row.to.token} network={row.to.network} decimals={Math.min(row.to.decimals, 8)} approximate />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("reward")}</dt>
-          <dd>
-            <Reward row={row} />
-          </dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">{t("externalId")}</dt>
-          <dd className="truncate font-mono text-xs">{row.externalId ?? <None />}</dd>
-        </div>
+        <CardField label={t("from")}>
+          <Amount row={row} side="from" />
+        </CardField>
+        <CardField label={t("to")}>
+          <Amount row={row} side="to" />
+        </CardField>
+        <CardField label={t("reward")}>
+          <Reward row={row} />
+        </CardField>
+        <CardField label={t("externalId")} className="min-w-0" valueClassName="truncate font-mono text-xs">
+          {row.externalId ?? <None />}
+        </CardField>
       </dl>
     </li>
   );
 }
 
-function Amount({
-  amount,
-  token,
-  network,
-  decimals,
-  approximate = false,
-}: {
-  amount: string;
-  token: string;
-  network: string;
-  decimals: number;
-  approximate?: boolean;
-}) {
+/** What was sent, or about what comes back, with its network under it. */
+function Amount({ row, side }: { row: SwapListItem; side: "from" | "to" }) {
   const { locale } = useDashboardFormat();
+  const { token, network } = row[side];
+  const text =
+    side === "from"
+      ? formatAmount(row.from.amount, locale, row.from.decimals)
+      : `≈ ${formatAmount(row.to.estimatedAmount, locale, Math.min(row.to.decimals, 8))}`;
   return (
     <span className="whitespace-nowrap">
       <span className="font-medium tabular-nums">
-        {approximate ? "≈ " : ""}
-        {formatAmount(amount, locale, decimals)} {token}
+        {text} {token}
       </span>
       <span className="block text-xs text-slate-600 dark:text-slate-400">{networkLabel(network)}</span>
     </span>
+  );
+}
+
+/** One labelled value of a swap's card. */
+function CardField({ label, className, valueClassName, children }: { label: string; className?: string; valueClassName?: string; children: React.ReactNode }) {
+  return (
+    <div className={className}>
+      <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className={valueClassName}>{children}</dd>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
 import { Button } from "../ui/button";
+import { Panel, PanelHeading } from "../ui/panel";
 
 export function Receipt({ swap }: { swap: Swap }) {
   const t = useTranslations("receipt");
@@ -24,19 +25,22 @@ export function Receipt({ swap }: { swap: Swap }) {
     ...(swap.payout.memo ? [[t("memo"), swap.payout.memo, true] as [string, string, boolean]] : []),
   ];
   return (
-    <section
+    <Panel
       aria-labelledby="receipt-heading"
       data-testid="receipt"
-      className="w-full rounded-3xl bg-white p-4 shadow-xl shadow-slate-200/60 ring-1 ring-slate-200 sm:p-6 print:p-0 print:shadow-none print:ring-0 dark:bg-slate-900 dark:shadow-none dark:ring-slate-800 print:dark:bg-white print:dark:text-slate-900"
+      className="print:p-0 print:shadow-none print:ring-0 print:dark:bg-white print:dark:text-slate-900"
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="receipt-heading" className="text-lg font-semibold">
-          {t("heading")}
-        </h2>
-        <Button variant="secondary" size="sm" className="print:hidden" onClick={() => window.print()}>
-          {t("print")}
-        </Button>
-      </div>
+      <PanelHeading
+        id="receipt-heading"
+        size="lg"
+        action={
+          <Button variant="secondary" size="sm" className="print:hidden" onClick={() => window.print()}>
+            {t("print")}
+          </Button>
+        }
+      >
+        {t("heading")}
+      </PanelHeading>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400 print:text-slate-700">{t("note")}</p>
       <dl className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800">
         {rows.map(([label, value, mono]) => (
@@ -46,6 +50,6 @@ export function Receipt({ swap }: { swap: Swap }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Panel>
   );
 }

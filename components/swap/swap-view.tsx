@@ -13,6 +13,7 @@ import { formatAmount } from "@/lib/checkout/format";
 import { rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useNow } from "@/lib/checkout/use-now";
+import type { SupportContext } from "@/lib/checkout/support";
 import { tokenFromHash, useSwapStatus } from "@/lib/checkout/use-swap-status";
 import { StepIndicator } from "../checkout/step-indicator";
 import { ErrorNotice } from "../error-notice";
@@ -20,7 +21,8 @@ import { SupportLink, useSupportConfig } from "../support";
 import { Button } from "../ui/button";
 import { statusTone } from "../ui/status-tone";
 import { CopyButton } from "../ui/copy-button";
-import { Skeleton, Spinner } from "../ui/spinner";
+import { LoadingPanel, Panel } from "../ui/panel";
+import { Spinner } from "../ui/spinner";
 import { cn } from "../ui/cn";
 import { DepositInstructions } from "./deposit-instructions";
 import { SandboxPanel } from "./sandbox-panel";
@@ -31,6 +33,9 @@ const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr:
 
 /** Where "New quote, same details" hands the payout address to the checkout (this tab only). */
 export const PREFILL_KEY = "swap-checkout:prefill";
+
+/** The ids a support request about this swap carries (the link adds the time). */
+type SupportIds = Omit<SupportContext, "at">;
 
 type Props = { id: string; sandbox: boolean; onEvent?: (type: string, payload: Record<string, unknown>) => void; newSwapHref?: string };
 
@@ -97,14 +102,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
     );
   }
   if (!swap || !status.data) {
-    return (
-      <Panel aria-busy="true">
-        <span className="sr-only">{t("loading")}</span>
-        <Skeleton className="h-7 w-56" />
-        <Skeleton className="mt-4 h-24 w-full" />
-        <Skeleton className="mt-4 h-40 w-full" />
-      </Panel>
-    );
+    return <LoadingPanel label={t("loading")} shapes={["h-7 w-56", "mt-4 h-24 w-full", "mt-4 h-40 w-full"]} />;
   }
 
   const terminal = isTerminalStatus(swap.status);
@@ -175,20 +173,6 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         ) : null}
       </Panel>
     </div>
-  );
-}
-
-function Panel({ children, className, ...props }: React.ComponentProps<"section">) {
-  return (
-    <section
-      className={cn(
-        "w-full rounded-3xl bg-white p-4 shadow-xl shadow-slate-200/60 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:shadow-none dark:ring-slate-800",
-        className,
-      )}
-      {...props}
-    >
-      {children}
-    </section>
   );
 }
 
@@ -328,80 +312,79 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
   const received = `${formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`;
   const context = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
 
-  switch (swap.status) {
-    case "underpaid":
-      // The status text says what happens next; this adds where a refund would go, when we know.
-      return refundAddress ? (
-        <p className="mt-3 text-sm" data-testid="outcome-next">
-          {t("underpaidRefundTo", { address: refundAddress })}
-        </p>
-      ) : null;
-    case "refunded":
-      return (
-        <div className="mt-3 text-sm" data-testid="outcome-next">
-          {refundAddress ? (
-            <>
-              <p>{t("refundedTo")}</p>
-              <p className="mt-1 rounded-lg bg-white/70 px-2 py-1 font-mono break-all dark:bg-slate-950/40" data-testid="refund-address">
-                {refundAddress}
-              </p>
-            </>
-          ) : (
-            <p>{t("refundedUnknown", { network: networkLabel(swap.deposit.network) })}</p>
-          )}
-          <p className="mt-2">
-            {t("refundedFee")} <SupportOrIds context={context} />
-          </p>
-        </div>
-      );
-    case "failed":
-      return (
-        <div className="mt-3 text-sm" data-testid="outcome-next">
-          <p>{t("failedWhere")}</p>
-          <p className="mt-2 font-medium">
-            {t("failedWhat")} <SupportOrIds context={context} />
-          </p>
-        </div>
-      );
-    case "expired":
-      return (
-        <div className="mt-3 flex flex-col gap-3 text-sm" data-testid="outcome-next">
-          <a
-            href={newQuoteHref(swap, newSwapHref)}
-            onClick={() => keepPrefill(swap)}
-            className="inline-flex h-11 items-center self-start rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
-            data-testid="new-quote"
-          >
-            {t("newQuote")}
-          </a>
-          <p>
-            <span className="font-semibold">{t("expiredSent")}</span> <SupportOrIds context={context} />
-          </p>
-        </div>
-      );
-    case "completed": {
-      const explorer = explorerAddressUrl(swap.payout.network, swap.payout.address);
-      return (
-        <div className="mt-3 text-sm" data-testid="outcome-next">
-          <p>{t("completedSent", { amount: received, sent })}</p>
-          {explorer ? (
+  const body = (): React.ReactNode => {
+    switch (swap.status) {
+      case "underpaid":
+        // The status text says what happens next; this adds where a refund would go, when we know.
+        return refundAddress ? <p>{t("underpaidRefundTo", { address: refundAddress })}</p> : null;
+      case "refunded":
+        return (
+          <>
+            {refundAddress ? (
+              <>
+                <p>{t("refundedTo")}</p>
+                <p className="mt-1 rounded-lg bg-white/70 px-2 py-1 font-mono break-all dark:bg-slate-950/40" data-testid="refund-address">
+                  {refundAddress}
+                </p>
+              </>
+            ) : (
+              <p>{t("refundedUnknown", { network: networkLabel(swap.deposit.network) })}</p>
+            )}
+            <ThenSupport className="mt-2" lead={t("refundedFee")} context={context} />
+          </>
+        );
+      case "failed":
+        return (
+          <>
+            <p>{t("failedWhere")}</p>
+            <ThenSupport className="mt-2 font-medium" lead={t("failedWhat")} context={context} />
+          </>
+        );
+      case "expired":
+        return (
+          <>
             <a
-              href={explorer}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-2 inline-block font-medium underline underline-offset-2 hover:no-underline"
-              data-testid="explorer-link"
+              href={newQuoteHref(swap, newSwapHref)}
+              onClick={() => keepPrefill(swap)}
+              className="inline-flex h-11 items-center self-start rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
+              data-testid="new-quote"
             >
-              {t("explorer", { network: networkLabel(swap.payout.network) })}
-              <span className="sr-only"> {t("newTab")}</span>
+              {t("newQuote")}
             </a>
-          ) : null}
-        </div>
-      );
+            <ThenSupport lead={<span className="font-semibold">{t("expiredSent")}</span>} context={context} />
+          </>
+        );
+      case "completed": {
+        const explorer = explorerAddressUrl(swap.payout.network, swap.payout.address);
+        return (
+          <>
+            <p>{t("completedSent", { amount: received, sent })}</p>
+            {explorer ? (
+              <a
+                href={explorer}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 inline-block font-medium underline underline-offset-2 hover:no-underline"
+                data-testid="explorer-link"
+              >
+                {t("explorer", { network: networkLabel(swap.payout.network) })}
+                <span className="sr-only"> {t("newTab")}</span>
+              </a>
+            ) : null}
+          </>
+        );
+      }
+      default:
+        return null;
     }
-    default:
-      return null;
-  }
+  };
+  const next = body();
+  if (!next) return null;
+  return (
+    <div className={cn("mt-3 text-sm", swap.status === "expired" && "flex flex-col gap-3")} data-testid="outcome-next">
+      {next}
+    </div>
+  );
 }
 
 /** The checkout again with this swap's pair and amount; the payout address follows in sessionStorage. */
@@ -424,8 +407,17 @@ function keepPrefill(swap: Swap) {
   }
 }
 
+/** A sentence that ends by pointing at support for this swap. */
+function ThenSupport({ className, lead, context }: { className?: string; lead: React.ReactNode; context: SupportIds }) {
+  return (
+    <p className={className}>
+      {lead} <SupportOrIds context={context} />
+    </p>
+  );
+}
+
 /** "Contact support with these ids" as a link when support is configured, else the words alone. */
-function SupportOrIds({ context }: { context: { swapId: string; externalId: string | null; status: string } }) {
+function SupportOrIds({ context }: { context: SupportIds }) {
   const t = useTranslations("support");
   const config = useSupportConfig();
   if (!config.url && !config.email) return <span>{t("idsBelow")}</span>;
@@ -433,7 +425,7 @@ function SupportOrIds({ context }: { context: { swapId: string; externalId: stri
 }
 
 /** Support for this swap: a link when one is configured, else the ids below are what to quote. */
-function SupportLine({ context }: { context: { swapId: string; externalId: string | null; status: string } }) {
+function SupportLine({ context }: { context: SupportIds }) {
   const t = useTranslations("support");
   const config = useSupportConfig();
   if (!config.url && !config.email) return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("quoteIds")}</p>;

@@ -15,6 +15,14 @@ type LoggedEvent = { at: string; type: string; payload: string };
 
 const field = "h-10 w-full rounded-lg bg-white px-2.5 ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
 const card = "rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800";
+/** A choice in a small segmented control (the preview's width, the snippet's format): filled when chosen. */
+const segment = (on: boolean) =>
+  cn(
+    "h-8 rounded-lg px-3 text-sm font-medium ring-1",
+    on
+      ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
+      : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+  );
 const LIGHT_PAGE = "ffffff";
 const DARK_PAGE = "020617";
 
@@ -86,8 +94,10 @@ export function EmbedBuilder({ origin }: { origin: string }) {
   const [phone, setPhone] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const assets = useAssets().data?.assets ?? [];
-  const senders = assets.filter((a) => a.canSend);
-  const receivers = assets.filter((a) => a.canReceive);
+  const pickers = [
+    { side: "from", label: t("from"), list: assets.filter((a) => a.canSend), role: "send" },
+    { side: "to", label: t("to"), list: assets.filter((a) => a.canReceive), role: "receive" },
+  ] as const;
 
   const accentValid = params.accent === "" || isHexColor(params.accent);
   const src = useMemo(() => {
@@ -133,24 +143,17 @@ export function EmbedBuilder({ origin }: { origin: string }) {
     <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
       <div className="flex min-w-0 flex-col gap-4">
         <form className={cn(card, "grid grid-cols-2 gap-3")} onSubmit={(e) => e.preventDefault()}>
-          <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
-            <span aria-hidden="true">{t("from")}</span>
-            <AssetPicker
-              label={t("from")}
-              assets={senders}
-              selected={findByRef(senders, params.from, "send")}
-              onSelect={(a) => setParams((p) => ({ ...p, from: assetRef(a) }))}
-            />
-          </div>
-          <div className="col-span-2 flex flex-col gap-1 text-sm font-medium">
-            <span aria-hidden="true">{t("to")}</span>
-            <AssetPicker
-              label={t("to")}
-              assets={receivers}
-              selected={findByRef(receivers, params.to, "receive")}
-              onSelect={(a) => setParams((p) => ({ ...p, to: assetRef(a) }))}
-            />
-          </div>
+          {pickers.map(({ side, label, list, role }) => (
+            <div key={side} className="col-span-2 flex flex-col gap-1 text-sm font-medium">
+              <span aria-hidden="true">{label}</span>
+              <AssetPicker
+                label={label}
+                assets={list}
+                selected={findByRef(list, params[side], role)}
+                onSelect={(a) => setParams((p) => ({ ...p, [side]: assetRef(a) }))}
+              />
+            </div>
+          ))}
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("amount")}
             <input className={field} value={params.amount} inputMode="decimal" onChange={set("amount")} />
@@ -227,12 +230,7 @@ export function EmbedBuilder({ origin }: { origin: string }) {
                   type="button"
                   aria-pressed={phone === narrow}
                   onClick={() => setPhone(narrow)}
-                  className={cn(
-                    "h-8 rounded-lg px-3 text-sm font-medium ring-1",
-                    phone === narrow
-                      ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
-                      : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
-                  )}
+                  className={segment(phone === narrow)}
                 >
                   {narrow ? t("phone") : t("wide")}
                 </button>
@@ -262,12 +260,7 @@ export function EmbedBuilder({ origin }: { origin: string }) {
                 aria-selected={tab === name}
                 aria-controls="snippet-panel"
                 onClick={() => setTab(name)}
-                className={cn(
-                  "h-8 rounded-lg px-3 text-sm font-medium ring-1",
-                  tab === name
-                    ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
-                    : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
-                )}
+                className={segment(tab === name)}
               >
                 {name === "html" ? t("tabHtml") : t("tabReact")}
               </button>
@@ -287,24 +280,10 @@ export function EmbedBuilder({ origin }: { origin: string }) {
             {t("reference")}
           </h2>
           <h3 className="mt-3 text-sm font-semibold">{t("parameters")}</h3>
-          <dl className="mt-1 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-            {paramNames.map((name) => (
-              <div key={name} className="contents">
-                <dt className="font-mono text-xs leading-5 font-medium">{name}</dt>
-                <dd className="text-slate-700 dark:text-slate-300">{paramText[name](t)}</dd>
-              </div>
-            ))}
-          </dl>
+          <ReferenceList names={paramNames} t={t} />
           <h3 className="mt-4 text-sm font-semibold">{t("eventsReference")}</h3>
           <p className="text-xs text-slate-600 dark:text-slate-400">{t("eventsShape")}</p>
-          <dl className="mt-1 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-            {eventNames.map((name) => (
-              <div key={name} className="contents">
-                <dt className="font-mono text-xs leading-5 font-medium">{name}</dt>
-                <dd className="text-slate-700 dark:text-slate-300">{eventText[name](t)}</dd>
-              </div>
-            ))}
-          </dl>
+          <ReferenceList names={eventNames} t={t} />
         </section>
         <section className={card} aria-live="polite">
           <h2 className="font-semibold">{t("events")}</h2>
@@ -324,8 +303,24 @@ export function EmbedBuilder({ origin }: { origin: string }) {
 }
 
 type T = ReturnType<typeof useTranslations<"embed">>;
+type ReferenceName = (typeof paramNames)[number] | (typeof eventNames)[number];
+
+/** Parameters or events as they are written in code, each with what it means. */
+function ReferenceList({ names, t }: { names: readonly ReferenceName[]; t: T }) {
+  return (
+    <dl className="mt-1 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+      {names.map((name) => (
+        <div key={name} className="contents">
+          <dt className="font-mono text-xs leading-5 font-medium">{name}</dt>
+          <dd className="text-slate-700 dark:text-slate-300">{referenceText[name](t)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 // Spelled out one by one, so the catalogue check sees every key.
-const paramText: Record<(typeof paramNames)[number], (t: T) => string> = {
+const referenceText: Record<ReferenceName, (t: T) => string> = {
   from: (t) => t("ref.from"),
   to: (t) => t("ref.to"),
   amount: (t) => t("ref.amount"),
@@ -333,8 +328,6 @@ const paramText: Record<(typeof paramNames)[number], (t: T) => string> = {
   accent: (t) => t("ref.accent"),
   locale: (t) => t("ref.locale"),
   config: (t) => t("ref.config"),
-};
-const eventText: Record<(typeof eventNames)[number], (t: T) => string> = {
   ready: (t) => t("ref.ready"),
   resize: (t) => t("ref.resize"),
   quote: (t) => t("ref.quote"),

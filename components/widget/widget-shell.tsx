@@ -2,8 +2,8 @@
 // The widget's frame: theme and accent from the embed, a compact layout, and the host-page events
 // (ready, resize) that let the partner size the iframe to its content.
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
-import { useTranslations } from "next-intl";
 import { accentForeground, createWidgetMessenger, type WidgetMessenger } from "@/lib/checkout/widget-messenger";
+import { SandboxBadge } from "../sandbox-badge";
 import { cn } from "../ui/cn";
 
 const MessengerContext = createContext<WidgetMessenger>(() => {});
@@ -18,7 +18,6 @@ type Props = {
 };
 
 export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, children }: Props) {
-  const t = useTranslations("app");
   const messenger = useMemo(() => createWidgetMessenger(allowedOrigins), [allowedOrigins]);
   const root = useRef<HTMLDivElement>(null);
 
@@ -60,16 +59,7 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
       >
         {/* At most ~480 px wide and centred; the measured box is the content, so resize events stay honest. */}
         <div ref={root} className="mx-auto w-full max-w-[480px] p-2 sm:p-3" data-testid="widget-frame">
-          {sandbox ? (
-            <p className="mb-2 text-center">
-              <span
-                className="rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800"
-                title={t("sandboxHint")}
-              >
-                {t("sandboxBadge")}
-              </span>
-            </p>
-          ) : null}
+          {sandbox ? <SandboxBadge placement="widget" /> : null}
           {children}
         </div>
       </div>

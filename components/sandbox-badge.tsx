@@ -1,0 +1,28 @@
+// Says the page runs against the sandbox, so nobody mistakes its deposit addresses for real ones.
+import { useTranslations } from "next-intl";
+import { cn } from "./ui/cn";
+
+const placements = {
+  // On phones the badge takes its own line under the brand, and never wraps, so long translations stay readable.
+  header: { line: "order-last w-full text-center sm:order-none sm:ml-auto sm:w-auto", badge: "inline-block whitespace-nowrap" },
+  // Above the widget's card.
+  widget: { line: "mb-2 text-center", badge: null },
+} as const;
+
+export function SandboxBadge({ placement }: { placement: keyof typeof placements }) {
+  const t = useTranslations("app");
+  const { line, badge } = placements[placement];
+  return (
+    <p className={line}>
+      <span
+        className={cn(
+          "rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800",
+          badge,
+        )}
+        title={t("sandboxHint")}
+      >
+        {t("sandboxBadge")}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,45 @@
+// The white card the checkout, the swap page, its receipt and the list of past swaps sit on.
+import { cn } from "./cn";
+import { Skeleton } from "./spinner";
+
+type PanelProps = React.ComponentProps<"section"> & {
+  /** Lifted off the page with a shadow (light theme); a flat panel sits below a raised one. */
+  raised?: boolean;
+};
+
+export function Panel({ raised = true, className, ...props }: PanelProps) {
+  return (
+    <section
+      className={cn(
+        "w-full rounded-3xl bg-white p-4 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800",
+        raised && "shadow-xl shadow-slate-200/60 dark:shadow-none",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A panel's heading with its one action at the end of the line; the action wraps under it on a narrow screen. */
+export function PanelHeading({ id, action, size, children }: { id: string; action: React.ReactNode; size: "base" | "lg"; children: React.ReactNode }) {
+  return (
+    <div className={cn("flex flex-wrap justify-between", size === "lg" ? "items-center gap-3" : "items-baseline gap-2")}>
+      <h2 id={id} className={cn(size === "lg" ? "text-lg" : "text-base", "font-semibold")}>
+        {children}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+/** A panel while its content loads: the shapes the content will have, and the word for screen readers. */
+export function LoadingPanel({ label, shapes }: { label: string; shapes: readonly string[] }) {
+  return (
+    <Panel aria-busy="true">
+      <span className="sr-only">{label}</span>
+      {shapes.map((shape, index) => (
+        <Skeleton key={index} className={shape} />
+      ))}
+    </Panel>
+  );
+}
