@@ -3,6 +3,7 @@ import "server-only";
 import { sleep } from "@/lib/timing";
 import { createHash } from "node:crypto";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
+import { swapAttemptFields } from "@/lib/schema/swap-attempt";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import type { Swap } from "@/lib/schema/partner";
 import { isPartnerError } from "@/lib/partner/errors";
@@ -24,14 +25,8 @@ const idempotencyKey = (key: string) => `idem:swap:${key}`;
 const quoteSwapKey = (quoteId: string) => `quote-swap:${quoteId}`;
 
 function fingerprint(body: SwapBody, attribution: string | null): string {
-  const canonical = JSON.stringify([
-    body.quoteId,
-    body.destination.address,
-    body.destination.memo ?? null,
-    body.refundAddress ?? null,
-    body.notificationEmail ?? null,
-    attribution,
-  ]);
+  // The same text as ever: records made before a deploy still match after it.
+  const canonical = JSON.stringify([...swapAttemptFields(body), attribution]);
   return createHash("sha256").update(canonical).digest("base64url");
 }
 

@@ -2,19 +2,14 @@
 // reused by every retry and double click of that same attempt.
 import { swapCreatedAnswer } from "@/lib/schema/answers";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
+import { swapAttemptFields } from "@/lib/schema/swap-attempt";
 import type { Swap } from "@/lib/schema/partner";
 import { BffError, bff } from "@/lib/client/bff";
 
 const attempts = new Map<string, string>();
 
 export function idempotencyKeyFor(body: SwapBody): string {
-  const fingerprint = JSON.stringify([
-    body.quoteId,
-    body.destination.address,
-    body.destination.memo ?? null,
-    body.refundAddress ?? null,
-    body.notificationEmail ?? null,
-  ]);
+  const fingerprint = JSON.stringify(swapAttemptFields(body));
   let key = attempts.get(fingerprint);
   if (!key) {
     key = crypto.randomUUID();
