@@ -223,7 +223,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           from={from}
           to={to}
           destination={destination}
-          now={now}
+          now={quote.serverNow}
           change={quote.change}
           onAcceptChange={quote.acceptChange}
           estimatedTimeSeconds={quote.quote.estimatedTimeSeconds}
@@ -337,7 +337,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             }
           />
         ) : null}
-        {quote.quote && from && to ? <QuoteDetails quote={quote.quote} now={now} /> : null}
+        {quote.quote && from && to ? <QuoteDetails quote={quote.quote} now={quote.serverNow} /> : null}
         {!quote.quote && !quote.loading && !quote.error && from && to && !isQuotableAmount(amount, from) ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("enterAmount", { symbol: from.symbol, network: networkLabel(from.network) })}</p>
         ) : null}

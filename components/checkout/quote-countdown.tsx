@@ -7,7 +7,8 @@ import { cn } from "../ui/cn";
 
 export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expiresAt: string; now: number; totalSeconds?: number }) {
   const t = useTranslations("quote");
-  const left = Math.max(0, (Date.parse(expiresAt) - now) / 1000);
+  // Never more than a quote's life: the server's clock is known to the second only.
+  const left = Math.min(totalSeconds, Math.max(0, (Date.parse(expiresAt) - now) / 1000));
   const fraction = Math.min(1, left / totalSeconds);
   const milestone = left <= 30 ? t("milestone30") : left <= 60 ? t("milestone60") : "";
   return (

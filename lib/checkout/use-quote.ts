@@ -6,7 +6,7 @@ import { quoteAnswer } from "@/lib/schema/answers";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import { decimalPlacesOf, isDecimal } from "@/lib/schema/decimal";
 import type { Asset } from "@/lib/schema/partner";
-import { BffError, bff } from "@/lib/client/bff";
+import { BffError, bff, serverClockOffset } from "@/lib/client/bff";
 import { useDebounced } from "./use-debounced";
 
 const ORDER_TOKEN_KEY = "swap-checkout.orderToken";
@@ -21,6 +21,8 @@ export type QuoteState = {
   change: QuoteChange | null;
   acceptChange: () => void;
   refresh: () => void;
+  /** Now on the server's clock (the browser's may be wrong): what the quote's expiry is compared with. */
+  serverNow: number;
 };
 
 export function isQuotableAmount(amount: string, asset: Asset | undefined): boolean {
@@ -59,6 +61,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
   const [error, setError] = useState<BffError | null>(null);
   const [change, setChange] = useState<QuoteChange | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [clockOffset, setClockOffset] = useState(0);
   const current = useRef<QuoteAnswer | null>(null);
   const automatic = useRef(false);
 
@@ -79,6 +82,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
     const wasAutomatic = automatic.current;
     automatic.current = false;
     setLoading(true);
+    let dateHeader: string | null = null;
     bff("/api/v1/quote", quoteAnswer, {
       method: "POST",
       body: {
@@ -88,8 +92,10 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
       },
       headers: widgetConfig ? { "x-widget-config": widgetConfig } : undefined,
       signal: controller.signal,
+      onHeaders: (headers) => (dateHeader = headers.get("date")),
     })
       .then((fresh) => {
+        setClockOffset(serverClockOffset(dateHeader, Date.now()));
         rememberOrderToken(fresh.orderToken);
         const before = current.current;
         if (wasAutomatic && before && before.to.estimatedAmount !== fresh.to.estimatedAmount) setChange({ before, after: fresh });
@@ -111,7 +117,8 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
   }, [inputsKey, generation, widgetConfig]);
 
   // A quote past its expiry is replaced by a fresh one without the user asking.
-  const expired = quote ? Date.parse(quote.expiresAt) <= now : false;
+  const serverNow = now + clockOffset;
+  const expired = quote ? Date.parse(quote.expiresAt) <= serverNow : false;
   useEffect(() => {
     if (expired && !loading) {
       automatic.current = true;
@@ -133,5 +140,5 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
     quote.to.network === to.network &&
     quote.from.amount === amount;
   const pending = !!to && isQuotableAmount(amount, from) && !matches && !error;
-  return { quote: expired || !matches ? null : quote, loading: loading || pending, error, change, acceptChange, refresh };
+  return { quote: expired || !matches ? null : quote, loading: loading || pending, error, change, acceptChange, refresh, serverNow };
 }

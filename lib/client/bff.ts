@@ -68,3 +68,17 @@ export async function fetchSwap([path, token]: [string, string]): Promise<SwapSn
   const swap = await bff(path, swapAnswer, { headers: { "x-swap-token": token }, onHeaders: (headers) => (asOf = headers.get("x-status-as-of")) });
   return { swap, asOf, fetchedAt: Date.now() };
 }
+
+/**
+ * How far the server's clock is ahead of this browser's (ms, negative when behind), from an
+ * answer's Date header (whole seconds, so the server's instant is taken as the middle of that
+ * second). Within 2 s that is rounding and latency, not a wrong clock: 0. Deadlines the server
+ * sets (a quote's expiry) are compared with `Date.now() + offset`, so a browser whose clock is
+ * wrong neither shows 13 minutes left nor calls every new quote expired.
+ */
+export function serverClockOffset(dateHeader: string | null, receivedAt: number): number {
+  const serverSecond = dateHeader ? Date.parse(dateHeader) : NaN;
+  if (!Number.isFinite(serverSecond)) return 0;
+  const offset = serverSecond + 500 - receivedAt;
+  return Math.abs(offset) <= 2_000 ? 0 : offset;
+}
