@@ -17,9 +17,11 @@ type Props = {
   swap: Swap;
   /** The sent asset from the asset list (its contract or mint), once known; null when it is not listed. */
   asset: Asset | null | undefined;
+  /** The server's clock ahead of this browser's (ms), for the deadline's time left. */
+  clockOffset?: number;
 };
 
-export function DepositInstructions({ swap, asset }: Props) {
+export function DepositInstructions({ swap, asset, clockOffset = 0 }: Props) {
   const t = useTranslations("deposit");
   const locale = useLocale();
   const { deposit } = swap;
@@ -95,7 +97,7 @@ export function DepositInstructions({ swap, asset }: Props) {
         </p>
       )}
 
-      <Deadline swap={swap} />
+      <Deadline swap={swap} clockOffset={clockOffset} />
 
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
         <li>{t("ruleOnlyThisAddress", { token: deposit.token, network })}</li>
@@ -175,11 +177,12 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
   );
 }
 
-function Deadline({ swap }: { swap: Swap }) {
+/** `clockOffset`: the server's clock ahead of this browser's; the deadline is the server's. */
+function Deadline({ swap, clockOffset }: { swap: Swap; clockOffset: number }) {
   const t = useTranslations("deposit");
   const locale = useLocale();
   const now = useNow();
-  const left = (Date.parse(swap.deposit.deadline) - now) / 1000;
+  const left = (Date.parse(swap.deposit.deadline) - (now + clockOffset)) / 1000;
   const deadline = new Intl.DateTimeFormat(locale, {
     year: "numeric",
     month: "short",

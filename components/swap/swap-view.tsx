@@ -110,7 +110,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   return (
     // Container queries, not the viewport: inside the widget's 480 px the page keeps its phone layout.
     <div className="@container flex w-full flex-col gap-4">
-      <LiveStatusLine status={swap.status} checkedAt={status.data.asOf ? Date.parse(status.data.asOf) : status.data.fetchedAt} />
+      <LiveStatusLine status={swap.status} checkedAt={status.data.asOf ? Date.parse(status.data.asOf) - status.data.clockOffset : status.data.fetchedAt} />
       <StepIndicator current={terminal ? "done" : "deposit"} className="px-1" />
       <Panel className="print:hidden">
         <StatusHeader swap={swap} newSwapHref={newSwapHref} />
@@ -118,7 +118,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
           <div className="min-w-0">
             {swap.status === "waiting_deposit" ? (
               <>
-                <DepositInstructions swap={swap} asset={sentAsset} />
+                <DepositInstructions swap={swap} asset={sentAsset} clockOffset={status.data.clockOffset} />
                 <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
                   <Outcome swap={swap} />
                 </div>
@@ -152,7 +152,10 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
           <SandboxPanel
             swap={swap}
             token={token}
-            onChanged={(next) => status.mutate({ swap: next, asOf: new Date().toISOString(), fetchedAt: Date.now() }, { revalidate: false })}
+            onChanged={(next) => {
+              const clockOffset = status.data?.clockOffset ?? 0;
+              status.mutate({ swap: next, asOf: new Date(Date.now() + clockOffset).toISOString(), fetchedAt: Date.now(), clockOffset }, { revalidate: false });
+            }}
           />
         </div>
       ) : null}

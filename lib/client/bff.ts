@@ -60,13 +60,27 @@ export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Opti
   return parsed.data;
 }
 
-export type SwapSnapshot = { swap: Swap; asOf: string | null; fetchedAt: number };
+export type SwapSnapshot = {
+  swap: Swap;
+  asOf: string | null;
+  fetchedAt: number;
+  /** The server's clock ahead of this browser's (ms): server times minus this are local times. */
+  clockOffset: number;
+};
 
 /** One swap's status through its access token, with the time of the upstream read behind it. */
 export async function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
   let asOf: string | null = null;
-  const swap = await bff(path, swapAnswer, { headers: { "x-swap-token": token }, onHeaders: (headers) => (asOf = headers.get("x-status-as-of")) });
-  return { swap, asOf, fetchedAt: Date.now() };
+  let date: string | null = null;
+  const swap = await bff(path, swapAnswer, {
+    headers: { "x-swap-token": token },
+    onHeaders: (headers) => {
+      asOf = headers.get("x-status-as-of");
+      date = headers.get("date");
+    },
+  });
+  const fetchedAt = Date.now();
+  return { swap, asOf, fetchedAt, clockOffset: serverClockOffset(date, fetchedAt) };
 }
 
 /**

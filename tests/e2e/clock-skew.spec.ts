@@ -27,3 +27,11 @@ for (const [name, skewMs] of [
     expect(quoteCalls).toBe(1);
   });
 }
+
+test("a browser clock ten minutes ahead still shows the deposit window's true time left, and a status checked seconds ago", async ({ page, openNewSwap }) => {
+  await page.clock.install({ time: Date.now() + 10 * 60_000 });
+  await openNewSwap();
+  // The window is 4 hours on the server's clock, not 3 h 50 min on the browser's.
+  await expect(page.getByTestId("deposit-countdown")).toHaveText(/^(4:00:00|3:59:[0-5]\d) left$/);
+  await expect(page.getByTestId("live-status")).toContainText(/checked \d s ago/);
+});
