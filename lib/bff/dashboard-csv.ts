@@ -39,16 +39,22 @@ export function csvRow(swap: SwapListItem): string {
   return dashboardCsvColumns.map((column) => csvField(fields[column])).join(",") + "\r\n";
 }
 
-/** Every filtered row as CSV; a failure mid-way aborts the download rather than ending it short. */
-export function dashboardCsv(connection: LedgerConnection, filter: DashboardFilter, requestId: string): ReadableStream<Uint8Array> {
+/**
+ * Every filtered row as CSV. The first batch is read before the answer starts, so a query that
+ * fails is an error answer, not a download cut off at once; a failure later aborts the download
+ * rather than ending it short.
+ */
+export async function dashboardCsv(connection: LedgerConnection, filter: DashboardFilter, requestId: string): Promise<ReadableStream<Uint8Array>> {
   const batches = ledgerRows(connection.db, filter);
+  const first = await batches.next();
   const encoder = new TextEncoder();
-  let headerSent = false;
+  let firstSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(dashboardCsvColumns.join(",") + "\r\n"));
+      if (!firstSent) {
+        firstSent = true;
+        controller.enqueue(encoder.encode(dashboardCsvColumns.join(",") + "\r\n" + (first.done ? "" : first.value.map(csvRow).join(""))));
+        if (first.done) controller.close();
         return;
       }
       try {

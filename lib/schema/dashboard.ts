@@ -28,7 +28,8 @@ const statusListSchema = z.pipe(
 
 const filterShape = {
   /** A swap id, externalId, customerId, or a deposit or payout address, matched exactly. */
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200, "is too long"))),
+  // No control characters: none is in an id or an address, and Postgres refuses a NUL in text.
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200, "is too long"), z.regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters"))),
   status: z.optional(statusListSchema),
   createdFrom: z.optional(isoDateTimeSchema),
   createdTo: z.optional(isoDateTimeSchema),

@@ -430,11 +430,15 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
         "?createdFrom=yesterday",
         "?createdFrom=2026-01-02T00:00:00Z&createdTo=2026-01-01T00:00:00Z",
         `?q=${"x".repeat(201)}`,
+        "?q=ab%00cd",
+        "?q=a%0D%0Aid",
         "?apiKey=x",
       ]) {
         expectError(await call(origin, `/api/partner/swaps${query}`, { headers: { cookie } }), 400, "validation_error");
       }
       expectError(await call(origin, "/api/partner/swaps.csv?offset=10", { headers: { cookie } }), 400, "validation_error");
+      // Found by the fuzz test (FUZZ_SEED=128147331): a NUL in the search cut the CSV download off.
+      expectError(await call(origin, "/api/partner/swaps.csv?q=%CE%00%25", { headers: { cookie } }), 400, "validation_error");
       expectError(await call(origin, "/api/partner/summary?q=x", { headers: { cookie } }), 400, "validation_error");
       expectError(await call(origin, "/api/partner/summary?createdFrom=soon", { headers: { cookie } }), 400, "validation_error");
       expectError(await call(origin, "/api/partner/webhooks?limit=1000", { headers: { cookie } }), 400, "validation_error");

@@ -7,7 +7,7 @@ export const GET = route({ dashboard: "operator", limit: "reads" }, async (req, 
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(dashboardCsv(ledger, filter, requestId), {
+  return new Response(await dashboardCsv(ledger, filter, requestId), {
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) },
   });
 });
