@@ -1,10 +1,11 @@
 // `npm run widget:sign -- '<json>'`: a signed widget `config` parameter. The key is the one
 // `npm run widget:key` prints (WIDGET_CONFIG_KEY, hex), or derived from APP_SECRET.
-//   npm run widget:sign -- '{"exp": 1893456000, "externalId": "order-42", "customerId": "u_7"}'
+//   npm run widget:sign -- '{"exp": '$(($(date +%s) + 86400))', "externalId": "order-42", "customerId": "u_7"}'
+// `exp` (Unix seconds) may be at most a year ahead: the server refuses a config that lives longer.
 import { z } from "zod";
 import { deriveKey } from "@/lib/config/derive";
 import { widgetConfigSchema } from "@/lib/schema/widget";
-import { signWidgetConfig } from "@/lib/widget/config-codec";
+import { MAX_LIFETIME_SECONDS, signWidgetConfig } from "@/lib/widget/config-codec";
 
 const hexKey = process.env.WIDGET_CONFIG_KEY;
 const secret = process.env.APP_SECRET;
@@ -23,6 +24,10 @@ try {
 const parsed = widgetConfigSchema.safeParse(input);
 if (!parsed.success) {
   console.error(z.prettifyError(parsed.error));
+  process.exit(1);
+}
+if (parsed.data.exp > Date.now() / 1000 + MAX_LIFETIME_SECONDS) {
+  console.error("exp: at most a year from now; the server refuses a config that lives longer.");
   process.exit(1);
 }
 console.log(signWidgetConfig(parsed.data, key));

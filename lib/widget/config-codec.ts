@@ -6,7 +6,8 @@ import { widgetConfigSchema, type WidgetConfig } from "@/lib/schema/widget";
 
 export type WidgetConfigCheck = { ok: true; config: WidgetConfig } | { ok: false; reason: "malformed" | "bad_signature" | "expired" | "invalid" };
 
-const MAX_LIFETIME_SECONDS = 366 * 24 * 60 * 60;
+/** A config expiring further out than this is refused (a leaked one must not live for years). */
+export const MAX_LIFETIME_SECONDS = 366 * 24 * 60 * 60;
 
 const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 
