@@ -42,7 +42,12 @@ export async function checkAddress(body: AddressBody, ctx: { requestId: string; 
     return cached;
   }
   await limitClient("quotes", ctx.clientId);
-  const result = await partner().validateAddress({ ...body, memo: body.memo ?? null }, { requestId: ctx.requestId, onBehalfOf: ctx.clientId });
+  return validateAndCache(body, { requestId: ctx.requestId, onBehalfOf: ctx.clientId });
+}
+
+/** One upstream address check, kept in the shared cache for the next few minutes. */
+export async function validateAndCache(body: AddressBody, ctx: { requestId: string; onBehalfOf?: string; priority?: "create" }): Promise<AddressValidation> {
+  const result = await partner().validateAddress({ ...body, memo: body.memo ?? null }, ctx);
   await store().set(addressCheckKey(body), JSON.stringify(result), ADDRESS_CHECK_TTL_MS);
   return result;
 }

@@ -10,7 +10,7 @@ import { isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
 import { ledgerSwapCreated } from "@/lib/ledger";
-import { cachedAddressCheck } from "./quotes";
+import { cachedAddressCheck, validateAndCache } from "./quotes";
 import { writeSnapshot } from "./status";
 import { swapAccessToken } from "./tokens";
 
@@ -65,7 +65,7 @@ async function readRecord(key: string): Promise<IdempotencyRecord | null> {
 export async function createSwapOnce(
   key: string,
   body: SwapBody,
-  ctx: { requestId: string; attribution: string | null; onFirstAttempt?: () => Promise<void> },
+  ctx: { requestId: string; attribution: string | null; clientId?: string; onFirstAttempt?: () => Promise<void> },
 ): Promise<Outcome> {
   const hash = fingerprint(body, ctx.attribution);
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
@@ -89,7 +89,7 @@ export async function createSwapOnce(
   let outcome: Outcome;
   try {
     await ctx.onFirstAttempt?.();
-    const swap = await createSwapUpstream(body, ctx.requestId);
+    const swap = await createSwapUpstream(body, ctx.requestId, ctx.clientId);
     outcome = { status: 200, body: { swap, accessToken: swapAccessToken(swap.id) } satisfies SwapCreated };
   } catch (error) {
     const response = errorResponse(error, ctx.requestId);
@@ -116,23 +116,23 @@ function ownerOf(swap: Swap, body: SwapBody): string {
 
 type QuoteSwap = { swapId: string; owner: string };
 
-/** Whether a request names the swap's own payout, after the upstream's normalisation of addresses. */
-async function paysOutTo(swap: Swap, body: SwapBody, requestId: string): Promise<boolean> {
+/**
+ * Whether a request names the swap's own payout, after the upstream's normalisation of addresses.
+ * Its address check is the asking client's to pay (`onBehalfOf`), and cached like any other.
+ */
+async function paysOutTo(swap: Swap, body: SwapBody, requestId: string, onBehalfOf?: string): Promise<boolean> {
   if ((body.destination.memo || null) !== (swap.payout.memo || null)) return false;
   if (body.destination.address === swap.payout.address) return true;
   const asked = { network: swap.payout.network, token: swap.payout.token, address: body.destination.address, memo: body.destination.memo };
-  const check =
-    (await cachedAddressCheck(asked)) ??
-    (await partner()
-      .validateAddress({ ...asked, memo: asked.memo ?? null }, { requestId, priority: "create" })
-      .catch(() => null));
+  const check = (await cachedAddressCheck(asked)) ?? (await validateAndCache(asked, { requestId, priority: "create", onBehalfOf }).catch(() => null));
   return !!check?.valid && check.normalizedAddress === swap.payout.address;
 }
 
 /** A quote id is not a credential: its swap goes only to a request that would have made it. */
 const quoteAlreadyUsed = () => new ApiError("quote_already_used");
 
-async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Swap> {
+/** `onBehalfOf` pays for the calls after a refusal: only someone reusing a quote causes them. */
+async function createSwapUpstream(body: SwapBody, requestId: string, onBehalfOf?: string): Promise<Swap> {
   let swap: Swap;
   try {
     swap = await partner().createSwap(
@@ -145,13 +145,13 @@ async function createSwapUpstream(body: SwapBody, requestId: string): Promise<Sw
       { requestId },
     );
   } catch (error) {
-    if (isPartnerError(error) && error.code === "quote_already_used") return existingSwapOfQuote(body, requestId);
+    if (isPartnerError(error) && error.code === "quote_already_used") return existingSwapOfQuote(body, requestId, onBehalfOf);
     throw error;
   }
   // The upstream is retry-safe per quoteId: an answer may be the swap someone else made first.
   const known = await readQuoteSwap(body.quoteId);
   if (known && known.swapId === swap.id && known.owner !== ownerOf(swap, body)) throw quoteAlreadyUsed();
-  if (!(await paysOutTo(swap, body, requestId))) throw quoteAlreadyUsed();
+  if (!(await paysOutTo(swap, body, requestId, onBehalfOf))) throw quoteAlreadyUsed();
   if (!known) await store().set(quoteSwapKey(body.quoteId), JSON.stringify({ swapId: swap.id, owner: ownerOf(swap, body) } satisfies QuoteSwap), DAY_MS);
   await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
   await ledgerSwapCreated(swap);
@@ -173,21 +173,21 @@ async function readQuoteSwap(quoteId: string): Promise<QuoteSwap | null> {
  * The upstream says the quote made a swap already. It goes back only to the request that would have
  * made it (the same person retrying after a lost answer); anyone else learns nothing of it.
  */
-async function existingSwapOfQuote(body: SwapBody, requestId: string): Promise<Swap> {
+async function existingSwapOfQuote(body: SwapBody, requestId: string, onBehalfOf?: string): Promise<Swap> {
   const known = await readQuoteSwap(body.quoteId);
   if (known) {
-    const swap = await partner().getSwap(known.swapId, { requestId, priority: "create" });
-    if (known.owner === ownerOf(swap, body) && (await paysOutTo(swap, body, requestId))) return swap;
+    const swap = await partner().getSwap(known.swapId, { requestId, priority: "create", onBehalfOf });
+    if (known.owner === ownerOf(swap, body) && (await paysOutTo(swap, body, requestId, onBehalfOf))) return swap;
     throw quoteAlreadyUsed();
   }
   // Made by this deployment before its store forgot it (a restart on memory): the newest page has
   // it. Its refund address and e-mail are not known here, so a request naming either is refused.
   if (body.refundAddress || body.notificationEmail) throw quoteAlreadyUsed();
-  const page = await partner().listSwaps({ limit: "100" }, { requestId, priority: "create" });
+  const page = await partner().listSwaps({ limit: "100" }, { requestId, priority: "create", onBehalfOf });
   const found = page.swaps.find((s) => s.quote.id === body.quoteId);
   if (!found) throw quoteAlreadyUsed();
   const { commission: _commission, ...swap } = found;
-  if (!(await paysOutTo(swap, body, requestId))) throw quoteAlreadyUsed();
+  if (!(await paysOutTo(swap, body, requestId, onBehalfOf))) throw quoteAlreadyUsed();
   await store().set(quoteSwapKey(body.quoteId), JSON.stringify({ swapId: swap.id, owner: ownerOf(swap, body) } satisfies QuoteSwap), DAY_MS);
   return swap;
 }

@@ -143,3 +143,30 @@ describe("swap creation while Redis is away", () => {
     expect(ready).toMatchObject({ status: "unavailable", store: "unavailable (serving from local memory)" });
   });
 });
+
+describe("someone else's quote, tried again and again", () => {
+  it("charges the checks a reused quote causes to the client reusing it: past its share of the key they stop, and each try is refused", async () => {
+    const bff = setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "40", CLIENT_BUDGET_SHARE: "0.25" });
+    const owned = await newSwap();
+    const quoteId = owned.quote.id!;
+    const codes: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      try {
+        const outcome = await createSwapOnce(
+          crypto.randomUUID(),
+          { quoteId, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r" } },
+          { requestId: `req-take-${i}`, attribution: null, clientId: "taker" },
+        );
+        codes.push(String(outcome.status));
+      } catch (error) {
+        codes.push(error instanceof Error ? `${error.name}:${(error as { code?: string }).code}` : "error");
+      }
+    }
+    // Every try is refused: the swap goes only to the request that made it.
+    expect(codes.every((code) => code === "409" || code.endsWith(":rate_limited"))).toBe(true);
+    // What the tries cost beyond the creations themselves: at most a quarter of the key's 40.
+    const followUps = bff.count("GET", `/v1/swap/${owned.id}`) + bff.count("POST", "/v1/address");
+    expect(followUps).toBeGreaterThan(0);
+    expect(followUps).toBeLessThanOrEqual(10);
+  });
+});

@@ -12,6 +12,7 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const outcome = await createSwapOnce(key, body, {
     requestId,
     attribution: req.headers.get("x-widget-config"),
+    clientId,
     // Replays and waits for the first attempt are free; only a real creation counts.
     onFirstAttempt: () => limitClient("swaps", clientId),
   });
