@@ -27,7 +27,8 @@ export async function readiness(requestId: string) {
   try {
     config();
   } catch (error) {
-    if (error instanceof ConfigError) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", config: error.lines };
+    // The lines name values (a DATABASE_URL's host, say): they go to the log at start, not to a public probe.
+    if (error instanceof ConfigError) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", config: "invalid" };
     throw error;
   }
   const [upstream, storeOk] = await Promise.all([
