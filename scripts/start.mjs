@@ -124,7 +124,7 @@ shutDownGracefully(server);
 function shutDownGracefully(server) {
   const GRACE_MS = 10_000;
   const HOOKS_MS = 5_000;
-  // The app's process singletons (lib/process-singleton.ts); its shutdown hooks are one of them.
+  // The app's process singletons (lib/process-singleton.ts); the shutdown hooks' runner is one of them.
   const singletons = () => globalThis[Symbol.for("swap-checkout.process-singletons")];
   let closing = false;
   server.on("request", (_req, res) => {
@@ -144,21 +144,9 @@ function shutDownGracefully(server) {
       console.warn(`[shutdown] requests still open after ${GRACE_MS / 1000} s: closing them`);
       server.closeAllConnections();
     }
-    const registered = singletons()?.get("shutdown-hooks");
-    const hooks = [...(registered?.entries() ?? [])];
-    registered?.clear();
-    await withTimeout(
-      Promise.all(
-        hooks.map(async ([name, hook]) => {
-          try {
-            await hook();
-          } catch (error) {
-            console.warn(`[shutdown] ${name} failed`, error instanceof Error ? error.message : error);
-          }
-        }),
-      ),
-      HOOKS_MS,
-    );
+    // lib/shutdown.ts's runner: every hook once, one failing does not stop the others.
+    const runHooks = singletons()?.get("shutdown-run");
+    if (runHooks) await withTimeout(runHooks(), HOOKS_MS);
     console.log("[shutdown] done");
     process.exit(0);
   }
