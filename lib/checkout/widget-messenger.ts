@@ -2,6 +2,7 @@
 // origin with that origin as the target, so the browser delivers it only to a parent that really is
 // one of them — never "*".
 import type { WidgetEventType } from "@/lib/schema/widget";
+import { relativeLuminance } from "./contrast";
 
 export type WidgetMessenger = (type: WidgetEventType, payload: Record<string, unknown>) => void;
 
@@ -21,12 +22,5 @@ export function createWidgetMessenger(allowedOrigins: readonly string[]): Widget
 
 /** Text colour that stays readable on the partner's accent colour. */
 export function accentForeground(hex: string): string {
-  const full = hex.length === 3 ? hex.replace(/./g, (c) => c + c) : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
-    number,
-    number,
-    number,
-  ];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4 ? "#0f172a" : "#ffffff";
+  return relativeLuminance(hex) > 0.4 ? "#0f172a" : "#ffffff";
 }
