@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { swapAnswer } from "@/lib/schema/answers";
 import type { Swap } from "@/lib/schema/partner";
+import { depositOutcomes } from "@/lib/schema/codes";
 import { BffError, bff } from "@/lib/client/bff";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
@@ -58,7 +59,7 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
         <div className="mt-3 flex flex-col gap-3">
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <legend className="mb-1 font-medium">{t("outcome")}</legend>
-            {(["completed", "refunded", "failed"] as const).map((value) => (
+            {depositOutcomes.map((value) => (
               <label key={value} className="inline-flex items-center gap-1.5">
                 <input
                   type="radio"

@@ -2,6 +2,7 @@
 // callable, so flows and dashboards can be exercised without money.
 import { z } from "zod";
 import { isoDateTimeSchema, rewardStatuses, swapStatusSchema, swapStatuses, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { depositOutcomes } from "@/lib/schema/codes";
 import { generateDepositAddress, generateDepositMemo } from "./address";
 import { catalogue, isSupportedPair } from "./catalogue";
 import { Dec, floorTo } from "./decimal";
@@ -14,7 +15,7 @@ const depositSchema = z.strictObject({
     .string()
     .regex(/^\d+(\.\d+)?$/, "must be a decimal string")
     .optional(),
-  outcome: z.enum(["completed", "refunded", "failed"]).optional(),
+  outcome: z.enum(depositOutcomes).optional(),
 });
 
 export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown): Swap {
