@@ -13,7 +13,7 @@ import { useAssets } from "@/lib/checkout/use-assets";
 import { useNow } from "@/lib/checkout/use-now";
 import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
-import { notePendingRefund } from "@/lib/checkout/my-swaps";
+import { notePendingRefund, takePrefill } from "@/lib/checkout/my-swaps";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -76,18 +76,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   // "New quote, same details" from an expired swap hands over its payout address in this tab.
   useEffect(() => {
     if (lockedDestination) return;
-    try {
-      const raw = sessionStorage.getItem("swap-checkout:prefill");
-      if (!raw) return;
-      sessionStorage.removeItem("swap-checkout:prefill");
-      const prefill = JSON.parse(raw) as { to?: unknown; address?: unknown; memo?: unknown };
-      if (prefill.to === toRef && typeof prefill.address === "string") {
-        // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, so it is read after mount
-        setDestination((d) => ({ ...d, address: prefill.address as string, memo: typeof prefill.memo === "string" ? prefill.memo : "" }));
-      }
-    } catch {
-      // nothing to prefill
-    }
+    const prefill = takePrefill(toRef);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, so it is read after mount
+    if (prefill) setDestination((d) => ({ ...d, ...prefill }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later change of `to` must not prefill again
   }, []);
 

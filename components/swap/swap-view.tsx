@@ -7,10 +7,10 @@ import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
 import type { Asset, Swap } from "@/lib/schema/partner";
-import { networkLabel } from "@/lib/checkout/asset-ref";
+import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount } from "@/lib/checkout/format";
-import { rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
+import { keepPrefill, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useNow } from "@/lib/checkout/use-now";
 import type { SupportContext } from "@/lib/checkout/support";
@@ -32,7 +32,6 @@ import { StatusTimeline } from "./status-timeline";
 const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr: false });
 
 /** Where "New quote, same details" hands the payout address to the checkout (this tab only). */
-export const PREFILL_KEY = "swap-checkout:prefill";
 
 /** The ids a support request about this swap carries (the link adds the time). */
 type SupportIds = Omit<SupportContext, "at">;
@@ -348,7 +347,13 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
           <>
             <a
               href={newQuoteHref(swap, newSwapHref)}
-              onClick={() => keepPrefill(swap)}
+              onClick={() =>
+                keepPrefill({
+                  to: assetRef({ symbol: swap.payout.token, network: swap.payout.network }),
+                  address: swap.payout.address,
+                  memo: swap.payout.memo ?? "",
+                })
+              }
               className="inline-flex h-11 items-center self-start rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
               data-testid="new-quote"
             >
@@ -393,21 +398,10 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
 /** The checkout again with this swap's pair and amount; the payout address follows in sessionStorage. */
 function newQuoteHref(swap: Swap, base: string): string {
   const url = new URL(base, "http://x");
-  url.searchParams.set("from", `${swap.deposit.token}.${swap.deposit.network}`);
-  url.searchParams.set("to", `${swap.payout.token}.${swap.payout.network}`);
+  url.searchParams.set("from", assetRef({ symbol: swap.deposit.token, network: swap.deposit.network }));
+  url.searchParams.set("to", assetRef({ symbol: swap.payout.token, network: swap.payout.network }));
   url.searchParams.set("amount", swap.deposit.amount);
   return `${url.pathname}${url.search}`;
-}
-
-function keepPrefill(swap: Swap) {
-  try {
-    sessionStorage.setItem(
-      PREFILL_KEY,
-      JSON.stringify({ to: `${swap.payout.token}.${swap.payout.network}`, address: swap.payout.address, memo: swap.payout.memo ?? "" }),
-    );
-  } catch {
-    // the user types the address again
-  }
 }
 
 /** A sentence that ends by pointing at support for this swap. */

@@ -132,3 +132,30 @@ const none: MySwap[] = [];
 export function useMySwaps(): MySwap[] {
   return useSyncExternalStore(subscribe, listMySwaps, () => none);
 }
+
+// ---- "New quote, same details": an expired swap hands its payout to the next checkout, in this tab.
+
+const PREFILL = "swap-checkout:prefill";
+type Prefill = { to: string; address: string; memo: string };
+
+export function keepPrefill(prefill: Prefill) {
+  try {
+    sessionStorage.setItem(PREFILL, JSON.stringify(prefill));
+  } catch {
+    // the user types the address again
+  }
+}
+
+/** The payout handed over for the asset `to` ("SYMBOL.network"), once; null when there is none. */
+export function takePrefill(to: string): { address: string; memo: string } | null {
+  try {
+    const raw = sessionStorage.getItem(PREFILL);
+    if (!raw) return null;
+    sessionStorage.removeItem(PREFILL);
+    const prefill = JSON.parse(raw) as Partial<Record<keyof Prefill, unknown>>;
+    if (prefill.to !== to || typeof prefill.address !== "string") return null;
+    return { address: prefill.address, memo: typeof prefill.memo === "string" ? prefill.memo : "" };
+  } catch {
+    return null;
+  }
+}
