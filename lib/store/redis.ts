@@ -81,11 +81,16 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
     whenReady: async () => {
       if (everReady || client.status === "ready") return;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 3_000);
-        client.once("ready", () => {
+        const ready = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
+        // Given up after 3 s: the listener goes too, so waits on a Redis that never comes do not pile up.
+        const timer = setTimeout(() => {
+          client.off("ready", ready);
+          resolve();
+        }, 3_000);
+        client.once("ready", ready);
       });
     },
   };

@@ -49,8 +49,8 @@ export function createResilientStore(primary: KeyValueStore, fallback: KeyValueS
     ping: async () => {
       try {
         // A probe right after start waits for the first connection like any command, instead of
-        // reporting a Redis that is up but not yet connected as unavailable.
-        await (primary.whenReady?.() ?? Promise.resolve());
+        // reporting a Redis that is up but not yet connected as unavailable; later probes do not wait.
+        if (warming) await warming;
         return await primary.ping();
       } catch {
         return false;
