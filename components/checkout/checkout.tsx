@@ -217,7 +217,6 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           now={quote.serverNow}
           change={quote.change}
           onAcceptChange={quote.acceptChange}
-          estimatedTimeSeconds={quote.quote.estimatedTimeSeconds}
           refreshing={quote.loading}
           creating={creating}
           error={createError}

@@ -1,13 +1,13 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
-import { formatAmount } from "@/lib/checkout/format";
+import { etaMinutes, formatAmount } from "@/lib/checkout/format";
 import { QuoteCountdown } from "./quote-countdown";
 
 export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }) {
   const t = useTranslations("quote");
   const locale = useLocale();
-  const minutes = Math.max(1, Math.round(quote.estimatedTimeSeconds / 60));
+  const minutes = etaMinutes(quote.estimatedTimeSeconds);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl px-1 text-sm" data-testid="quote-details">
       <dt className="text-slate-600 dark:text-slate-400">{t("rate")}</dt>

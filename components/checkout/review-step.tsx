@@ -5,7 +5,7 @@ import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
 import type { BffError } from "@/lib/client/bff";
 import { networkLabel } from "@/lib/checkout/asset-ref";
-import { formatAmount } from "@/lib/checkout/format";
+import { etaMinutes, formatAmount } from "@/lib/checkout/format";
 import type { QuoteChange } from "@/lib/checkout/use-quote";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
@@ -23,7 +23,6 @@ type Props = {
   now: number;
   change: QuoteChange | null;
   onAcceptChange: () => void;
-  estimatedTimeSeconds: number;
   refreshing: boolean;
   creating: boolean;
   error: BffError | null;
@@ -114,7 +113,7 @@ export function ReviewStep(props: Props) {
         {destination.email ? <Row label={t("email")}>{destination.email}</Row> : null}
         <Row label={t("rate")}>{quote.rate ? `1 ${from.symbol} ≈ ${formatAmount(quote.rate, locale, 8)} ${to.symbol}` : "—"}</Row>
         <Row label={t("time")}>
-          <span data-testid="review-time">{t("minutes", { count: Math.max(1, Math.round(props.estimatedTimeSeconds / 60)) })}</span>
+          <span data-testid="review-time">{t("minutes", { count: etaMinutes(quote.estimatedTimeSeconds) })}</span>
         </Row>
         <Row label={t("validity")}>
           <QuoteCountdown expiresAt={quote.expiresAt} now={now} />

@@ -26,3 +26,6 @@ export function clockText(totalSeconds: number): string {
   const mm = String(minutes).padStart(hours ? 2 : 1, "0");
   return `${hours ? `${hours}:` : ""}${mm}:${String(seconds).padStart(2, "0")}`;
 }
+
+/** A quote's estimated time in whole minutes, at least one. */
+export const etaMinutes = (estimatedTimeSeconds: number) => Math.max(1, Math.round(estimatedTimeSeconds / 60));
