@@ -17,8 +17,10 @@ import { ApiError, forLog, isApiError, retryAfterHeader } from "./errors";
 import { budgetUsage, effectiveLimit } from "./budget";
 import { partner } from "./partner";
 import { store } from "./shared-store";
+import type { KeyValueStore } from "@/lib/store/types";
 import { isSwapAccessToken } from "./tokens";
 import { ledgerSweepPage } from "@/lib/ledger";
+import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -279,34 +281,42 @@ function noteWatched(id: string, snapshot: Snapshot | null) {
 // ---- several instances: the sweeper learns what the others' browsers watch ----------------------
 
 type PublishedWatch = [id: string, polledAt: number, createdAt: number | null, status: SwapStatus | null];
-const WATCHERS_KEY = "status:watchers";
+// A registry with one entry per instance (a sorted set by publish time), not one JSON value that
+// each instance reads, changes and writes back: two instances publishing at once would drop one.
+// (A new key: the JSON value under the old "status:watchers" is of another type.)
+const WATCHERS_KEY = "status:watcher-instances";
 const watchedKey = (instance: string) => `status:watched:${instance}`;
 const PUBLISH_EVERY_MS = 10_000;
 const PEER_TTL_MS = 60_000;
+
+/** The registry of instances that publish what their browsers watch, in `s`. */
+export const watcherRegistry = (s: KeyValueStore) => ({
+  /** `instance` published at `now`: one atomic write of its own entry. */
+  register: (instance: string, now: number) => s.markMember(WATCHERS_KEY, instance, now, 5 * 60_000),
+  /** The instances that published within the last minute. */
+  live: async (now: number) => (await s.membersSince(WATCHERS_KEY, now - PEER_TTL_MS)).map(([instance]) => instance),
+});
 
 /** Each instance publishes the swaps its browsers watch; only a shared store has peers to tell. */
 async function publishWatched(now: number): Promise<void> {
   const s = store();
   if (s.kind === "memory") return;
+  const { instance, watched } = local();
   const mine: PublishedWatch[] = [];
-  for (const [id, w] of local().watched) if (now - w.polledAt <= WATCH_MS) mine.push([id, w.polledAt, w.createdAt, w.status]);
-  await s.set(watchedKey(local().instance), JSON.stringify(mine), PEER_TTL_MS);
-  const raw = await s.get(WATCHERS_KEY);
-  const peers = raw ? (JSON.parse(raw) as Record<string, number>) : {};
-  peers[local().instance] = now;
-  for (const [instance, at] of Object.entries(peers)) if (now - at > PEER_TTL_MS) delete peers[instance];
-  await s.set(WATCHERS_KEY, JSON.stringify(peers), 5 * 60_000);
+  for (const [id, w] of watched) if (now - w.polledAt <= WATCH_MS) mine.push([id, w.polledAt, w.createdAt, w.status]);
+  await s.set(watchedKey(instance), JSON.stringify(mine), PEER_TTL_MS);
+  await watcherRegistry(s).register(instance, now);
 }
 
 /** Merges the other instances' watched swaps into this one's view (as last polled there). */
 async function adoptPeersWatched(now: number): Promise<void> {
   const s = store();
   if (s.kind === "memory") return;
-  const raw = await s.get(WATCHERS_KEY).catch(() => null);
-  const peers = Object.entries(raw ? (JSON.parse(raw) as Record<string, number>) : {}).filter(
-    ([instance, at]) => instance !== local().instance && now - at <= PEER_TTL_MS,
-  );
-  const lists = await s.getMany(peers.map(([instance]) => watchedKey(instance))).catch(() => []);
+  const live = await watcherRegistry(s)
+    .live(now)
+    .catch((): string[] => []);
+  const peers = live.filter((instance) => instance !== local().instance);
+  const lists = await s.getMany(peers.map(watchedKey)).catch(() => []);
   for (const list of lists) {
     if (!list) continue;
     for (const [id, polledAt, createdAt, status] of JSON.parse(list) as PublishedWatch[]) {
@@ -352,13 +362,14 @@ function sweepPeriod(): number {
   return Math.min(SWEEP_MAX_PERIOD_MS, Math.max(SWEEP_MIN_PERIOD_MS, paced));
 }
 
-type Cursor = { createdTo: string | null; full: boolean; stoppedAt: number };
+type SweepCursor = Cursor & { full: boolean; stoppedAt: number };
 
 export type SweepResult = { pages: number; swaps: number; endReads: number; complete: boolean };
 
 /**
- * One cycle over the swaps that can still change, newest first, 100 a page, in `createdTo` order
- * (a keyset, so swaps leaving the filtered list never shift a page). One instance sweeps at a time
+ * One cycle over the swaps that can still change, newest first, 100 a page, by a `createdTo`
+ * keyset (lib/ledger/cursor.ts: swaps leaving the filtered list shift at most the rows of one
+ * instant, and a page full of one instant goes on past them). One instance sweeps at a time
  * (a lease in the shared store); the others read what it writes.
  *
  * A cycle reads every page (a "full" cycle) when it is the process's first, or while a watched
@@ -376,12 +387,16 @@ export async function sweep(): Promise<SweepResult | null> {
   forgetUnwatched(now);
   const createdFrom = now - SWEEP_LOOKBACK_MS;
   const saved = await s.get(CURSOR_KEY).catch(() => null);
-  const resumed = saved ? (JSON.parse(saved) as Cursor) : null;
+  // (A cursor stored before offsets existed reads as offset 0.)
+  const resumed = saved ? ({ offset: 0, ...JSON.parse(saved) } as SweepCursor) : null;
   const unknown = () => [...local().watched.values()].some((w) => w.createdAt === null);
-  let cursor: Cursor =
+  let cursor: SweepCursor =
     resumed && now - resumed.stoppedAt < RESUME_WITHIN_MS && resumed.createdTo
       ? resumed
-      : { createdTo: null, full: local().cycles === 0 || unknown(), stoppedAt: now };
+      : { ...firstPage, full: local().cycles === 0 || unknown(), stoppedAt: now };
+  // A resumed cycle did not see the rows its cursor's offset skips: at that instant, a watched
+  // swap missing from a page is no sign that it left the list.
+  const unseenAt = cursor === resumed ? Date.parse(resumed.createdTo!) : null;
   // Watched swaps still open, newest first: where a watched-only cycle reads.
   const openTargets = () =>
     [...local().watched.entries()]
@@ -389,7 +404,7 @@ export async function sweep(): Promise<SweepResult | null> {
       .sort((a, b) => b[1].createdAt! - a[1].createdAt!);
   let targets = openTargets();
   const seen = new Set<string>();
-  const ended: string[] = [];
+  const ended = new Set<string>();
   try {
     for (;;) {
       if (local().stopping) return result;
@@ -399,41 +414,42 @@ export async function sweep(): Promise<SweepResult | null> {
         cursor = { ...cursor, full: false };
         targets = openTargets();
       }
-      let createdTo = cursor.createdTo ? Date.parse(cursor.createdTo) : Infinity;
+      const at = cursor.createdTo ? Date.parse(cursor.createdTo) : Infinity;
+      let pageCursor: Cursor = cursor;
       if (!cursor.full) {
-        const next = targets.find(([, w]) => w.createdAt! <= createdTo);
+        // The newest watched swap no page has accounted for yet; the gap above it is skipped.
+        const next = targets.find(([id, w]) => w.createdAt! <= at && !seen.has(id) && !ended.has(id));
         if (!next) break;
-        createdTo = next[1].createdAt!;
+        if (next[1].createdAt! < at) pageCursor = { createdTo: new Date(next[1].createdAt!).toISOString(), offset: 0 };
       }
+      const createdTo = pageCursor.createdTo ? Date.parse(pageCursor.createdTo) : Infinity;
       const page = await partner().listSwaps(
         {
           status: openStatuses.join(","),
           createdFrom: new Date(createdFrom).toISOString(),
-          createdTo: createdTo === Infinity ? undefined : new Date(createdTo).toISOString(),
+          ...cursorQuery(pageCursor),
           limit: String(PAGE),
         },
         { requestId: `sweep-${local().instance.slice(0, 8)}-${result.pages}`, priority: "refresh" },
       );
-      local().pageTimes.push(Date.now());
+      const listedAt = Date.now();
+      local().pageTimes.push(listedAt);
       result.pages++;
       result.swaps += page.swaps.length;
-      await onSweepPage(page.swaps, Date.now() - LIST_STALENESS_MS);
+      await onSweepPage(page.swaps, listedAt);
       for (const item of page.swaps) seen.add(item.id);
 
-      // The span this page covered: down to its last item, or to the lookback if it was the last.
-      const last = page.swaps.at(-1);
-      const full = page.swaps.length === PAGE && last !== undefined;
-      const lowest = full ? Date.parse(last.createdAt) : createdFrom;
+      // The span this page covered: from the cursor's instant (past its offset) down to its last
+      // item's instant (exclusive: the next page goes on there), or to the lookback if it was the last.
+      const full = page.swaps.length === PAGE;
+      const lowest = full ? Date.parse(page.swaps.at(-1)!.createdAt) : createdFrom;
       for (const [id, w] of targets) {
-        const inSpan = w.createdAt! <= createdTo && (full ? w.createdAt! > lowest : w.createdAt! >= lowest);
-        if (inSpan && !seen.has(id)) ended.push(id);
+        const t = w.createdAt!;
+        const inSpan = (t < createdTo || (t === createdTo && t !== unseenAt)) && (full ? t > lowest : t >= lowest);
+        if (inSpan && !seen.has(id)) ended.add(id);
       }
       if (!full) break;
-      // The next page starts at the last item's instant (inclusive: a repeat is harmless), or
-      // just below it if a whole page shares that instant.
-      const first = Date.parse(page.swaps[0]!.createdAt);
-      const nextTo = first === lowest ? lowest - 1 : lowest;
-      cursor = { ...cursor, createdTo: new Date(nextTo).toISOString(), stoppedAt: Date.now() };
+      cursor = { ...cursor, ...nextCursor(pageCursor, page.swaps), stoppedAt: Date.now() };
       await s.set(CURSOR_KEY, JSON.stringify(cursor), RESUME_WITHIN_MS).catch(() => {});
     }
     result.complete = true;
@@ -442,8 +458,8 @@ export async function sweep(): Promise<SweepResult | null> {
     await s.delete(CURSOR_KEY).catch(() => {});
     // Swaps that left the open list, and watched swaps a full cycle never saw (already ended, or
     // older than the lookback): one live read each to learn their end.
-    if (cursor.full) for (const [id, w] of local().watched) if (w.createdAt === null && !seen.has(id)) ended.push(id);
-    result.endReads = await readEnds(ended);
+    if (cursor.full) for (const [id, w] of local().watched) if (w.createdAt === null && !seen.has(id)) ended.add(id);
+    result.endReads = await readEnds([...ended]);
     return result;
   } catch (error) {
     if (!isApiError(error)) console.warn(`[status] sweep stopped early: ${forLog(error)}`);
@@ -454,15 +470,27 @@ export async function sweep(): Promise<SweepResult | null> {
 }
 
 /**
- * The one place where the sweep holds a page of list items: writes their snapshots (dated by the
- * list's staleness), unless a fresher one is stored.
+ * What a list item, listed at `listedAt`, says of its swap's upstream state: the list's stored
+ * state may be a minute behind, but it already holds the item's last change, so an item changed
+ * within that minute is at least as fresh as its `updatedAt` (never later than the list call).
  */
-async function onSweepPage(items: SwapListItem[], asOf: number): Promise<void> {
+export function listItemAsOf(item: Pick<SwapListItem, "updatedAt">, listedAt: number): number {
+  const updatedAt = Date.parse(item.updatedAt);
+  const stale = listedAt - LIST_STALENESS_MS;
+  return Number.isFinite(updatedAt) ? Math.min(listedAt, Math.max(stale, updatedAt)) : stale;
+}
+
+/**
+ * The one place where the sweep holds a page of list items: writes their snapshots (each dated by
+ * listItemAsOf), unless a fresher one is stored.
+ */
+async function onSweepPage(items: SwapListItem[], listedAt: number): Promise<void> {
   const s = store();
   const existing = await s.getMany(items.map((item) => snapshotKey(item.id)));
   const writes: Array<[string, string]> = [];
   items.forEach(({ commission: _commission, ...swap }, index) => {
     noteKnown(swap);
+    const asOf = listItemAsOf(swap, listedAt);
     const current = existing[index] ? (JSON.parse(existing[index]!) as Snapshot) : null;
     if (current && (current.asOf >= asOf || isTerminalStatus(current.swap.status))) return;
     writes.push([snapshotKey(swap.id), JSON.stringify({ swap, asOf, source: "list" } satisfies Snapshot)]);
@@ -475,7 +503,7 @@ async function onSweepPage(items: SwapListItem[], asOf: number): Promise<void> {
 async function readEnds(ids: string[]): Promise<number> {
   const now = Date.now();
   let reads = 0;
-  for (const id of new Set(ids)) {
+  for (const id of ids) {
     if (reads >= END_READS_PER_CYCLE || local().stopping) break;
     const w = local().watched.get(id);
     if (!w || now - w.endReadAt < WATCH_MS) continue;

@@ -13,7 +13,18 @@ import type { Swap, SwapListItem } from "@/lib/schema/partner";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { openLedgerDb, type LedgerConnection } from "./db";
 import { recordSwaps, type SwapSource } from "./record";
-import { backfillStep, reconcile, recordSweepPage, relistRewardsStep, startBackfillRound, sweepOpenSwaps, type SyncDeps } from "./sync";
+import {
+  backfillStep,
+  forgetOtherSandbox,
+  reconcile,
+  recordSweepPage,
+  relistRewardsStep,
+  requestFullBackfill,
+  startBackfillRound,
+  sweepOpenSwaps,
+  syncStatus,
+  type SyncDeps,
+} from "./sync";
 
 type Runtime = {
   connection: Promise<LedgerConnection | null> | null;
@@ -53,6 +64,11 @@ export function ledger(): Promise<LedgerConnection | null> {
   runtime.connection ??= (async () => {
     const c = config();
     const connection = await openLedgerDb(c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : { dir: path.resolve(c.LEDGER_DIR) });
+    if (c.mode === "sandbox") {
+      // This process's sandbox is new and empty: what the ledger kept is another sandbox's.
+      const forgotten = await forgetOtherSandbox(connection.db, runtime.instance, new Date());
+      if (forgotten > 0) console.warn(`[ledger] the embedded sandbox starts empty: let go of ${forgotten} swaps recorded from an earlier run`);
+    }
     startLoops(connection);
     return connection;
   })().catch((error) => {
@@ -75,9 +91,10 @@ function syncDeps(connection: LedgerConnection): SyncDeps {
 
 /**
  * Runs `task` now and then, one instance at a time (a lease in the shared store); the task's
- * answer is the wait before its next run. `runtime.kicks` runs it again soon.
+ * answer is the wait before its next run. `runtime.kicks` runs it again soon, and tells the
+ * running task through `kicked`.
  */
-function every(name: string, intervalMs: number, task: () => Promise<number | void>) {
+function every(name: string, intervalMs: number, task: (kicked: () => boolean) => Promise<number | void>) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let kicked = false;
@@ -92,7 +109,7 @@ function every(name: string, intervalMs: number, task: () => Promise<number | vo
         .catch(() => false)
     ) {
       try {
-        wait = (await task()) ?? intervalMs;
+        wait = (await task(() => kicked)) ?? intervalMs;
       } catch (error) {
         const retryAfter = isApiError(error) && error.code === "rate_limited" ? Number(error.headers["retry-after"] ?? 5) * 1000 : null;
         if (retryAfter === null) console.warn(`[ledger] ${name} stopped:`, error instanceof Error ? error.message : error);
@@ -120,19 +137,18 @@ function every(name: string, intervalMs: number, task: () => Promise<number | vo
 
 function startLoops(connection: LedgerConnection) {
   const deps = syncDeps(connection);
-  // The backfill goes on page after page while the budget allows; a rate_limited answer waits.
-  // Page after page while the budget allows (a rate_limited answer waits); once done, a top-up
-  // round every few minutes picks up swaps created elsewhere on the same key.
-  every("backfill", TOP_UP_EVERY_MS, async () => {
-    await startBackfillRound(deps);
-    const state = await backfillStep(deps, 20);
+  // The backfill goes on page after page while the budget allows (a rate_limited answer waits);
+  // once done, a top-up round every few minutes picks up swaps created elsewhere on the same key.
+  every("backfill", TOP_UP_EVERY_MS, async (kicked) => {
+    const round = await startBackfillRound(deps);
+    // A full round asked for meanwhile (a kick) ends this step after its page; the next run starts it.
+    const state = await backfillStep(deps, 20, round, kicked);
     return state.done ? TOP_UP_EVERY_MS : 250;
   });
   every("sweep", SWEEP_EVERY_MS, async () => void (await sweepOpenSwaps(deps)));
   every("rewards", RELIST_EVERY_MS, async () => ((await relistRewardsStep(deps)).done ? RELIST_EVERY_MS : 1_000));
   every("reconcile", RECONCILE_EVERY_MS, async () => {
-    const state = await backfillStep(deps, 0);
-    if (state.done) await reconcile(deps);
+    if ((await syncStatus(deps.db)).backfill?.done) await reconcile(deps);
   });
   if (!webhooksEnabled()) return;
   const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = config();
@@ -178,10 +194,13 @@ export function ledgerSweepPage(page: readonly SwapListItem[]): void {
     .catch((error) => console.warn("[ledger] could not record a sweep page:", error instanceof Error ? error.message : error));
 }
 
-/** Starts the backfill over from the newest swap (the sandbox's seed control backdates swaps). */
+/**
+ * Has the backfill start over from the newest swap (the sandbox's seed control backdates swaps):
+ * a request the backfill's loop takes up under its lease, run again at once here.
+ */
 export async function ledgerRebackfill(): Promise<void> {
   const connection = await ledger().catch(() => null);
   if (!connection) return;
-  await startBackfillRound(syncDeps(connection), true);
+  await requestFullBackfill(syncDeps(connection));
   runtime.kicks.get("backfill")?.();
 }

@@ -16,6 +16,14 @@ Usdc.PE = 60;
 /** Postgres numeric text → the shortest exact decimal ("12.500000" → "12.5"). */
 const decimal = (text: string | null) => Usdc(text ?? "0").toFixed();
 
+type SummedRewardStatus = keyof LedgerTotals["rewardUsdc"];
+
+/** The sum of rewards in one reward status over the selected rows, as exact numeric text (null over none). */
+const rewardSum = (status: SummedRewardStatus) => sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = ${status})::text`;
+
+/** The reward sums the totals and the daily summary both select: one definition for both. */
+const rewardSums = () => ({ available: rewardSum("available"), claiming: rewardSum("claiming"), claimed: rewardSum("claimed") });
+
 function whereOf(filter: LedgerFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status?.length) parts.push(inArray(swaps.status, filter.status));
@@ -39,12 +47,7 @@ function whereOf(filter: LedgerFilter): SQL | undefined {
 
 export async function ledgerTotals(db: LedgerDb, filter: LedgerFilter): Promise<LedgerTotals> {
   const [row] = await db
-    .select({
-      count: count(),
-      available: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'available')::text`,
-      claiming: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'claiming')::text`,
-      claimed: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'claimed')::text`,
-    })
+    .select({ count: count(), ...rewardSums() })
     .from(swaps)
     .where(whereOf(filter));
   return {
@@ -77,9 +80,7 @@ export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter): Promise
       day,
       count: count(),
       completed: sql<number>`count(*) filter (where ${swaps.status} = 'completed')`,
-      available: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'available')::text`,
-      claiming: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'claiming')::text`,
-      claimed: sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = 'claimed')::text`,
+      ...rewardSums(),
     })
     .from(swaps)
     .where(whereOf(filter))

@@ -1,9 +1,11 @@
 // What keeps the ledger complete and current from the upstream's list: a resumable backfill of
 // the whole history newest first, a sweep of swaps that can still change, an occasional re-listing
 // of completed swaps whose reward is not yet claimed, and a reconciliation of counts per status.
+import { randomUUID } from "node:crypto";
 import { and, min, notInArray, sql } from "drizzle-orm";
 import { swapStatuses, terminalStatuses, type ListSwapsQuery, type SwapList } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
+import { cursorQuery, firstPage, nextCursor, type Cursor } from "./cursor";
 import { ledgerCountsByStatus } from "./queries";
 import { clearSyncState, readSyncState, recordSwaps, writeSyncState, type SwapSource } from "./record";
 import { swaps } from "./schema";
@@ -19,20 +21,6 @@ export type SyncDeps = {
 };
 
 const PAGE = 100;
-
-/** A `createdTo` cursor that pages newest first; `offset` skips rows at the cursor's instant already seen. */
-export type Cursor = { createdTo: string | null; offset: number };
-
-/**
- * The cursor after a full page. `createdTo` is inclusive, so the next page starts at the oldest
- * instant of this one, past the rows of that instant we have; the offset grows only while every
- * row of a page shares one instant.
- */
-export function nextCursor(cursor: Cursor, page: SwapList["swaps"]): Cursor {
-  const oldest = page.at(-1)!.createdAt;
-  if (cursor.createdTo === oldest) return { createdTo: oldest, offset: cursor.offset + page.length };
-  return { createdTo: oldest, offset: page.filter((s) => s.createdAt === oldest).length };
-}
 
 const now = (deps: SyncDeps) => new Date((deps.now ?? Date.now)());
 
@@ -53,28 +41,33 @@ export type BackfillState = Cursor & {
   createdFrom?: string | null;
   /** The newest creation time this round has seen. */
   newest?: string | null;
+  /** The last request for a full round (requestFullBackfill) that a round has answered. */
+  request?: string | null;
 };
 
 /**
- * Up to `maxPages` pages of the backfill, continuing where the last call (or the last process)
- * stopped. An upstream error stops the step; the cursor stays where it was.
+ * Up to `maxPages` pages of the backfill, from `from` (what startBackfillRound answered) or else
+ * where the last call (or the last process) stopped; `stop` ends it after the current page. Only
+ * the backfill's loop, holding its lease, calls this: the state it writes is read by no one else
+ * meanwhile, so it is carried from page to page, not read again. An upstream error stops the
+ * step; the cursor stays where it was.
  */
-export async function backfillStep(deps: SyncDeps, maxPages = Infinity): Promise<BackfillState> {
-  let state: BackfillState = (await readSyncState<BackfillState>(deps.db, "backfill")) ?? {
-    createdTo: null,
-    offset: 0,
-    done: false,
-    pages: 0,
-    swaps: 0,
-    startedAt: now(deps).toISOString(),
-    finishedAt: null,
-  };
-  for (let pages = 0; !state.done && pages < maxPages; pages++) {
+export async function backfillStep(deps: SyncDeps, maxPages = Infinity, from?: BackfillState | null, stop?: () => boolean): Promise<BackfillState> {
+  let state: BackfillState = from ??
+    (await readSyncState<BackfillState>(deps.db, "backfill")) ?? {
+      createdTo: null,
+      offset: 0,
+      done: false,
+      pages: 0,
+      swaps: 0,
+      startedAt: now(deps).toISOString(),
+      finishedAt: null,
+    };
+  for (let pages = 0; !state.done && pages < maxPages && !(pages > 0 && stop?.()); pages++) {
     const page = await deps.listSwaps({
       ...(state.createdFrom ? { createdFrom: state.createdFrom } : {}),
-      ...(state.createdTo ? { createdTo: state.createdTo } : {}),
+      ...cursorQuery(state),
       limit: String(PAGE),
-      offset: String(state.offset),
     });
     await record(deps, page, "backfill");
     const full = page.swaps.length === PAGE;
@@ -87,26 +80,38 @@ export async function backfillStep(deps: SyncDeps, maxPages = Infinity): Promise
       swaps: state.swaps + page.swaps.length,
       finishedAt: full ? null : now(deps).toISOString(),
     };
-    // A new round started meanwhile (the sandbox's seed control): this one stops.
-    const stored = await readSyncState<BackfillState>(deps.db, "backfill");
-    if (stored && stored.startedAt !== state.startedAt) return stored;
     await writeSyncState(deps.db, "backfill", state, now(deps));
   }
   return state;
 }
 
+type BackfillRequest = { id: string; at: string };
+
 /**
- * After a finished backfill, a new round that reads what was created since (swaps made by other
- * integrations on the same key); `full` starts over from the very newest down to the oldest.
+ * Asks for a backfill from the very newest swap down to the oldest (the sandbox's seed control
+ * backdates swaps). Only a request is written here: the backfill's loop starts the round, holding
+ * its lease, like every other write of the backfill's state.
  */
-export async function startBackfillRound(deps: SyncDeps, full = false): Promise<void> {
+export async function requestFullBackfill(deps: SyncDeps): Promise<void> {
+  await writeSyncState(deps.db, "backfill-request", { id: randomUUID(), at: now(deps).toISOString() } satisfies BackfillRequest, now(deps));
+}
+
+/**
+ * The backfill's state for its next step (under the backfill's lease): a full round when one was
+ * requested since the last; after a finished round, a new one that reads what was created since
+ * (swaps made by other integrations on the same key); otherwise the round in progress.
+ */
+export async function startBackfillRound(deps: SyncDeps): Promise<BackfillState> {
   const previous = await readSyncState<BackfillState>(deps.db, "backfill");
-  if (!full && previous && !previous.done) return;
+  const request = (await readSyncState<BackfillRequest>(deps.db, "backfill-request"))?.id ?? null;
+  const full = request !== null && request !== (previous?.request ?? null);
+  if (!full && previous && !previous.done) return previous;
   const createdFrom = full ? null : (previous?.newest ?? null);
   // startedAt names the round, so it must differ from the last one's even within one millisecond.
   const startedAt = new Date(Math.max(now(deps).getTime(), previous ? Date.parse(previous.startedAt) + 1 : 0)).toISOString();
-  const fresh: BackfillState = { createdTo: null, offset: 0, done: false, pages: 0, swaps: 0, startedAt, finishedAt: null, createdFrom, newest: null };
+  const fresh: BackfillState = { ...firstPage, done: false, pages: 0, swaps: 0, startedAt, finishedAt: null, createdFrom, newest: null, request };
   await writeSyncState(deps.db, "backfill", fresh, now(deps));
+  return fresh;
 }
 
 const SWEEP_HORIZON_MS = 24 * 60 * 60 * 1000;
@@ -122,15 +127,14 @@ export async function sweepOpenSwaps(deps: SyncDeps, maxPages = 50): Promise<{ p
     .where(and(notInArray(swaps.status, [...terminalStatuses]), sql`${swaps.createdAt} >= ${new Date(now(deps).getTime() - SWEEP_HORIZON_MS)}`));
   if (!row?.oldest) return { pages: 0, swaps: 0 };
   const createdFrom = new Date(row.oldest).toISOString();
-  let cursor: Cursor = { createdTo: null, offset: 0 };
+  let cursor: Cursor = firstPage;
   let pages = 0;
   let seen = 0;
   while (pages < maxPages) {
     const page = await deps.listSwaps({
       createdFrom,
-      ...(cursor.createdTo ? { createdTo: cursor.createdTo } : {}),
+      ...cursorQuery(cursor),
       limit: String(PAGE),
-      offset: String(cursor.offset),
     });
     pages++;
     seen += page.swaps.length;
@@ -165,9 +169,8 @@ export async function relistRewardsStep(deps: SyncDeps, maxPages = 5): Promise<{
     const page = await deps.listSwaps({
       status: "completed",
       createdFrom: state.createdFrom,
-      ...(state.createdTo ? { createdTo: state.createdTo } : {}),
+      ...cursorQuery(state),
       limit: String(PAGE),
-      offset: String(state.offset),
     });
     pages++;
     await record(deps, page, "relist");
@@ -224,3 +227,22 @@ export type SyncStatus = { backfill: BackfillState | null; reconciliation: Recon
 export async function syncStatus(db: LedgerDb): Promise<SyncStatus> {
   return { backfill: await readSyncState<BackfillState>(db, "backfill"), reconciliation: await readSyncState<Reconciliation>(db, "reconcile") };
 }
+
+/**
+ * On the embedded sandbox, which lives in memory and starts empty with each process: a ledger kept
+ * on disk from an earlier run mirrors swaps that no longer exist upstream (the dashboard would list
+ * them, and reconciliation would report drift for ever). The ledger notes which sandbox it mirrors
+ * and lets go of its swaps and sync state when it finds itself behind another. The webhook outbox
+ * stays: events that happened are still delivered at least once, across the restart. Returns the
+ * swaps let go.
+ */
+export async function forgetOtherSandbox(db: LedgerDb, sandboxId: string, at: Date): Promise<number> {
+  if ((await readSyncState<string>(db, SANDBOX_STATE_KEY)) === sandboxId) return 0;
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(swaps);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`truncate swaps, swap_status_history, ledger_sync_state`);
+    await writeSyncState(tx, SANDBOX_STATE_KEY, sandboxId, at);
+  });
+  return row?.count ?? 0;
+}
+const SANDBOX_STATE_KEY = "embedded-sandbox";

@@ -4,6 +4,7 @@ import type { KeyValueStore, WindowAcquire } from "./types";
 export function createMemoryStore(now: () => number = Date.now): KeyValueStore & { clear(): void } {
   const entries = new Map<string, { value: string; expiresAt: number }>();
   const windows = new Map<string, number[]>();
+  const registries = new Map<string, { members: Map<string, number>; expiresAt: number }>();
   let writes = 0;
 
   const live = (key: string) => {
@@ -48,10 +49,23 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore &
       return { ok: true, used: log.length, retryAfterMs: 0 };
     },
     windowUsage: async (key, windowMs, at) => recent(key, windowMs, at).length,
+    markMember: async (key, member, at, ttlMs) => {
+      const registry = registries.get(key);
+      const members = registry && registry.expiresAt > now() ? registry.members : new Map<string, number>();
+      members.set(member, at);
+      registries.set(key, { members, expiresAt: now() + ttlMs });
+    },
+    membersSince: async (key, since) => {
+      const registry = registries.get(key);
+      if (!registry || registry.expiresAt <= now()) return [];
+      for (const [member, at] of registry.members) if (at < since) registry.members.delete(member);
+      return [...registry.members].sort((a, b) => a[1] - b[1]);
+    },
     ping: async () => true,
     clear: () => {
       entries.clear();
       windows.clear();
+      registries.clear();
     },
   };
 }

@@ -77,6 +77,22 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
       await client.zremrangebyscore(k(key), "-inf", now - windowMs);
       return client.zcard(k(key));
     },
+    markMember: async (key, member, at, ttlMs) => {
+      const results = await client
+        .multi()
+        .zadd(k(key), at, member)
+        .pexpire(k(key), Math.max(1, Math.round(ttlMs)))
+        .exec();
+      const failed = results?.find(([error]) => error);
+      if (failed?.[0]) throw failed[0];
+    },
+    membersSince: async (key, since) => {
+      await client.zremrangebyscore(k(key), "-inf", `(${since}`);
+      const flat = await client.zrangebyscore(k(key), since, "+inf", "WITHSCORES");
+      const members: Array<[string, number]> = [];
+      for (let i = 0; i + 1 < flat.length; i += 2) members.push([flat[i]!, Number(flat[i + 1])]);
+      return members;
+    },
     ping: async () => (await client.ping()) === "PONG",
     whenReady: async () => {
       if (everReady || client.status === "ready") return;

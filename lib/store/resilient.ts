@@ -43,6 +43,8 @@ export function createResilientStore(primary: KeyValueStore, fallback: KeyValueS
     delete: (key) => run((s) => s.delete(key)),
     acquireWindow: (key, limit, windowMs, now) => run((s) => s.acquireWindow(key, limit, windowMs, now)),
     windowUsage: (key, windowMs, now) => run((s) => s.windowUsage(key, windowMs, now)),
+    markMember: (key, member, at, ttl) => run((s) => s.markMember(key, member, at, ttl)),
+    membersSince: (key, since) => run((s) => s.membersSince(key, since)),
     whenReady: async () => {
       if (warming) await warming;
     },

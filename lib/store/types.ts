@@ -18,6 +18,13 @@ export type KeyValueStore = {
   acquireWindow(key: string, limit: number, windowMs: number, now: number): Promise<WindowAcquire>;
   /** Uses currently in the window, without recording one. */
   windowUsage(key: string, windowMs: number, now: number): Promise<number>;
+  /**
+   * A registry of members each with a time (a sorted set): records `member` at `at`, atomically
+   * and without touching the other members, and keeps the registry `ttlMs` from now.
+   */
+  markMember(key: string, member: string, at: number, ttlMs: number): Promise<void>;
+  /** The registry's members marked at or after `since`, oldest first; older ones are dropped. */
+  membersSince(key: string, since: number): Promise<Array<[member: string, at: number]>>;
   ping(): Promise<boolean>;
   /** Resolves once the first connection is up (or after a short wait); memory is always ready. */
   whenReady?(): Promise<void>;

@@ -3,7 +3,10 @@
 // answers: paging, filters, search, exact totals, the daily summary, a swap's history, the CSV, and
 // the webhook log; none of them costs an upstream call.
 import { createHmac, hkdfSync } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import Big from "big.js";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
@@ -723,4 +726,35 @@ describe("the ledger's share of the key's upstream budget", () => {
     expect(quoted.status, quoted.raw).toBe(200);
     expect(upstream.count("GET", "/v1/swap")).toBeLessThanOrEqual(10);
   });
+});
+
+describe("a restart on the embedded sandbox (npm run dev keeps .data/ledger; the sandbox lives in memory)", () => {
+  it("starts the dashboard empty, like the new sandbox, instead of listing swaps that no longer exist", async () => {
+    const ledgerDir = mkdtempSync(path.join(tmpdir(), "swap-dev-ledger-"));
+    const env = { PARTNER_DASHBOARD_PASSWORD: PASSWORD, APP_SECRET, LEDGER_DIR: ledgerDir, ...NO_CLIENT_LIMITS, ...NO_SANDBOX_LIMIT, ...BIG_BUDGET };
+    try {
+      let app = await startApp(env);
+      try {
+        expect((await postJson(app.origin, "/api/sandbox/seed", { count: 7 })).status).toBe(200);
+        await ledgerHolds(app.origin, await sessionCookie(app.origin), 7);
+      } finally {
+        await app.stop();
+      }
+      app = await startApp(env);
+      try {
+        const cookie = await sessionCookie(app.origin);
+        const list = await call(app.origin, "/api/partner/swaps", { headers: { cookie } });
+        expect(list.status, list.raw).toBe(200);
+        expect((list.json as DashboardSwapList).total).toBe(0);
+        expect(app.logs()).toMatch(/let go of 7 swaps recorded from an earlier run/);
+        // What this run's sandbox makes is kept as usual.
+        expect((await postJson(app.origin, "/api/sandbox/seed", { count: 3 })).status).toBe(200);
+        await ledgerHolds(app.origin, cookie, 3);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      rmSync(ledgerDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

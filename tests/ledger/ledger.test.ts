@@ -10,9 +10,19 @@ import { Webhook } from "standardwebhooks";
 import { createPartnerClient, type PartnerClient } from "@/lib/partner/client";
 import { createManualClock } from "@/lib/sandbox/clock";
 import { openLedgerDb, type LedgerConnection, type LedgerTarget } from "@/lib/ledger/db";
-import { ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
+import { ledgerPage, ledgerSummary, ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
 import { recordSwaps } from "@/lib/ledger/record";
-import { backfillStep, reconcile, relistRewardsStep, startBackfillRound, sweepOpenSwaps, type SyncDeps } from "@/lib/ledger/sync";
+import {
+  backfillStep,
+  forgetOtherSandbox,
+  reconcile,
+  relistRewardsStep,
+  requestFullBackfill,
+  startBackfillRound,
+  sweepOpenSwaps,
+  syncStatus,
+  type SyncDeps,
+} from "@/lib/ledger/sync";
 import { deliverDue, redeliver } from "@/lib/webhooks/deliver";
 import { startPostgres, type RunningPostgres } from "@/tests/support/postgres";
 import { startSandbox, type RunningSandbox } from "@/tests/support/servers";
@@ -157,6 +167,60 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect((await ledgerTotals(connection.db, {})).count).toBe(121);
   });
 
+  it("starts a requested full backfill only when the loop takes it up, once per request", async () => {
+    await seed({ count: 150, statuses: ["completed"] });
+    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({ done: true, swaps: 150 });
+    const finished = (await syncStatus(connection.db)).backfill;
+
+    // The request (the seed control's, from any instance) leaves the backfill's own state alone.
+    clock.advance(1_000);
+    now += 1_000;
+    await requestFullBackfill(deps());
+    expect((await syncStatus(connection.db)).backfill).toEqual(finished);
+
+    // The loop, holding the lease, starts the full round and carries its state from page to page.
+    const round = await startBackfillRound(deps());
+    expect(round).toMatchObject({ createdFrom: null, done: false, pages: 0 });
+    expect(round.startedAt).not.toBe(finished!.startedAt);
+    upstreamCalls = [];
+    const full = await backfillStep(deps(), Infinity, round);
+    expect(full).toMatchObject({ done: true, pages: 2, swaps: 150, startedAt: round.startedAt });
+    expect(upstreamCalls.every((query) => !query.includes("createdFrom="))).toBe(true);
+    expect((await syncStatus(connection.db)).backfill).toEqual(full);
+
+    // The same request is not answered twice: the next round is a top-up again.
+    expect((await startBackfillRound(deps())).createdFrom).toBe(full.newest);
+  });
+
+  it("ends a backfill step after its current page when told to stop", async () => {
+    await seed({ count: 250, statuses: ["completed"] });
+    let pages = 0;
+    const stopped = await backfillStep(deps(), 20, await startBackfillRound(deps()), () => ++pages >= 1);
+    expect(stopped).toMatchObject({ done: false, pages: 1, swaps: 100 });
+    expect((await syncStatus(connection.db)).backfill).toEqual(stopped);
+  });
+
+  it("sums rewards per reward status the same in the totals and in the daily summary", async () => {
+    await seed({ count: 60, statuses: ["completed", "waiting_deposit"] });
+    await backfillStep(deps());
+    const totals = await ledgerTotals(connection.db, {});
+    const summary = await ledgerSummary(connection.db, {});
+    expect(summary.totals).toEqual(totals);
+    // Against the rows themselves: each status's sum is its swaps' rewards.
+    const { swaps: rows } = await ledgerPage(connection.db, {}, 100, 0);
+    for (const [status, sum] of Object.entries(totals.rewardUsdc)) {
+      const rewards = rows.filter((r) => r.commission.rewardStatus === status).map((r) => Number(r.commission.rewardAmountUsdc));
+      expect(rewards.length, status).toBeGreaterThan(0);
+      expect(Number(sum), status).toBeCloseTo(
+        rewards.reduce((x, y) => x + y, 0),
+        6,
+      );
+    }
+    // Each day's reward is that day's three sums together; the days add up to the totals.
+    const all = Object.values(totals.rewardUsdc).reduce((a, b) => a + Number(b), 0);
+    expect(summary.daily.reduce((a, d) => a + Number(d.rewardUsdc), 0)).toBeCloseTo(all, 6);
+  });
+
   it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {
     const created = await newSwap();
     await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
@@ -214,6 +278,24 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect(second.inSync).toBe(false);
     expect(second.drift).toEqual({ failed: { ledger: 15, upstream: 19 } });
     expect(second.lastInSyncAt).toBe(first.checkedAt);
+  });
+
+  it("lets go of what it mirrored from an earlier embedded sandbox, keeps its undelivered webhooks, and keeps what it mirrors from this one", async () => {
+    await seed({ count: 11, statuses: ["completed", "waiting_deposit"] });
+    await backfillStep(deps());
+    await recordSwaps(connection.db, [await newSwap()], { source: "create", seenAt: new Date(now), events: true });
+    const queued = (await webhookLog(connection.db, 10, 0)).total;
+    expect(queued).toBeGreaterThan(0);
+    // A restart of `npm run dev`: the ledger on disk, a new empty sandbox in a new process.
+    expect(await forgetOtherSandbox(connection.db, "sandbox-of-run-2", new Date(now))).toBe(12);
+    expect((await ledgerTotals(connection.db, {})).count).toBe(0);
+    // Events that happened before the restart still go out (at least once, across restarts).
+    expect((await webhookLog(connection.db, 10, 0)).total).toBe(queued);
+    const swap = await newSwap();
+    await recordSwaps(connection.db, [swap], { seenAt: new Date(now), source: "create", events: false });
+    // The same run opening its ledger again (another bundle, a reconnect) keeps everything.
+    expect(await forgetOtherSandbox(connection.db, "sandbox-of-run-2", new Date(now))).toBe(0);
+    expect((await ledgerSwap(connection.db, swap.id))?.swap.id).toBe(swap.id);
   });
 
   describe("webhooks", () => {

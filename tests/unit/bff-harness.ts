@@ -96,6 +96,8 @@ export function unreachableStore(): KeyValueStore {
     delete: down,
     acquireWindow: down,
     windowUsage: down,
+    markMember: down,
+    membersSince: down,
     ping: async () => false,
   };
 }

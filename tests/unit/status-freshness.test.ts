@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { processSingleton, resetProcessSingleton } from "@/lib/process-singleton";
 import { createMemoryStore } from "@/lib/store/memory";
 import { embeddedSandbox, store } from "@/lib/bff/partner";
-import { readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
+import { listItemAsOf, readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
+import { GET } from "@/app/api/v1/swap/[id]/route";
 import { swapAccessToken } from "@/lib/bff/tokens";
 import type { Swap } from "@/lib/schema/partner";
 
@@ -201,5 +202,127 @@ describe("the sweep", () => {
     upstreamCalls.length = 0;
     vi.setSystemTime(Date.now() + 5_000);
     expect(await sweep()).toMatchObject({ pages: 1, swaps: 1, complete: true });
+  });
+});
+
+describe("the sweep's paging", () => {
+  /** `count` swaps waiting for their deposit, all created at one instant, each with a snapshot `ageMs` old. */
+  async function sameInstantSwaps(count: number, ageMs: number): Promise<string[]> {
+    const createdAt = new Date(Date.now() - 600_000).toISOString();
+    const { ids } = (await control("/sandbox/seed", { count, live: true, createdFrom: createdAt, createdTo: createdAt })) as { ids: string[] };
+    for (let offset = 0; offset < count; offset += 100) {
+      const response = await embeddedSandbox()!.handle(
+        new Request(`http://sandbox.internal/v1/swap?limit=100&offset=${offset}`, { headers: { "x-api-key": "lsk_test_sandbox" } }),
+      );
+      const { swaps } = (await response.json()) as { swaps: Array<Swap & { commission?: unknown }> };
+      for (const { commission: _commission, ...swap } of swaps) await writeSnapshot({ swap, asOf: Date.now() - ageMs, source: "list" });
+    }
+    return ids;
+  }
+
+  /** Every swap polled once from its snapshot (the budget spent, so no poll reads live), then a fresh minute. */
+  async function pollAll(ids: string[]) {
+    for (let i = 0; i < 120; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    for (const id of ids) await read(id);
+    vi.setSystemTime(Date.now() + 61_000);
+    upstreamCalls.length = 0;
+  }
+
+  const listAges = async (ids: string[]) => {
+    const snapshots = await Promise.all(ids.map((id) => read(id)));
+    return new Set(snapshots.map((s) => `${s.source} ${Date.now() - s.asOf}`));
+  };
+
+  it("refreshes every watched swap when more than a page of them share one creation instant", async () => {
+    const ids = await sameInstantSwaps(150, 30_000);
+    await pollAll(ids);
+
+    // The process's first cycle reads every page.
+    expect(await sweep()).toMatchObject({ pages: 2, swaps: 150, endReads: 0, complete: true });
+    const offsets = upstreamCalls.map((c) => new URL(`http://x${c.slice(4)}`).searchParams.get("offset"));
+    expect(offsets).toEqual(["0", "100"]);
+    // Every one dated by the list (a minute behind the call), none left behind on its old snapshot.
+    expect(await listAges(ids)).toEqual(new Set(["list 60000"]));
+
+    // A watched-only cycle a little later: the same two pages, every swap refreshed again.
+    vi.setSystemTime(Date.now() + 20_000);
+    await pollAll(ids);
+    expect(await sweep()).toMatchObject({ pages: 2, swaps: 150, endReads: 0, complete: true });
+    expect(await listAges(ids)).toEqual(new Set(["list 60000"]));
+  });
+
+  it("resumes a cut-short sweep inside one instant past the rows it had read, and reads none of them live", async () => {
+    const ids = await sameInstantSwaps(250, 30_000);
+    await pollAll(ids);
+    // Only two list calls fit in what is left of the budget's refresh ceiling (90 % of 120).
+    for (let i = 0; i < 106; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    const cut = sweep();
+    await vi.advanceTimersByTimeAsync(21_000);
+    expect(await cut).toMatchObject({ pages: 2, complete: false });
+    upstreamCalls.length = 0;
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(await sweep()).toMatchObject({ pages: 1, swaps: 50, endReads: 0, complete: true });
+    const query = new URL(`http://x${upstreamCalls[0]!.slice(4)}`).searchParams;
+    expect(query.get("offset")).toBe("200");
+    expect(Date.parse(query.get("createdTo")!)).toBe(Date.parse((await read(ids[0]!)).swap.createdAt));
+  });
+
+  it("reads once a watched swap that left the list from among a page-full of one instant", async () => {
+    const ids = await sameInstantSwaps(150, 30_000);
+    await pollAll(ids);
+    await sweep();
+
+    // One of them (on the second page) gets its deposit and completes; the open list loses it.
+    const gone = ids.at(-1)!;
+    await control(`/sandbox/swaps/${gone}/deposit`, {});
+    vi.setSystemTime(Date.now() + 4 * 60_000);
+    await pollAll(ids);
+    const cycle = await sweep();
+    expect(cycle).toMatchObject({ pages: 2, swaps: 149, endReads: 1, complete: true });
+    expect(upstreamCalls).toContain(`GET /v1/swap/${gone}`);
+    expect((await read(gone)).swap.status).toBe("completed");
+  });
+});
+
+describe("a listed status's date", () => {
+  const asOfHeader = async (id: string) => {
+    const response = await GET(new Request(`http://localhost/api/v1/swap/${id}`, { headers: { "x-swap-token": swapAccessToken(id) } }), {
+      params: Promise.resolve({ id }),
+    });
+    return { status: response.status, asOf: response.headers.get("x-status-as-of") };
+  };
+  const spendBudget = async () => {
+    for (let i = 0; i < 120; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+  };
+
+  it("dates a listed swap by its updatedAt when that is within the list's minute of staleness", async () => {
+    // The key's budget is spent, so polls wait for the sweep instead of reading live.
+    await spendBudget();
+    vi.setSystemTime(Date.now() + 30_000);
+    const created = (ago: number) => new Date(Date.now() - ago).toISOString();
+    const [old] = ((await control("/sandbox/seed", { count: 1, live: true, createdFrom: created(600_000), createdTo: created(600_000) })) as { ids: string[] })
+      .ids;
+    const [recent] = ((await control("/sandbox/seed", { count: 1, live: true, createdFrom: created(5_000), createdTo: created(5_000) })) as { ids: string[] })
+      .ids;
+    const recentUpdatedAt = Date.now() - 5_000;
+    // A browser polls each; not known here yet, so the sweep is to find them.
+    expect((await asOfHeader(old!)).status).toBe(429);
+    expect((await asOfHeader(recent!)).status).toBe(429);
+
+    vi.setSystemTime(Date.now() + 31_000); // the budget's minute is over
+    const listedAt = Date.now();
+    expect(await sweep()).toMatchObject({ swaps: 2, complete: true });
+    await spendBudget(); // the polls below answer from what the sweep wrote
+
+    // The old swap's list state may be a minute behind; the recent one's holds its creation 36 s ago.
+    expect(await asOfHeader(old!)).toEqual({ status: 200, asOf: new Date(listedAt - 60_000).toISOString() });
+    expect(await asOfHeader(recent!)).toEqual({ status: 200, asOf: new Date(recentUpdatedAt).toISOString() });
+  });
+
+  it("never dates a listed swap after the list call, whatever its updatedAt says", () => {
+    const listedAt = Date.parse("2026-11-23T10:00:00.000Z");
+    expect(listItemAsOf({ updatedAt: "2026-11-23T10:00:05.000Z" }, listedAt)).toBe(listedAt);
+    expect(listItemAsOf({ updatedAt: "2026-11-23T09:59:30.000Z" }, listedAt)).toBe(listedAt - 30_000);
+    expect(listItemAsOf({ updatedAt: "2026-11-23T09:50:00.000Z" }, listedAt)).toBe(listedAt - 60_000);
   });
 });
