@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
+import { forwardedFor } from "../lib/bff/forwarded-for.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
@@ -26,20 +27,10 @@ const app = next({ dev: false, port, dir: new URL("..", import.meta.url).pathnam
 const handle = app.getRequestHandler();
 await app.prepare();
 
-function forwardedChain(req) {
-  return String(req.headers["x-forwarded-for"] ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 function clientIp(req) {
   const socket = req.socket.remoteAddress ?? "unknown";
-  if (hops === 0) return socket;
-  // Each trusted proxy appended the address it saw; the client is `hops` entries from the right.
-  // A chain shorter than that did not come through all our proxies: the socket is all we know.
-  const chain = forwardedChain(req);
-  return chain.length >= hops ? chain[chain.length - hops] : socket;
+  // A chain shorter than `hops` did not come through all our proxies: the socket is all we know.
+  return forwardedFor(req.headers["x-forwarded-for"], hops) ?? socket;
 }
 
 function forwardedProto(req) {

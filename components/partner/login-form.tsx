@@ -1,16 +1,19 @@
 "use client";
-// The operator's sign-in. The server counts every attempt (5 a minute per client) before it looks
-// at the password; when that limit is hit the form says how long to wait and waits with the user.
+// The operator's sign-in. The server counts every attempt before it looks at the password (5 a
+// minute per client; wrong passwords from strangers also share caps a minute and a day, see
+// lib/bff/login-limit.ts); when a limit is hit the form says how long to wait, in seconds, minutes
+// or hours, and waits with the user.
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as z from "zod/mini";
 import { bff, BffError } from "@/lib/client/bff";
+import { retryWait, type RetryWait } from "@/lib/client/retry-wait";
 import { useNow } from "@/lib/checkout/use-now";
 import { useErrorText } from "../error-notice";
 import { Spinner } from "../ui/spinner";
 import { Button } from "../ui/button";
-import { Field } from "./field";
+import { Field } from "../ui/field";
 
 const sessionAnswerSchema = z.object({ expiresAt: z.string() });
 
@@ -47,6 +50,12 @@ export function LoginForm() {
     }
   }
 
+  const waitText = ({ unit, count }: RetryWait) =>
+    unit === "hours"
+      ? t("rateLimitedHours", { hours: count })
+      : unit === "minutes"
+        ? t("rateLimitedMinutes", { minutes: count })
+        : t("rateLimited", { seconds: count });
   const message =
     error === null
       ? null
@@ -54,7 +63,7 @@ export function LoginForm() {
         ? t("wrongPassword")
         : error.code === "rate_limited"
           ? waitSeconds > 0
-            ? t("rateLimited", { seconds: waitSeconds })
+            ? waitText(retryWait(waitSeconds))
             : t("tryAgainNow")
           : errorText(error);
 

@@ -4,13 +4,15 @@
 //      saw) in x-swap-client-ip and proves it set it with a per-process secret. A client's own
 //      copy of either header is replaced, and without the proof the header is ignored.
 //   2. Otherwise, with TRUST_PROXY_HOPS=N, the N-th X-Forwarded-For entry from the right: the
-//      address our outermost trusted proxy saw.
+//      address our outermost trusted proxy saw (the one rule, in forwarded-for.mjs, that
+//      scripts/start.mjs uses too).
 //   3. Otherwise nobody is trusted: every request is the same client (and a warning said so at start).
 import "server-only";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { config } from "@/lib/config";
 import { safeEqual } from "@/lib/timing";
+import { forwardedFor } from "./forwarded-for.mjs";
 
 export const clientIpHeader = "x-swap-client-ip";
 export const frontProofHeader = "x-swap-front-proof";
@@ -23,16 +25,6 @@ function provenByFront(req: Request): boolean {
   const secret = config().SWAP_FRONT_SECRET;
   const proof = req.headers.get(frontProofHeader);
   return !!secret && !!proof && safeEqual(proof, secret);
-}
-
-/** The N-th entry from the right of X-Forwarded-For, as each trusted proxy appended what it saw. */
-export function forwardedFor(header: string | null, hops: number): string | null {
-  if (hops <= 0 || !header) return null;
-  const chain = header
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return chain.length >= hops ? chain[chain.length - hops]! : null;
 }
 
 /** An address as a limit key: IPv4 as is (also when IPv4-mapped), IPv6 by its /64. */

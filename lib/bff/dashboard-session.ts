@@ -62,13 +62,15 @@ export function isDashboardPassword(given: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-export function sessionCookieOf(req: Request): string | null {
+function cookieOf(req: Request, name: string): string | null {
   for (const part of (req.headers.get("cookie") ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === SESSION_COOKIE) return rest.join("=");
+    if (key === name) return rest.join("=");
   }
   return null;
 }
+
+export const sessionCookieOf = (req: Request) => cookieOf(req, SESSION_COOKIE);
 
 export async function requireSession(req: Request): Promise<void> {
   if (!(await isValidSession(sessionCookieOf(req)))) throw new ApiError("unauthorized");
@@ -81,3 +83,38 @@ function sessionCookie(req: Request, value: string, maxAge: number): string {
 
 export const openSessionCookie = (req: Request, value: string) => sessionCookie(req, value, SESSION_TTL_SECONDS);
 export const closeSessionCookie = (req: Request) => sessionCookie(req, "", 0);
+
+// ---- trusted devices ---------------------------------------------------------------------------
+// A browser that has logged in gets a device cookie: a random id signed with the dashboard key and
+// the current password's tag, so nobody can make one without the password, and a new password ends
+// every one of them. It opens nothing by itself; it lets the login limits tell the operator's own
+// browser from the crowd (lib/bff/login-limit.ts). Sent only to the login route, and kept past
+// logout: logging out does not make a browser a stranger.
+export const DEVICE_COOKIE = "swap_dashboard_device";
+export const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
+const deviceValue = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+const deviceSignature = (id: string) =>
+  createHmac("sha256", config().keyFor("dashboard-session"))
+    .update(`device:${id}:${passwordTag(config().PARTNER_DASHBOARD_PASSWORD ?? "")}`)
+    .digest("base64url");
+
+/** The id of the request's device cookie when we issued it under the current password; null otherwise. */
+export function trustedDeviceOf(req: Request): string | null {
+  const match = deviceValue.exec(cookieOf(req, DEVICE_COOKIE) ?? "");
+  if (!match || !dashboardEnabled()) return null;
+  return safeEqual(deviceSignature(match[1]!), match[2]!) ? match[1]! : null;
+}
+
+/** The device cookie for a browser that just logged in: the id it had, or a new one. */
+export function deviceCookie(req: Request, id: string = randomBytes(16).toString("base64url")): string {
+  const secure = reachedOverHttps(req) ? ["Secure"] : [];
+  return [
+    `${DEVICE_COOKIE}=${id}.${deviceSignature(id)}`,
+    "Path=/api/partner/session",
+    `Max-Age=${DEVICE_TTL_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Strict",
+    ...secure,
+  ].join("; ");
+}

@@ -7,36 +7,25 @@ import { processSingleton } from "@/lib/process-singleton";
 import { ApiError, retryAfterHeader } from "./errors";
 import { redisClient, storeReady } from "./shared-store";
 
-export type LimitClass = "quotes" | "swaps" | "reads" | "login";
+export type LimitClass = "quotes" | "swaps" | "reads";
 
-/** Login attempts per client a minute, before the password is even looked at. */
-const LOGINS_PER_MINUTE = 5;
-
-type Limiters = Record<LimitClass, RateLimiterAbstract>;
-
-function limiters(): Limiters {
-  return processSingleton("client-limiters", () => {
-    const c = config();
-    const redis = redisClient();
-    const perMinute = (points: number, keyPrefix: string): RateLimiterAbstract => {
-      const memory = new RateLimiterMemory({ points, duration: 60, keyPrefix: `client-limit:${keyPrefix}` });
-      if (!redis) return memory;
-      return new RateLimiterRedis({ storeClient: redis, points, duration: 60, keyPrefix: `swapco:client-limit:${keyPrefix}`, insuranceLimiter: memory });
-    };
-    return {
-      quotes: perMinute(c.CLIENT_QUOTES_PER_MINUTE, "q"),
-      swaps: perMinute(c.CLIENT_SWAPS_PER_MINUTE, "s"),
-      reads: perMinute(c.CLIENT_READS_PER_MINUTE, "r"),
-      login: perMinute(LOGINS_PER_MINUTE, "l"),
-    };
-  });
+/**
+ * `points` a `durationSeconds` window per key, shared by every instance through Redis (a memory
+ * stand-in while Redis is away), or in memory without REDIS_URL. `name` keeps its keys apart.
+ */
+export function sharedLimiter(name: string, points: number, durationSeconds: number): RateLimiterAbstract {
+  const redis = redisClient();
+  const memory = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: `client-limit:${name}` });
+  if (!redis) return memory;
+  return new RateLimiterRedis({ storeClient: redis, points, duration: durationSeconds, keyPrefix: `swapco:client-limit:${name}`, insuranceLimiter: memory });
 }
 
-export async function limitClient(limit: LimitClass, clientId: string): Promise<void> {
+/** Takes one point from `key`; a refusal becomes 429 `rate_limited` with Retry-After, naming only `limit`. */
+export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, limit: string): Promise<void> {
   // Before Redis first answers, every instance would count alone (the memory stand-in).
   await storeReady();
   try {
-    await limiters()[limit].consume(clientId);
+    await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
       throw new ApiError("rate_limited", undefined, { limit }, retryAfterHeader(rejection.msBeforeNext / 1000));
@@ -44,3 +33,16 @@ export async function limitClient(limit: LimitClass, clientId: string): Promise<
     throw rejection;
   }
 }
+
+function limiters(): Record<LimitClass, RateLimiterAbstract> {
+  return processSingleton("client-limiters", () => {
+    const c = config();
+    return {
+      quotes: sharedLimiter("q", c.CLIENT_QUOTES_PER_MINUTE, 60),
+      swaps: sharedLimiter("s", c.CLIENT_SWAPS_PER_MINUTE, 60),
+      reads: sharedLimiter("r", c.CLIENT_READS_PER_MINUTE, 60),
+    };
+  });
+}
+
+export const limitClient = (limit: LimitClass, clientId: string): Promise<void> => consumeOrRefuse(limiters()[limit], clientId, limit);

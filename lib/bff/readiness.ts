@@ -1,7 +1,7 @@
 // Readiness: can we reach the upstream and the store? The upstream answer is reused for 30 s so
 // orchestrator probes do not spend the key's request budget.
 import "server-only";
-import { ConfigError, config } from "@/lib/config";
+import { config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { isApiError } from "./errors";
 import { partner } from "./partner";
@@ -28,7 +28,7 @@ export async function readiness(requestId: string) {
     config();
   } catch (error) {
     // The lines name values (a DATABASE_URL's host, say): they go to the log at start, not to a public probe.
-    if (error instanceof ConfigError) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", config: "invalid" };
+    if (isConfigError(error)) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", config: "invalid" };
     throw error;
   }
   const [upstream, storeOk] = await Promise.all([

@@ -3,6 +3,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { hasBrand } from "@/lib/brand";
 import { processSingleton } from "@/lib/process-singleton";
 import { deriveKey, type KeyPurpose } from "./derive";
 import { appEnvSchema, type AppEnv } from "./schema";
@@ -23,8 +24,14 @@ export function config(): AppConfig {
   return processSingleton("config", () => loadConfig(process.env));
 }
 
+const brand = Symbol.for("swap-checkout.ConfigError");
+
+/** A ConfigError from any bundle's copy of this module (lib/brand.ts says why not `instanceof`). */
+export const isConfigError = (value: unknown): value is ConfigError => hasBrand(value, brand);
+
 /** A configuration that cannot run: one line per bad variable, naming it. */
 export class ConfigError extends Error {
+  readonly [brand] = true;
   constructor(readonly lines: string[]) {
     super(`Invalid configuration: ${lines.join("; ")}`);
     this.name = "ConfigError";

@@ -68,6 +68,19 @@ describe("per-client limits with no trusted proxy (TRUST_PROXY_HOPS=0)", () => {
     expect((await createSwap(app.origin, swapBody(quotes[1]!.id), crypto.randomUUID(), client)).status).toBe(200);
     expectRateLimited(await createSwap(app.origin, swapBody(quotes[2]!.id), crypto.randomUUID(), client));
   });
+
+  it("counts sandbox seeding with the client's swap creations, so seeding cannot buy fresh swaps", async () => {
+    const client = { localAddress: "127.0.0.5" };
+    const q = await quote(app.origin, btcToUsdtTron(), client);
+    for (let i = 0; i < 2; i++) {
+      const res = await postJson(app.origin, "/api/sandbox/seed", { count: 1 }, client);
+      expect(res.status, res.raw).toBe(200);
+    }
+    expectRateLimited(await postJson(app.origin, "/api/sandbox/seed", { count: 1 }, client));
+    expectRateLimited(await createSwap(app.origin, swapBody(q.id), crypto.randomUUID(), client));
+    // Another client still seeds.
+    expect((await postJson(app.origin, "/api/sandbox/seed", { count: 1 }, { localAddress: "127.0.0.6" })).status).toBe(200);
+  });
 });
 
 describe("per-client limits behind one trusted proxy (TRUST_PROXY_HOPS=1)", () => {

@@ -348,10 +348,12 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
     expect(await startFails({ PARTNER_API_BASE_URL: "http://127.0.0.1:9/v1" })).toMatch(/\[config\] PARTNER_API_KEY: .*\n?.*/);
   });
 
-  it("shows the sandbox banner when it does run on the sandbox", async () => {
-    const app = await startApp();
+  it("shows the sandbox banner when it does run on the sandbox, and warns of a short dashboard password without printing it", async () => {
+    const app = await startApp({ PARTNER_DASHBOARD_PASSWORD: "hunter2" });
     try {
       expect(app.logs()).toMatch(/embedded SANDBOX/);
+      expect(app.logs()).toMatch(/\[config\] PARTNER_DASHBOARD_PASSWORD is shorter than 12 characters/);
+      expect(app.logs()).not.toContain("hunter2");
       const page = await call(app.origin, "/");
       expect(page.text).toMatch(/[Ss]andbox/);
     } finally {
