@@ -1,19 +1,18 @@
 "use client";
 // The checkout: what you send → what you receive → where it goes → review → create the swap.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
 import { BffError } from "@/lib/client/bff";
-import { createSwap, paysOutToEntered } from "@/lib/checkout/create-swap";
+import { createSwap } from "@/lib/checkout/create-swap";
 import { useAddressCheck } from "@/lib/checkout/use-address-check";
 import { useAssets } from "@/lib/checkout/use-assets";
-import { useNow } from "@/lib/checkout/use-now";
 import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
-import { notePendingRefund, takePrefill } from "@/lib/checkout/my-swaps";
+import { rememberSwap, takePrefill } from "@/lib/checkout/my-swaps";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -72,6 +71,17 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const [step, setStep] = useState<"form" | "review">("form");
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<BffError | null>(null);
+  // This device keeps the created swap, with the refund address only the checkout knows, once the
+  // checkout has left the screen: saved sooner, the list of past swaps on this page would pop up
+  // under the review while the swap page loads.
+  const toRemember = useRef<Parameters<typeof rememberSwap> | null>(null);
+  useEffect(
+    () => () => {
+      if (toRemember.current) rememberSwap(...toRemember.current);
+      toRemember.current = null;
+    },
+    [],
+  );
 
   // "New quote, same details" from an expired swap hands over its payout address in this tab.
   useEffect(() => {
@@ -82,8 +92,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later change of `to` must not prefill again
   }, []);
 
-  const now = useNow();
-  const quote = useQuote(from, to, amount, now, widgetConfig);
+  const quote = useQuote(from, to, amount, widgetConfig);
   const addressCheck = useAddressCheck(
     to && { network: to.network, token: to.symbol },
     destination.address,
@@ -171,11 +180,10 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         refundAddress: destination.refundAddress || null,
         notificationEmail: destination.email || null,
       };
-      const created = await createSwap(body, widgetConfig);
-      // Never show deposit instructions for a swap that pays out anywhere but where the user said.
-      const normalized = addressCheck.state === "done" ? addressCheck.result.normalizedAddress : null;
-      if (!paysOutToEntered(created.swap, body.destination, normalized)) throw new BffError("quote_already_used", "", 409);
+      const normalizedAddress = addressCheck.state === "done" ? addressCheck.result.normalizedAddress : null;
+      const created = await createSwap(body, { widgetConfig, normalizedAddress });
       forgetOrder();
+      toRemember.current = [created.swap.id, created.accessToken, destination.refundAddress];
       onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
       router.push(`${swapPath}/${created.swap.id}${swapQuery}#t=${created.accessToken}`);
     } catch (error) {
@@ -240,7 +248,6 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         onSubmit={(e) => {
           e.preventDefault();
           if (ready) {
-            notePendingRefund(destination.address, destination.refundAddress);
             quote.acceptChange();
             setStep("review");
           }

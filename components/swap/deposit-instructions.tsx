@@ -8,7 +8,7 @@ import type { Asset, Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { clockText, formatAmount } from "@/lib/checkout/format";
 import { depositUri, tokenStandard } from "@/lib/checkout/payment-uri";
-import { useNow } from "@/lib/checkout/use-now";
+import { useServerNow } from "@/lib/checkout/use-now";
 import { CopyButton } from "../ui/copy-button";
 import { Skeleton } from "../ui/spinner";
 import { QrCode } from "./qr-code";
@@ -181,8 +181,8 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
 function Deadline({ swap, clockOffset }: { swap: Swap; clockOffset: number }) {
   const t = useTranslations("deposit");
   const locale = useLocale();
-  const now = useNow();
-  const left = (Date.parse(swap.deposit.deadline) - (now + clockOffset)) / 1000;
+  const now = useServerNow(clockOffset);
+  const left = (Date.parse(swap.deposit.deadline) - now) / 1000;
   const deadline = new Intl.DateTimeFormat(locale, {
     year: "numeric",
     month: "short",

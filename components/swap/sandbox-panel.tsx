@@ -3,10 +3,9 @@
 // without money.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { swapAnswer } from "@/lib/schema/answers";
 import type { Swap } from "@/lib/schema/partner";
 import { depositOutcomes } from "@/lib/schema/codes";
-import { BffError, bff } from "@/lib/client/bff";
+import { BffError, swapSnapshot, type SwapSnapshot } from "@/lib/client/bff";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 
@@ -22,7 +21,7 @@ function halfOf(amount: string, decimals: number): string {
   return result.replace(/\.?0+$/, "") || "0";
 }
 
-export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: string; onChanged: (swap: Swap) => void }) {
+export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: string; onChanged: (snapshot: SwapSnapshot) => void }) {
   const t = useTranslations("sandbox");
   const [outcome, setOutcome] = useState<Outcome>("completed");
   const [busy, setBusy] = useState(false);
@@ -33,7 +32,7 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
     setBusy(true);
     setError(null);
     try {
-      const next = await bff(`/api/sandbox/swaps/${swap.id}/deposit`, swapAnswer, {
+      const next = await swapSnapshot(`/api/sandbox/swaps/${swap.id}/deposit`, {
         method: "POST",
         headers: { "x-swap-token": token },
         body: { outcome, ...(partial ? { amount: halfOf(swap.deposit.amount, swap.from.decimals) } : {}) },

@@ -12,7 +12,7 @@ import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount } from "@/lib/checkout/format";
 import { keepPrefill, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
-import { useNow } from "@/lib/checkout/use-now";
+import { useServerNow } from "@/lib/checkout/use-now";
 import type { SupportContext } from "@/lib/checkout/support";
 import { tokenFromHash, useSwapStatus } from "@/lib/checkout/use-swap-status";
 import { StepIndicator } from "../checkout/step-indicator";
@@ -30,8 +30,6 @@ import { StatusTimeline } from "./status-timeline";
 
 // The receipt is for the end of a completed swap only: its code loads then, not before.
 const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr: false });
-
-/** Where "New quote, same details" hands the payout address to the checkout (this tab only). */
 
 /** The ids a support request about this swap carries (the link adds the time). */
 type SupportIds = Omit<SupportContext, "at">;
@@ -59,11 +57,12 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
       (assets.data || assets.error ? null : undefined))
     : undefined;
 
-  // This device keeps the swaps it has seen (created here or opened from a shared link).
-  const payoutAddress = swap?.payout.address;
+  // This device keeps the swaps it has seen (created here or opened from a shared link), once the
+  // token has proven to open one.
+  const opened = !!swap;
   useEffect(() => {
-    if (token && payoutAddress) rememberSwap(id, token, payoutAddress);
-  }, [id, token, payoutAddress]);
+    if (token && opened) rememberSwap(id, token);
+  }, [id, token, opened]);
 
   const lastStatus = useRef<SwapStatus | null>(null);
   useEffect(() => {
@@ -109,7 +108,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   return (
     // Container queries, not the viewport: inside the widget's 480 px the page keeps its phone layout.
     <div className="@container flex w-full flex-col gap-4">
-      <LiveStatusLine status={swap.status} checkedAt={status.data.asOf ? Date.parse(status.data.asOf) - status.data.clockOffset : status.data.fetchedAt} />
+      <LiveStatusLine status={swap.status} checkedAt={status.data.checkedAt} clockOffset={status.data.clockOffset} />
       <StepIndicator current={terminal ? "done" : "deposit"} className="px-1" />
       <Panel className="print:hidden">
         <StatusHeader swap={swap} newSwapHref={newSwapHref} />
@@ -133,13 +132,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
             <div className="hidden @2xl:block">
               <StatusTimeline status={swap.status} />
             </div>
-            <Freshness
-              fetchedAt={status.data.fetchedAt}
-              asOf={status.data.asOf}
-              terminal={terminal}
-              validating={status.isValidating}
-              onRefresh={() => status.mutate()}
-            />
+            <Freshness checkedAt={status.data.checkedAt} terminal={terminal} validating={status.isValidating} onRefresh={() => status.mutate()} />
           </div>
         </div>
       </Panel>
@@ -148,14 +141,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 
       {sandbox && token ? (
         <div className="contents print:hidden">
-          <SandboxPanel
-            swap={swap}
-            token={token}
-            onChanged={(next) => {
-              const clockOffset = status.data?.clockOffset ?? 0;
-              status.mutate({ swap: next, asOf: new Date(Date.now() + clockOffset).toISOString(), fetchedAt: Date.now(), clockOffset }, { revalidate: false });
-            }}
-          />
+          <SandboxPanel swap={swap} token={token} onChanged={(next) => status.mutate(next, { revalidate: false })} />
         </div>
       ) : null}
 
@@ -181,7 +167,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 function StatusHeader({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
   const t = useTranslations("status");
   return (
-    <div className={cn("rounded-2xl p-4 ring-1", statusTone[swap.status])} data-testid="swap-status" data-status={swap.status}>
+    <div className={cn("rounded-2xl p-4 ring-1", statusTone(swap.status))} data-testid="swap-status" data-status={swap.status}>
       <div aria-live="polite" aria-atomic="true">
         <h1 className="text-xl font-semibold tracking-tight">{t(`${swap.status}.title`)}</h1>
         <p className="mt-1">{t(`${swap.status}.body`)}</p>
@@ -239,22 +225,10 @@ function Outcome({ swap }: { swap: Swap }) {
   );
 }
 
-function Freshness({
-  fetchedAt,
-  asOf,
-  terminal,
-  validating,
-  onRefresh,
-}: {
-  fetchedAt: number;
-  asOf: string | null;
-  terminal: boolean;
-  validating: boolean;
-  onRefresh: () => void;
-}) {
+function Freshness({ checkedAt, terminal, validating, onRefresh }: { checkedAt: number; terminal: boolean; validating: boolean; onRefresh: () => void }) {
   const t = useTranslations("swap");
   const locale = useLocale();
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(asOf ? new Date(asOf) : new Date(fetchedAt));
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(new Date(checkedAt));
   return (
     <div className="mt-5 flex flex-col gap-2 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
       <p>
@@ -283,10 +257,10 @@ function SupportRow({ label, value, display }: { label: string; value: string; d
   );
 }
 
-/** The one-line live status that stays at the top on phones. */
-function LiveStatusLine({ status, checkedAt }: { status: SwapStatus; checkedAt: number }) {
+/** The one-line live status that stays at the top on phones; `checkedAt` is on the server's clock. */
+function LiveStatusLine({ status, checkedAt, clockOffset }: { status: SwapStatus; checkedAt: number; clockOffset: number }) {
   const t = useTranslations("status");
-  const now = useNow();
+  const now = useServerNow(clockOffset);
   const seconds = Math.max(0, Math.round((now - checkedAt) / 1000));
   return (
     <p

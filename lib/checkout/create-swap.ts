@@ -18,8 +18,26 @@ export function idempotencyKeyFor(body: SwapBody): string {
   return key;
 }
 
-/** Creates the swap; a network failure or a 409 "still in progress" is retried with the same key. */
-export async function createSwap(body: SwapBody, widgetConfig?: string): Promise<SwapCreated> {
+type CreateOptions = {
+  widgetConfig?: string;
+  /** The payout address as the address check normalised it, which the upstream may answer with. */
+  normalizedAddress?: string | null;
+};
+
+/**
+ * Creates the swap; a network failure or a 409 "still in progress" is retried with the same key. A
+ * created swap that pays out anywhere but where the user said is someone else's: it is refused as
+ * `quote_already_used`, so no deposit instructions are ever shown for it.
+ */
+export async function createSwap(body: SwapBody, { widgetConfig, normalizedAddress = null }: CreateOptions = {}): Promise<SwapCreated> {
+  const created = await postSwap(body, widgetConfig);
+  if (!paysOutToEntered(created.swap, body.destination, normalizedAddress)) {
+    throw new BffError("quote_already_used", "The swap created for this quote pays out elsewhere.", 409);
+  }
+  return created;
+}
+
+async function postSwap(body: SwapBody, widgetConfig: string | undefined): Promise<SwapCreated> {
   const key = idempotencyKeyFor(body);
   for (let attempt = 1; ; attempt++) {
     try {

@@ -14,7 +14,6 @@ export type MySwap = {
 };
 
 const KEY = "swap-checkout:my-swaps";
-const PENDING_REFUND = "swap-checkout:pending-refund";
 const LIMIT = 20;
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: MySwap[] } = { raw: null, list: [] };
@@ -27,21 +26,23 @@ function storage(): Storage | null {
   }
 }
 
+/** One stored entry, or null when it is not one of ours. */
+function toEntry(value: unknown): MySwap | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Partial<Record<keyof MySwap, unknown>>;
+  if (typeof v.id !== "string" || !swapIdPattern.test(v.id)) return null;
+  if (typeof v.token !== "string" || !/^[A-Za-z0-9_-]{20,100}$/.test(v.token)) return null;
+  if (typeof v.savedAt !== "number") return null;
+  // Entries saved before the checkout passed the refund address have none, and stay without it.
+  const refundAddress = typeof v.refundAddress === "string" && v.refundAddress ? v.refundAddress : undefined;
+  return { id: v.id, token: v.token, savedAt: v.savedAt, ...(refundAddress ? { refundAddress } : {}) };
+}
+
 function parse(raw: string | null): MySwap[] {
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (v): v is MySwap =>
-        typeof v === "object" &&
-        v !== null &&
-        typeof v.id === "string" &&
-        swapIdPattern.test(v.id) &&
-        typeof v.token === "string" &&
-        /^[A-Za-z0-9_-]{20,100}$/.test(v.token) &&
-        typeof v.savedAt === "number",
-    );
+    return Array.isArray(value) ? value.map(toEntry).filter((entry) => entry !== null) : [];
   } catch {
     return [];
   }
@@ -65,11 +66,14 @@ function write(list: MySwap[]) {
   for (const listener of listeners) listener();
 }
 
-/** Adds the swap (newest first), or refreshes its token; keeps at most 20. */
-export function rememberSwap(id: string, token: string, payoutAddress?: string) {
+/**
+ * Adds the swap (newest first), or refreshes its token; keeps at most 20. The checkout passes the
+ * refund address it sent; the swap page, which never knows it, keeps the one already saved.
+ */
+export function rememberSwap(id: string, token: string, refundAddress?: string) {
   const list = listMySwaps();
   const existing = list.find((s) => s.id === id);
-  const refundAddress = existing?.refundAddress ?? takePendingRefund(payoutAddress);
+  refundAddress ||= existing?.refundAddress;
   const entry: MySwap = { id, token, savedAt: existing?.savedAt ?? Date.now(), ...(refundAddress ? { refundAddress } : {}) };
   if (existing && existing.token === token && existing.refundAddress === entry.refundAddress) return;
   write([entry, ...list.filter((s) => s.id !== id)]);
@@ -86,32 +90,6 @@ export function forgetSwap(id: string) {
 
 export function forgetAllSwaps() {
   write([]);
-}
-
-/** The checkout notes the refund address it is about to send, for the swap page to keep. */
-export function notePendingRefund(payoutAddress: string, refundAddress: string) {
-  const store = storage();
-  try {
-    if (refundAddress) store?.setItem(PENDING_REFUND, JSON.stringify({ payoutAddress, refundAddress, at: Date.now() }));
-    else store?.removeItem(PENDING_REFUND);
-  } catch {
-    // a convenience only
-  }
-}
-
-function takePendingRefund(payoutAddress: string | undefined): string | undefined {
-  const store = storage();
-  const raw = store?.getItem(PENDING_REFUND);
-  if (!raw || !payoutAddress) return undefined;
-  try {
-    const pending = JSON.parse(raw) as { payoutAddress?: unknown; refundAddress?: unknown; at?: unknown };
-    if (pending.payoutAddress !== payoutAddress || typeof pending.refundAddress !== "string" || typeof pending.at !== "number") return undefined;
-    if (Date.now() - pending.at > 60 * 60 * 1000) return undefined;
-    store?.removeItem(PENDING_REFUND);
-    return pending.refundAddress;
-  } catch {
-    return undefined;
-  }
 }
 
 function subscribe(listener: () => void) {

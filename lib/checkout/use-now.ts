@@ -10,3 +10,12 @@ export function useNow(intervalMs = 1000): number {
   }, [intervalMs]);
   return now;
 }
+
+/**
+ * Now on the server's clock, re-read every `intervalMs`: what the deadlines and times the server
+ * sets are compared with, so a browser whose clock is wrong counts down the true time left.
+ * `clockOffset` is `serverClockOffset` of an answer (lib/client/bff.ts); the one place it is applied.
+ */
+export function useServerNow(clockOffset: number, intervalMs = 1000): number {
+  return useNow(intervalMs) + clockOffset;
+}

@@ -8,6 +8,7 @@ import { decimalPlacesOf, isDecimal } from "@/lib/schema/decimal";
 import type { Asset } from "@/lib/schema/partner";
 import { BffError, bff, serverClockOffset } from "@/lib/client/bff";
 import { useDebounced } from "./use-debounced";
+import { useServerNow } from "./use-now";
 
 const ORDER_TOKEN_KEY = "swap-checkout.orderToken";
 
@@ -54,7 +55,7 @@ export function forgetOrder() {
   }
 }
 
-export function useQuote(from: Asset | undefined, to: Asset | undefined, amount: string, now: number, widgetConfig?: string): QuoteState {
+export function useQuote(from: Asset | undefined, to: Asset | undefined, amount: string, widgetConfig?: string): QuoteState {
   const request = useDebounced({ from, to, amount }, 500);
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [loading, setLoading] = useState(false);
@@ -117,7 +118,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
   }, [inputsKey, generation, widgetConfig]);
 
   // A quote past its expiry is replaced by a fresh one without the user asking.
-  const serverNow = now + clockOffset;
+  const serverNow = useServerNow(clockOffset);
   const expired = quote ? Date.parse(quote.expiresAt) <= serverNow : false;
   useEffect(() => {
     if (expired && !loading) {

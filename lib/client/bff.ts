@@ -19,13 +19,16 @@ export class BffError extends Error {
 }
 
 type Options = {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Sees a successful answer's headers (the dashboard reads x-ledger-as-of). */
   onHeaders?: (headers: Headers) => void;
 };
+
+/** The check for an answer without a body (204 No Content, as a DELETE answers). */
+export const noContent: AnswerCheck<null> = { safeParse: (value) => (value === undefined ? { success: true, data: null } : { success: false }) };
 
 export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Options = {}): Promise<T> {
   let response: Response;
@@ -62,32 +65,42 @@ export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Opti
 
 export type SwapSnapshot = {
   swap: Swap;
-  asOf: string | null;
-  fetchedAt: number;
-  /** The server's clock ahead of this browser's (ms): server times minus this are local times. */
+  /** When the status was read upstream, on the server's clock (ms since the epoch). */
+  checkedAt: number;
+  /** The server's clock ahead of this browser's (ms): server times are compared with `useServerNow(clockOffset)`. */
   clockOffset: number;
 };
 
 /** One swap's status through its access token, with the time of the upstream read behind it. */
-export async function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
+export function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
+  return swapSnapshot(path, { headers: { "x-swap-token": token } });
+}
+
+/**
+ * A call that answers with a swap (its status read, or the sandbox's deposit), with the answer's
+ * times: `checkedAt` is the upstream read's (x-status-as-of), else the answer's own (Date), both on
+ * the server's clock; with neither the offset is 0, so the time of arrival serves.
+ */
+export async function swapSnapshot(path: string, options: Omit<Options, "onHeaders"> = {}): Promise<SwapSnapshot> {
   let asOf: string | null = null;
   let date: string | null = null;
   const swap = await bff(path, swapAnswer, {
-    headers: { "x-swap-token": token },
+    ...options,
     onHeaders: (headers) => {
       asOf = headers.get("x-status-as-of");
       date = headers.get("date");
     },
   });
-  const fetchedAt = Date.now();
-  return { swap, asOf, fetchedAt, clockOffset: serverClockOffset(date, fetchedAt) };
+  const receivedAt = Date.now();
+  const serverTimes = [asOf, date].map((header) => (header ? Date.parse(header) : NaN));
+  return { swap, checkedAt: serverTimes.find(Number.isFinite) ?? receivedAt, clockOffset: serverClockOffset(date, receivedAt) };
 }
 
 /**
  * How far the server's clock is ahead of this browser's (ms, negative when behind), from an
  * answer's Date header (whole seconds, so the server's instant is taken as the middle of that
  * second). Within 2 s that is rounding and latency, not a wrong clock: 0. Deadlines the server
- * sets (a quote's expiry) are compared with `Date.now() + offset`, so a browser whose clock is
+ * sets (a quote's expiry) are compared with `useServerNow(offset)`, so a browser whose clock is
  * wrong neither shows 13 minutes left nor calls every new quote expired.
  */
 export function serverClockOffset(dateHeader: string | null, receivedAt: number): number {

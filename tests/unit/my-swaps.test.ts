@@ -1,0 +1,59 @@
+// "My swaps on this device" in localStorage (lib/checkout/my-swaps.ts): what a browser saved before
+// a deploy still reads after it, and the refund address the checkout passes survives the swap page.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listMySwaps, rememberSwap } from "@/lib/checkout/my-swaps";
+
+const KEY = "swap-checkout:my-swaps";
+const TOKEN = "tok_abcdefghijklmnopqrstuvwx";
+const REFUND = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+function fakeStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+beforeEach(() => {
+  Object.assign(globalThis, { window: { localStorage: fakeStorage() } });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, "window");
+});
+
+describe("my swaps on this device", () => {
+  it("reads entries saved before the refund address was kept, and drops what is not an entry", () => {
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify([
+        { id: "ABCDEFGHJKLM", token: TOKEN, savedAt: 1 },
+        { id: "NPQRSTUVWXYZ", token: TOKEN, savedAt: 2, refundAddress: 42 },
+        { id: "not-an-id", token: TOKEN, savedAt: 3 },
+        null,
+      ]),
+    );
+    expect(listMySwaps()).toEqual([
+      { id: "ABCDEFGHJKLM", token: TOKEN, savedAt: 1 },
+      { id: "NPQRSTUVWXYZ", token: TOKEN, savedAt: 2 },
+    ]);
+  });
+
+  it("keeps the refund address the checkout passed when the swap page remembers the swap again", () => {
+    rememberSwap("ABCDEFGHJKLM", TOKEN, REFUND);
+    rememberSwap("ABCDEFGHJKLM", TOKEN);
+    expect(listMySwaps()).toEqual([expect.objectContaining({ id: "ABCDEFGHJKLM", refundAddress: REFUND })]);
+  });
+
+  it("saves no refund address when none was typed", () => {
+    rememberSwap("ABCDEFGHJKLM", TOKEN, "");
+    expect(listMySwaps()[0]).not.toHaveProperty("refundAddress");
+  });
+});
