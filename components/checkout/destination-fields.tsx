@@ -6,8 +6,9 @@ import type { Asset } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import type { AddressCheckState } from "@/lib/checkout/use-address-check";
 import { useErrorText } from "../error-notice";
-import { Spinner } from "../ui/spinner";
 import { cn } from "../ui/cn";
+import { Field, type FieldProps } from "../ui/field";
+import { Spinner } from "../ui/spinner";
 
 export type DestinationState = { address: string; memo: string; refundAddress: string; email: string };
 
@@ -23,9 +24,6 @@ type Props = {
   /** The embedding site fixed the address (and memo). */
   destinationLocked?: boolean;
 };
-
-const inputClass =
-  "h-12 w-full rounded-xl bg-white px-3 font-mono text-[0.95rem] ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700";
 
 function CheckLine({ id, check, network }: { id: string; check: AddressCheckState; network: string }) {
   const t = useTranslations("destination");
@@ -49,22 +47,12 @@ function CheckLine({ id, check, network }: { id: string; check: AddressCheckStat
   );
 }
 
-type TextFieldProps = React.ComponentProps<"input"> & { id: string; label: string; children?: React.ReactNode };
-
 /**
- * A labelled input named as its id; the lines under it (a check, a hint) come as children. None of
- * these fields is prose, so no autocomplete and no spellcheck unless a field says otherwise.
+ * A payout field: large, monospace, named as its id. None of these fields is prose, so no
+ * autocomplete and no spellcheck unless a field says otherwise.
  */
-function TextField({ id, label, children, className, ...input }: TextFieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input id={id} name={id} autoComplete="off" spellCheck={false} {...input} className={cn(inputClass, "mt-1", className)} />
-      {children}
-    </div>
-  );
+function TextField({ className, ...field }: Omit<FieldProps, "size">) {
+  return <Field size="lg" name={field.id} autoComplete="off" spellCheck={false} {...field} className={cn("font-mono text-[0.95rem]", className)} />;
 }
 
 export function DestinationFields({ from, to, value, onChange, addressCheck, refundCheck, memoMissing, emailOk, destinationLocked = false }: Props) {

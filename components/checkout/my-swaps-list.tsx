@@ -11,6 +11,7 @@ import type { BffError } from "@/lib/client/bff";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Panel, PanelHeading } from "../ui/panel";
+import { statusToneOf, toneDot } from "../ui/status-tone";
 
 const SHOWN = 5;
 
@@ -100,14 +101,6 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
   );
 }
 
-const dot: Record<string, string> = {
-  completed: "bg-emerald-500",
-  refunded: "bg-amber-500",
-  underpaid: "bg-amber-500",
-  failed: "bg-rose-500",
-  expired: "bg-slate-400",
-};
-
 function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget: () => void }) {
   const t = useTranslations("mySwaps");
   const ts = useTranslations("status");
@@ -120,7 +113,7 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
   const swap = data?.swap;
   return (
     <li className="flex items-center gap-3 py-2.5" data-testid="my-swap" data-swap-id={saved.id}>
-      <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full", swap ? (dot[swap.status] ?? "bg-sky-500") : "bg-slate-300 dark:bg-slate-600")} />
+      <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full", swap ? toneDot[statusToneOf[swap.status]] : "bg-slate-300 dark:bg-slate-600")} />
       <a href={href} className="flex min-w-0 flex-1 flex-col rounded-lg hover:underline">
         <span className="truncate font-medium">
           {swap

@@ -5,6 +5,7 @@ import Big from "big.js";
 import { useTranslations } from "next-intl";
 import type { DashboardSummary } from "@/lib/schema/dashboard";
 import { Skeleton } from "../ui/spinner";
+import { card } from "../ui/panel";
 import { useDashboardFormat } from "./format";
 
 const HEIGHT = 120;
@@ -19,7 +20,7 @@ export function DailyChart({ summary }: { summary: DashboardSummary | undefined 
   const peakDay = days.find((d) => d.count === peak);
   const width = Math.max(days.length, 1);
   return (
-    <section aria-labelledby="chart-title" className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+    <section aria-labelledby="chart-title" className={card}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="chart-title" className="text-base font-semibold">
           {t("title")}

@@ -6,7 +6,9 @@ import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
 import { useDebounced } from "@/lib/checkout/use-debounced";
-import { Chip, Field } from "./field";
+import { card } from "../ui/panel";
+import { Field } from "../ui/field";
+import { Chip } from "./chip";
 import { useStatusLabels } from "./status-labels";
 import { dateInputValue, dayBoundary, quickRangeStart, quickRanges, statusOptions, type DashboardView, type QuickRange } from "./use-dashboard";
 
@@ -60,7 +62,7 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
   const anyFilter = view.q || view.status.length || view.createdFrom || view.createdTo;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+    <section aria-labelledby={`${id}-title`} className={card}>
       <h2 id={`${id}-title`} className="sr-only">
         {t("title")}
       </h2>

@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import type { DashboardTotals as Totals } from "@/lib/schema/dashboard";
 import { Skeleton } from "../ui/spinner";
+import { card } from "../ui/panel";
 import { useDashboardFormat } from "./format";
 
 export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
@@ -22,7 +23,7 @@ export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {items.map((item) => (
-          <div key={item.key} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <div key={item.key} className={card}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{item.label}</dt>
             <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl" data-testid={`total-${item.key}`} data-value={item.value}>
               {item.value === undefined ? (

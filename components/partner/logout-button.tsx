@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { bff, noContent } from "@/lib/client/bff";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
@@ -18,7 +19,7 @@ export function LogoutButton() {
       onClick={async () => {
         setLeaving(true);
         // Clearing the cookie is all there is to it; even if the call fails, leave the page.
-        await fetch("/api/partner/session", { method: "DELETE", cache: "no-store" }).catch(() => undefined);
+        await bff("/api/partner/session", noContent, { method: "DELETE" }).catch(() => undefined);
         router.replace("/partner/login");
         router.refresh();
       }}

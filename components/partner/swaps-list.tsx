@@ -6,9 +6,11 @@ import { networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
 import type { SwapListItem } from "@/lib/schema/partner";
 import { cn } from "../ui/cn";
+import { card } from "../ui/panel";
 import { Skeleton } from "../ui/spinner";
 import { useDashboardFormat } from "./format";
-import { statusTone } from "../ui/status-tone";
+import { Badge } from "../ui/badge";
+import { statusToneOf } from "../ui/status-tone";
 import { useRewardStatusLabels, useStatusLabels } from "./status-labels";
 
 type Props = { caption: string; rows: SwapListItem[] | undefined; onOpen: (id: string) => void; busy: boolean };
@@ -19,7 +21,7 @@ const td = "px-3 py-2.5 align-top";
 export function SwapsList({ caption, rows, onOpen, busy }: Props) {
   const t = useTranslations("partner.table");
   return (
-    <div className="rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800" aria-busy={busy}>
+    <div className={cn(card, "p-0")} aria-busy={busy}>
       <table className="hidden w-full border-collapse text-sm lg:table">
         <caption id="swaps-caption" className="px-3 pt-3 pb-2 text-left text-sm text-slate-700 dark:text-slate-300">
           {caption}
@@ -82,13 +84,9 @@ export function SwapsList({ caption, rows, onOpen, busy }: Props) {
 export function StatusBadge({ status }: { status: SwapListItem["status"] }) {
   const labels = useStatusLabels();
   return (
-    <span
-      data-testid="row-status"
-      data-status={status}
-      className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1", statusTone[status])}
-    >
+    <Badge tone={statusToneOf[status]} data-testid="row-status" data-status={status}>
       {labels[status]}
-    </span>
+    </Badge>
   );
 }
 

@@ -8,16 +8,14 @@ import { bff, BffError } from "@/lib/client/bff";
 import type { WebhookLog as Log } from "@/lib/schema/dashboard";
 import * as z from "zod/mini";
 import { Button } from "../ui/button";
-import { cn } from "../ui/cn";
+import { Badge } from "../ui/badge";
+import { card } from "../ui/panel";
+import type { Tone } from "../ui/status-tone";
 import { Skeleton } from "../ui/spinner";
 import { useDashboardFormat } from "./format";
 import { WEBHOOK_PAGE } from "./use-dashboard";
 
-const tone = {
-  delivered: "bg-emerald-50 text-emerald-900 ring-emerald-300 dark:bg-emerald-950/50 dark:text-emerald-100 dark:ring-emerald-800",
-  pending: "bg-sky-50 text-sky-900 ring-sky-200 dark:bg-sky-950/50 dark:text-sky-100 dark:ring-sky-900",
-  failed: "bg-rose-50 text-rose-900 ring-rose-300 dark:bg-rose-950/50 dark:text-rose-100 dark:ring-rose-800",
-} as const;
+const deliveryTone: Record<Log["deliveries"][number]["status"], Tone> = { delivered: "done", pending: "inFlight", failed: "failed" };
 
 export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, BffError>; offset: number; onOffset: (n: number) => void }) {
   const t = useTranslations("partner.webhooks");
@@ -38,7 +36,7 @@ export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, Bf
   }
 
   return (
-    <section aria-labelledby="webhooks-title" className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+    <section aria-labelledby="webhooks-title" className={card}>
       <h2 id="webhooks-title" className="text-base font-semibold">
         {t("title")}
       </h2>
@@ -54,7 +52,7 @@ export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, Bf
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-xs font-medium">{d.type}</span>
-                    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1", tone[d.status])}>{statusLabels[d.status]}</span>
+                    <Badge tone={deliveryTone[d.status]}>{statusLabels[d.status]}</Badge>
                   </p>
                   <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
                     {t("line", { swap: d.swapId, attempts: d.attempts, answer: d.lastResponse ?? t("noAnswer") })}

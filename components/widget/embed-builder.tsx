@@ -9,12 +9,12 @@ import { useAssets } from "@/lib/checkout/use-assets";
 import { AssetPicker } from "../checkout/asset-picker";
 import { CopyButton } from "../ui/copy-button";
 import { cn } from "../ui/cn";
+import { card } from "../ui/panel";
 
 type Params = { from: string; to: string; amount: string; theme: "auto" | "light" | "dark"; accent: string; locale: "" | "en" | "es" | "ru"; config: string };
 type LoggedEvent = { at: string; type: string; payload: string };
 
 const field = "h-10 w-full rounded-lg bg-white px-2.5 ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
-const card = "rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800";
 /** A choice in a small segmented control (the preview's width, the snippet's format): filled when chosen. */
 const segment = (on: boolean) =>
   cn(

@@ -1,0 +1,34 @@
+// A labelled input the width of its column, and the lines under it (a check, a hint) as children:
+// the checkout's payout fields (large) and the operator screens' inputs.
+import { cn } from "./cn";
+
+const sizes = { md: "h-10 rounded-lg text-sm", lg: "h-12 rounded-xl" } as const;
+
+export type FieldProps = Omit<React.ComponentProps<"input">, "size"> & {
+  id: string;
+  label: string;
+  size?: keyof typeof sizes;
+  /** Inside a titled group: the label is lighter than the group's title. */
+  nested?: boolean;
+  children?: React.ReactNode;
+};
+
+export function Field({ id, label, size = "md", nested = false, className, children, ...input }: FieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className={nested ? "text-sm" : "text-sm font-medium"}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={cn(
+          "mt-1 w-full bg-white px-3 ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700 dark:[color-scheme:dark]",
+          sizes[size],
+          className,
+        )}
+        {...input}
+      />
+      {children}
+    </div>
+  );
+}
