@@ -2,7 +2,17 @@
 // queries, and the list answer — the spec's envelope plus totals over every filtered row.
 import * as z from "zod/mini";
 import "./zod";
-import { decimalStringSchema, isoDateTimeSchema, swapListItemSchema, swapListSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "./partner";
+import {
+  decimalStringSchema,
+  isoDateTimeSchema,
+  queryInt,
+  statusListQuerySchema,
+  swapListItemSchema,
+  swapListSchema,
+  swapStatusSchema,
+  swapStatuses,
+  type SwapStatus,
+} from "./partner";
 
 export const dashboardSessionBodySchema = z.strictObject({
   password: z.string().check(z.minLength(1, "is required"), z.maxLength(1024)),
@@ -11,18 +21,9 @@ export type DashboardSessionBody = z.infer<typeof dashboardSessionBodySchema>;
 
 export const DASHBOARD_PAGE_SIZE = 25;
 
-const queryInt = (min: number, max: number) =>
-  z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "must be a whole number")), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
-
 /** `status=completed,failed`: each a spec status, each once, kept in the spec's order. */
 const statusListSchema = z.pipe(
-  z.pipe(
-    z.pipe(
-      z.string(),
-      z.transform((value: string) => value.split(",")),
-    ),
-    z.array(swapStatusSchema).check(z.minLength(1)),
-  ),
+  statusListQuerySchema,
   z.transform((list: SwapStatus[]) => [...new Set(list)].sort((a, b) => swapStatuses.indexOf(a) - swapStatuses.indexOf(b))),
 );
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   addressAnswerSchema,
   addressBodySchema,
+  assetsQuerySchema,
   depositBodySchema,
   bffErrorBodySchema,
   bffErrorCodes,
@@ -21,6 +22,12 @@ type JsonSchema = Record<string, unknown>;
 function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   return rest;
+}
+
+/** A query schema (a flat object of strings) as OpenAPI query parameters, one per property. */
+function queryParameters(schema: z.core.$ZodType) {
+  const { properties = {}, required = [] } = jsonSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(properties).map(([name, property]) => ({ name, in: "query", required: required.includes(name), schema: property }));
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -89,10 +96,7 @@ export function openApiDocument() {
         get: {
           operationId: "listAssets",
           summary: "The assets that can be swapped, cached server side for a minute.",
-          parameters: [
-            { name: "network", in: "query", required: false, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,63}$" } },
-            { name: "symbol", in: "query", required: false, schema: { type: "string", pattern: "^[A-Za-z0-9.\\-_]{1,32}$" } },
-          ],
+          parameters: queryParameters(assetsQuerySchema),
           responses: { "200": ok("The asset list.", "AssetList", { "cache-control": { schema: { type: "string" } } }), ...common },
         },
       },

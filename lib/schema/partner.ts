@@ -204,21 +204,23 @@ export const createSwapRequestSchema = z.strictObject({
 });
 export type CreateSwapRequest = z.infer<typeof createSwapRequestSchema>;
 
-const queryInt = (min: number, max: number) =>
+/** A whole number in a URL query (`?limit=25`), within [min, max]. */
+export const queryInt = (min: number, max: number) =>
   z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "must be a whole number")), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
+
+/** `status=completed,failed`: a comma list of spec statuses, at least one. */
+export const statusListQuerySchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.split(",")),
+  ),
+  z.array(swapStatusSchema).check(z.minLength(1)),
+);
 
 export const listSwapsQuerySchema = z.strictObject({
   limit: z.optional(queryInt(1, 100)),
   offset: z.optional(queryInt(0, 1_000_000_000)),
-  status: z.optional(
-    z.pipe(
-      z.pipe(
-        z.string(),
-        z.transform((value: string) => value.split(",")),
-      ),
-      z.array(swapStatusSchema).check(z.minLength(1)),
-    ),
-  ),
+  status: z.optional(statusListQuerySchema),
   createdFrom: z.optional(isoDateTimeSchema),
   createdTo: z.optional(isoDateTimeSchema),
 });

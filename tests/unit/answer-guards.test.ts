@@ -8,24 +8,12 @@ import { assetListAnswer, bffErrorAnswer, dashboardSwapListAnswer, swapAnswer, s
 import { swapCreatedSchema } from "@/lib/schema/bff";
 import { dashboardSwapListSchema } from "@/lib/schema/dashboard";
 import { swapSchema } from "@/lib/schema/partner";
-import { createSandbox } from "@/lib/sandbox/handler";
+import { inProcessSandbox } from "../support/in-process-sandbox";
 import { repoRoot } from "../support/servers";
 
-const key = { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" };
-
 async function sandboxSwap() {
-  const sandbox = createSandbox();
-  const call = async (path: string, body?: unknown) =>
-    (
-      await sandbox.handle(
-        new Request(`http://sandbox.internal${path}`, { method: body ? "POST" : "GET", headers: key, body: body ? JSON.stringify(body) : undefined }),
-      )
-    ).json();
-  const quote = (await call("/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } })) as {
-    id: string;
-  };
-  const swap = await call("/v1/swap", { quoteId: quote.id, destination: { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" } });
-  return { swap, assets: await call("/v1/asset") };
+  const sandbox = inProcessSandbox();
+  return { swap: await sandbox.newSwap(), assets: await sandbox.assets() };
 }
 
 describe("answer checks", () => {
