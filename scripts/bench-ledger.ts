@@ -8,8 +8,7 @@
 // run, 3000; the backfill may use a fifth), BENCH_LEDGER_REPS (40). `-- --readme` writes the table
 // into README.md between <!-- bench-ledger:start --> and <!-- bench-ledger:end -->.
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { createSandbox } from "@/lib/sandbox/handler";
@@ -18,6 +17,7 @@ import { serveHandler } from "@/lib/sandbox/serve";
 import { startPostgres, type RunningPostgres } from "../tests/support/postgres";
 import { repoRoot } from "../tests/support/servers";
 import { startBff } from "./bench/app";
+import { machineLine, writeReadmeSection } from "./bench/readme";
 import { round, spread, type Spread } from "./bench/stats";
 
 const knobs = z
@@ -239,7 +239,7 @@ async function screenshots(origin: string, cookie: string): Promise<number> {
   return violations;
 }
 
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const machine = machineLine();
 const command = `npm run build && ${Object.entries(process.env)
   .filter(([k]) => k.startsWith("BENCH_LEDGER_"))
   .map(([k, v]) => `${k}=${v} `)
@@ -275,11 +275,6 @@ await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replaceAll(":", "-");
 await writeFile(join(resultsDir, `ledger-${stamp}.json`), JSON.stringify({ knobs, postgres: usePostgres, ...result }, null, 2));
 if (writeReadme) {
-  const readmePath = join(repoRoot, "README.md");
-  const readme = await readFile(readmePath, "utf8");
-  const tag = usePostgres ? "bench-ledger-postgres" : "bench-ledger";
-  const section = `<!-- ${tag}:start -->\n${markdown}\n<!-- ${tag}:end -->`;
-  const marked = new RegExp(`<!-- ${tag}:start -->[\\s\\S]*?<!-- ${tag}:end -->`);
-  await writeFile(readmePath, marked.test(readme) ? readme.replace(marked, section) : `${readme.trimEnd()}\n\n${section}\n`);
+  await writeReadmeSection(repoRoot, usePostgres ? "bench-ledger-postgres" : "bench-ledger", markdown);
 }
 process.exit(0);

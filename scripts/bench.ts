@@ -14,13 +14,14 @@
 // the tables into README.md between <!-- bench:start --> and <!-- bench:end -->.
 // Knobs: BENCH_* (scripts/bench/options.ts); `-- --only-polling`, `-- --only-throughput`.
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../tests/support/servers";
 import { benchOptions } from "./bench/options";
 import { runScenario, type ScenarioResult } from "./bench/polling";
 import { pollingTable, throughputTable, verdictList, verdicts } from "./bench/report";
+import { machineLine, writeReadmeSection } from "./bench/readme";
 import { runThroughput, type ThroughputResult } from "./bench/throughput";
 
 const o = benchOptions(process.env, process.argv.slice(2));
@@ -37,7 +38,7 @@ const overrides = Object.entries(process.env)
   .sort();
 const args = process.argv.slice(2).filter((a) => a !== "--readme");
 const command = `npm run build && ${[...overrides, "npm run bench"].join(" ")}${args.length ? ` -- ${args.join(" ")}` : ""}`;
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const machine = machineLine();
 
 const scenarios: ScenarioResult[] = [];
 if (o.polling) {
@@ -118,11 +119,7 @@ await writeFile(join(dir, `${stamp}.md`), markdown + "\n");
 console.log(`written: bench/results/${stamp}.json and .md`);
 
 if (o.readme) {
-  const readmePath = join(repoRoot, "README.md");
-  const readme = await readFile(readmePath, "utf8");
-  const section = `<!-- bench:start -->\n${markdown}\n<!-- bench:end -->`;
-  const marked = /<!-- bench:start -->[\s\S]*?<!-- bench:end -->/;
-  await writeFile(readmePath, marked.test(readme) ? readme.replace(marked, section) : `${readme.trimEnd()}\n\n## Benchmark\n\n${section}\n`);
+  await writeReadmeSection(repoRoot, "bench", markdown, "Benchmark");
   console.log("README.md updated");
 }
 process.exit(0);

@@ -9,8 +9,7 @@ export NEXT_TELEMETRY_DISABLED=1
 export LEAK_CANARY_KEY="lsk_test_canary_$(node -e 'console.log(require("crypto").randomBytes(12).toString("hex"))')"
 
 echo "== lint and format"
-npx eslint .
-npx prettier --check .
+npm run --silent lint
 echo "== typecheck"
 npx tsc --noEmit -p .
 echo "== unit, contract and ledger tests"
