@@ -120,7 +120,9 @@ export async function createSwapThroughApi(request: APIRequestContext, baseURL: 
  */
 export async function expectNoSeriousA11yViolations(page: Page, where: string, options: { soft?: boolean } = {}) {
   const atRest = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-  const results = await new AxeBuilder({ page }).analyze().finally(() => atRest.evaluate((style) => style.remove()).catch(() => undefined));
+  const results = await new AxeBuilder({ page })
+    .analyze()
+    .finally(() => atRest.evaluate((style) => (style as HTMLStyleElement).remove()).catch(() => undefined));
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
