@@ -28,7 +28,7 @@ describe("the budget's ceilings per class (PARTNER_RATE_LIMIT_PER_MINUTE=100)", 
   it.each([
     ["create", 100],
     ["quote", 95],
-    ["refresh", 90],
+    ["refresh", 85],
     ["status", 80],
     ["assets", 50],
   ] as const)("%s may use %i of 100 calls a minute, and no more", async (priority, ceiling) => {
@@ -40,8 +40,24 @@ describe("the budget's ceilings per class (PARTNER_RATE_LIMIT_PER_MINUTE=100)", 
     setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
     expect(await spendAll("status")).toBe(80);
     expect(await spendAll("assets")).toBe(0);
-    expect(await spendAll("refresh")).toBe(90 - 80);
-    expect(await spendAll("create")).toBe(100 - 90);
+    expect(await spendAll("refresh")).toBe(85 - 80);
+    expect(await spendAll("quote")).toBe(95 - 85);
+    expect(await spendAll("create")).toBe(100 - 95);
+  });
+
+  it("leaves room for the people quoting now: the classes below stop short of the quotes' ceiling by the last window's quotes and creations, plus two", async () => {
+    const bff = setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    // Ten quotes and two creations in the last minute.
+    for (let i = 0; i < 10; i++) await spendBudget("quote", 0);
+    for (let i = 0; i < 2; i++) await spendBudget("create", 0);
+    // The sweep's refreshes and the status reads fill the window to 95 - 12 - 2 = 81, not to 90 and 80.
+    expect(await spendAll("refresh")).toBe(81 - 12);
+    expect(await spendAll("status")).toBe(0);
+    // So the next minute's quotes go through at once (a fixed 90 % left them 5).
+    expect(await spendAll("quote")).toBe(95 - 81);
+    // Once those quotes have left the window, the refreshes get their room back.
+    bff.advance(61_001);
+    expect(await spendAll("refresh")).toBe(85);
   });
 
   it("gives a class its calls back once the window (a minute and a second) has passed", async () => {

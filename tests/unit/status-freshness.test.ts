@@ -162,8 +162,8 @@ describe("the sweep", () => {
     });
     const [watched] = await watchedSwaps(1, 30_000);
     await read(watched!.swap.id);
-    // Only two list calls fit in what is left of the budget's refresh ceiling (90 % of 120).
-    for (let i = 0; i < 105; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    // Only two list calls fit in what is left of the budget's refresh ceiling (85 % of 120).
+    for (let i = 0; i < 99; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
     const cut = sweep();
     await vi.advanceTimersByTimeAsync(21_000);
     expect(await cut).toMatchObject({ pages: 2, complete: false });
@@ -254,8 +254,8 @@ describe("the sweep's paging", () => {
   it("resumes a cut-short sweep inside one instant past the rows it had read, and reads none of them live", async () => {
     const ids = await sameInstantSwaps(250, 30_000);
     await pollAll(ids);
-    // Only two list calls fit in what is left of the budget's refresh ceiling (90 % of 120).
-    for (let i = 0; i < 106; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
+    // Only two list calls fit in what is left of the budget's refresh ceiling (85 % of 120).
+    for (let i = 0; i < 100; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
     const cut = sweep();
     await vi.advanceTimersByTimeAsync(21_000);
     expect(await cut).toMatchObject({ pages: 2, complete: false });
