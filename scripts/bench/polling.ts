@@ -42,7 +42,8 @@ export type ContenderResult = {
   /** Polls in the window at which the browser had no status at all yet (their age counts from its first poll, a lower bound). */
   pollsWithoutStatus: number;
   latencyMs: Spread;
-  quotes: { tried: number; refused: number };
+  /** `why`: the refused quotes' answers, e.g. `429 budget quote`, `504`. */
+  quotes: { tried: number; refused: number; why: Record<string, number> };
   creations: { tried: number; refused: number; why: Record<string, number> };
   deposits: number;
   /** Sandbox seconds from a status change (deposit detected, processing, completed) to the browser showing it. */
@@ -87,6 +88,17 @@ type Browser = {
   depositAt: number | null;
   seenRank: number;
 };
+
+/** A refused answer in a few words: its status, and for a 429 the budget class that refused it. */
+function refusalReason(answer: { status: number; body: string }): string {
+  if (answer.status !== 429) return String(answer.status || "no answer");
+  try {
+    const details = (JSON.parse(answer.body) as { error?: { details?: { budget?: string; limit?: string } } }).error?.details;
+    return `429 ${details?.budget ? `budget ${details.budget}` : details?.limit ? `limit ${details.limit}` : ""}`.trim();
+  } catch {
+    return "429";
+  }
+}
 
 const ipOf = (prefix: number, i: number) => `10.${prefix}.${(i >> 8) & 255}.${i & 255}`;
 
@@ -181,7 +193,7 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     ages: [] as number[],
     pollsWithoutStatus: 0,
     latencies: [] as number[],
-    quotes: { tried: 0, refused: 0 },
+    quotes: { tried: 0, refused: 0, why: {} as Record<string, number> },
     creations: { tried: 0, refused: 0, why: {} as Record<string, number> },
     changeSeen: [] as number[],
     changeSeenEarly: [] as number[],
@@ -277,6 +289,8 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     const quote = await post("/api/v1/quote", QUOTE_BODY);
     if (quote.status !== 200) {
       t.quotes.refused++;
+      const why = refusalReason(quote);
+      t.quotes.why[why] = (t.quotes.why[why] ?? 0) + 1;
       if (creates) refuse(`quote ${quote.status}`);
       return;
     }

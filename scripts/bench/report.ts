@@ -17,11 +17,14 @@ export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): stri
     for (const r of sc.results) {
       const name =
         (r.contender === "bff" ? "this BFF" : "naive pass-through") + (r.appEndedEarly ? ` ⚠ INVALID: the app ended mid-run (${r.appEndedEarly})` : "");
-      const why = Object.entries(r.creations.why)
-        .map(([k, v]) => `${v}× ${k}`)
-        .join(", ");
+      const reasons = (counts: Record<string, number>) =>
+        Object.entries(counts)
+          .map(([k, v]) => `${v}× ${k}`)
+          .join(", ");
+      const why = reasons(r.creations.why);
+      const quotesWhy = reasons(r.quotes.why);
       rows.push(
-        `| ${sc.n.toLocaleString("en-US")} | ${name} | ${r.minutes} (${r.minutes - r.warmupMinutes}) | ${Math.round(r.upstream.perMinute).toLocaleString("en-US")} (${r.upstream.peakPerMinute.toLocaleString("en-US")}) | ${r.upstream.rateLimited.toLocaleString("en-US")} | ${s(r.age.p50)} / ${s(r.age.p95)} / ${s(r.age.max)} | ${pct(r.answered, r.polls)} of ${r.polls.toLocaleString("en-US")} | ${r.neverShown.toLocaleString("en-US")} of ${r.browsers.toLocaleString("en-US")} | ${r.creations.refused} of ${r.creations.tried}${why ? ` (${why})` : ""} | ${r.quotes.refused} of ${r.quotes.tried} | ${s(r.changeSeen.p50)} / ${s(r.changeSeen.p95)} (${r.changesUnseen}) |`,
+        `| ${sc.n.toLocaleString("en-US")} | ${name} | ${r.minutes} (${r.minutes - r.warmupMinutes}) | ${Math.round(r.upstream.perMinute).toLocaleString("en-US")} (${r.upstream.peakPerMinute.toLocaleString("en-US")}) | ${r.upstream.rateLimited.toLocaleString("en-US")} | ${s(r.age.p50)} / ${s(r.age.p95)} / ${s(r.age.max)} | ${pct(r.answered, r.polls)} of ${r.polls.toLocaleString("en-US")} | ${r.neverShown.toLocaleString("en-US")} of ${r.browsers.toLocaleString("en-US")} | ${r.creations.refused} of ${r.creations.tried}${why ? ` (${why})` : ""} | ${r.quotes.refused} of ${r.quotes.tried}${quotesWhy ? ` (${quotesWhy})` : ""} | ${s(r.changeSeen.p50)} / ${s(r.changeSeen.p95)} (${r.changesUnseen}) |`,
       );
     }
   }
