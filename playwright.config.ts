@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { generousClientLimits } from "./tests/e2e/client-limits";
 
 // Real Chromium (Debian's) against the real production server on the embedded sandbox. Tests that
 // need other settings start their own server with tests/support/servers.ts.
@@ -44,9 +45,7 @@ export default defineConfig({
       SANDBOX: "1",
       SANDBOX_STEP_SECONDS: "1",
       LEDGER_DIR: ledgerDir,
-      CLIENT_QUOTES_PER_MINUTE: "100000",
-      CLIENT_SWAPS_PER_MINUTE: "100000",
-      CLIENT_READS_PER_MINUTE: "100000",
+      ...generousClientLimits,
       // The embedded sandbox's key is the run's canary (scripts/test.sh), so the browser-log watch
       // in tests/e2e/fixtures.ts looks for the very key this server uses.
       ...(process.env.LEAK_CANARY_KEY ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY } : {}),

@@ -6,15 +6,9 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp, type RunningApp } from "../support/servers";
+import { generousClientLimits } from "./client-limits";
 import { CheckoutPage, TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
-
-/** Per-client limits out of the way, as in playwright.config.ts's web server. */
-export const generousClientLimits = {
-  CLIENT_QUOTES_PER_MINUTE: "100000",
-  CLIENT_SWAPS_PER_MINUTE: "100000",
-  CLIENT_READS_PER_MINUTE: "100000",
-};
 
 type WorkerFixtures = {
   /** Set with `test.use({ appEnv: {...} })` at the top of a spec file: its tests then run against a server of their own. */

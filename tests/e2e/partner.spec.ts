@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import Big from "big.js";
 import { startApp, type RunningApp } from "../support/servers";
+import { generousClientLimits } from "./client-limits";
 
 const PASSWORD = "operator e2e password";
 const SEEDED = 160;
@@ -28,9 +29,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.beforeAll(async () => {
   app = await startApp({
     PARTNER_DASHBOARD_PASSWORD: PASSWORD,
-    CLIENT_QUOTES_PER_MINUTE: "100000",
-    CLIENT_SWAPS_PER_MINUTE: "100000",
-    CLIENT_READS_PER_MINUTE: "100000",
+    ...generousClientLimits,
     SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
     // The dashboard may spend a fifth of the key's budget; this test reads more than 24 pages a minute.
     PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { startApp, freePort, type RunningApp } from "../support/servers";
+import { generousClientLimits } from "./client-limits";
 import { inSeconds, signConfig, widgetConfigKey } from "../support/widget-config";
 
 const APP_SECRET = "widget-spec-app-secret-0123456789-abcdefgh";
@@ -62,9 +63,7 @@ test.beforeAll(async () => {
     APP_SECRET,
     WIDGET_ALLOWED_ORIGINS: host.origin,
     SANDBOX_STEP_SECONDS: "1",
-    CLIENT_QUOTES_PER_MINUTE: "100000",
-    CLIENT_SWAPS_PER_MINUTE: "100000",
-    CLIENT_READS_PER_MINUTE: "100000",
+    ...generousClientLimits,
   });
 });
 
