@@ -55,20 +55,26 @@ export async function effectiveLimit(): Promise<{ limit: number; pausedUntil: nu
   return { limit: Math.max(1, Math.floor(config().PARTNER_RATE_LIMIT_PER_MINUTE * shrink.factor * degraded)), pausedUntil: shrink.pausedUntil };
 }
 
+/** The part of a client's share its status polls' live reads may use: the rest is for its quotes and swaps. */
+const CLIENT_POLL_SHARE = 0.5;
+
 /**
  * One client may cause at most CLIENT_BUDGET_SHARE of the key's minute budget to be spent, so a
  * flood from one address leaves the rest for everyone else. Refused at once: waiting would only
- * hold the flood's connections open.
+ * hold the flood's connections open. Live reads for its polls stop at half that share: a poll
+ * falls back to its snapshot, but a quote refused is a person who cannot buy (an office behind one
+ * address watching a dozen swaps spent the whole share on reads, and its next quote got a 429).
  */
-async function spendClientShare(clientId: string, limit: number): Promise<void> {
+async function spendClientShare(clientId: string, limit: number, priority: Priority): Promise<void> {
   const share = Math.max(1, Math.floor(limit * config().CLIENT_BUDGET_SHARE));
-  const own = await store().acquireWindow(`${KEY}:client:${clientId}`, share, WINDOW_MS, Date.now());
+  const ceiling = interactive.has(priority) ? share : Math.max(1, Math.floor(share * CLIENT_POLL_SHARE));
+  const own = await store().acquireWindow(`${KEY}:client:${clientId}`, ceiling, WINDOW_MS, Date.now());
   if (!own.ok) throw new ApiError("rate_limited", undefined, { budget: "client" }, retryAfterHeader(own.retryAfterMs / 1000));
 }
 
 export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[priority], onBehalfOf?: string): Promise<void> {
   const deadline = Date.now() + maxWaitMs;
-  if (onBehalfOf) await spendClientShare(onBehalfOf, (await effectiveLimit()).limit);
+  if (onBehalfOf) await spendClientShare(onBehalfOf, (await effectiveLimit()).limit, priority);
   for (;;) {
     const now = Date.now();
     const { limit, pausedUntil } = await effectiveLimit();

@@ -9,11 +9,11 @@ import type { Priority } from "@/lib/partner/client";
 import { setUpBff, tearDownBff, unreachableStore } from "./bff-harness";
 
 /** How many calls of `priority` the budget lets through now, asking without waiting. */
-async function spendAll(priority: Priority, most = 1_000): Promise<number> {
+async function spendAll(priority: Priority, most = 1_000, onBehalfOf?: string): Promise<number> {
   let spent = 0;
   for (; spent < most; spent++) {
     try {
-      await spendBudget(priority, 0);
+      await spendBudget(priority, 0, onBehalfOf);
     } catch (error) {
       expect((error as { code?: string }).code).toBe("rate_limited");
       break;
@@ -67,6 +67,19 @@ describe("the budget's ceilings per class (PARTNER_RATE_LIMIT_PER_MINUTE=100)", 
     expect(await spendAll("status")).toBe(0);
     bff.advance(1_001);
     expect(await spendAll("status")).toBe(80);
+  });
+});
+
+describe("one client's share of the key (CLIENT_BUDGET_SHARE=0.25 of 100)", () => {
+  it("lets the live reads for its polls use half of it, and keeps the other half for its quotes", async () => {
+    setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    // An office behind one address, watching many swaps: its reads stop at 12 of its 25.
+    expect(await spendAll("status", 1_000, "office")).toBe(12);
+    expect(await spendAll("urgent", 1_000, "office")).toBe(0);
+    // Its next quotes still go through, up to the whole share; then it is refused as a client.
+    expect(await spendAll("quote", 1_000, "office")).toBe(25 - 12);
+    // Another address is not touched by any of it.
+    expect(await spendAll("quote", 1_000, "next-door")).toBe(25);
   });
 });
 
