@@ -21,6 +21,7 @@ import type { KeyValueStore } from "@/lib/store/types";
 import { isSwapAccessToken } from "./tokens";
 import { ledgerSweepPage } from "@/lib/ledger";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
+import { sleep } from "@/lib/timing";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -44,8 +45,12 @@ const WATCH_MS = 5 * 60_000;
 const SWEEP_LOOKBACK_MS = 5 * 60 * 60 * 1000;
 const SWEEP_MAX_PERIOD_MS = 30_000;
 const SWEEP_MIN_PERIOD_MS = 5_000;
-/** The share of the budget a sweep paces itself to when live reads cannot carry the load. */
-const SWEEP_PACE_SHARE = 0.5;
+/**
+ * The share of the budget a sweep paces itself to when live reads cannot carry the load: its
+ * pages are spread at this rate, not read in a burst. 65 %: the refresh class's ceiling (85 %,
+ * less the last minute's quotes and creations) minus the live reads for swaps in flight.
+ */
+const SWEEP_PACE_SHARE = 0.65;
 /** A scan for swaps the sweep does not know yet reads at most this many pages per cycle. */
 const FULL_SCAN_MAX_PAGES = 200;
 /** Live reads per cycle for swaps that left the list (or that the list never showed). */
@@ -351,16 +356,29 @@ function scheduleSweep(delayMs: number) {
 
 /**
  * Time between sweep starts: 30 s when live reads carry the watched swaps; shorter when they
- * cannot and a cycle is cheap (600 swaps: six pages every few seconds), paced to half the budget;
+ * cannot and a cycle is cheap (600 swaps: six pages every few seconds), paced to 65 % of the budget;
  * a long cycle is followed at once.
  */
 function sweepPeriod(): number {
-  // A list answer is a minute old when it arrives: while live reads keep every watched swap
-  // younger than that and a half, a faster sweep would buy nothing.
-  if (local().pacing.gap <= 90_000) return SWEEP_MAX_PERIOD_MS;
-  const paced = (local().lastCyclePages * 60_000) / (local().lastLimit * SWEEP_PACE_SHARE);
+  if (!sweepCarries()) return SWEEP_MAX_PERIOD_MS;
+  const paced = local().lastCyclePages * sweepPageGap();
   return Math.min(SWEEP_MAX_PERIOD_MS, Math.max(SWEEP_MIN_PERIOD_MS, paced));
 }
+
+/**
+ * Whether the sweep carries the watched swaps (live reads cannot). A list answer is a minute old
+ * when it arrives: while live reads keep every watched swap younger than that and a half, a
+ * faster sweep would buy nothing.
+ */
+const sweepCarries = () => local().pacing.gap > 90_000;
+
+/**
+ * Time between a carrying sweep's pages. Read in a burst, a cycle larger than the budget's room
+ * filled the one-minute window at once, and the next cycle found nothing left until that burst
+ * had left it: every swap was listed once a minute, whatever the budget (6,000 swaps: 61 pages in
+ * 5 s, then a minute's wait). Spread, the same budget lists each swap every 47 s.
+ */
+const sweepPageGap = () => 60_000 / (local().lastLimit * SWEEP_PACE_SHARE);
 
 type SweepCursor = Cursor & { full: boolean; stoppedAt: number };
 
@@ -423,6 +441,7 @@ export async function sweep(): Promise<SweepResult | null> {
         if (next[1].createdAt! < at) pageCursor = { createdTo: new Date(next[1].createdAt!).toISOString(), offset: 0 };
       }
       const createdTo = pageCursor.createdTo ? Date.parse(pageCursor.createdTo) : Infinity;
+      const pageStarted = Date.now();
       const page = await partner().listSwaps(
         {
           status: openStatuses.join(","),
@@ -451,6 +470,8 @@ export async function sweep(): Promise<SweepResult | null> {
       if (!full) break;
       cursor = { ...cursor, ...nextCursor(pageCursor, page.swaps), stoppedAt: Date.now() };
       await s.set(CURSOR_KEY, JSON.stringify(cursor), RESUME_WITHIN_MS).catch(() => {});
+      // A full cycle (a restart, unknown swaps) reads at once: people are waiting for a first answer.
+      if (!cursor.full && sweepCarries()) await sleep(sweepPageGap() - (Date.now() - pageStarted));
     }
     result.complete = true;
     local().cycles++;

@@ -228,6 +228,14 @@ describe("the sweep's paging", () => {
     upstreamCalls.length = 0;
   }
 
+  /** One cycle run to its end on the manual clock: a sweep that carries the watched swaps waits between its pages. */
+  async function sweepThrough() {
+    let done = false;
+    const cycle = sweep().finally(() => (done = true));
+    while (!done) await vi.advanceTimersByTimeAsync(100);
+    return cycle;
+  }
+
   const listAges = async (ids: string[]) => {
     const snapshots = await Promise.all(ids.map((id) => read(id)));
     return new Set(snapshots.map((s) => `${s.source} ${Date.now() - s.asOf}`));
@@ -244,11 +252,32 @@ describe("the sweep's paging", () => {
     // Every one dated by the list (a minute behind the call), none left behind on its old snapshot.
     expect(await listAges(ids)).toEqual(new Set(["list 60000"]));
 
-    // A watched-only cycle a little later: the same two pages, every swap refreshed again.
+    // A watched-only cycle a little later: the same two pages, every swap refreshed again (the
+    // first page's a page gap earlier: this sweep carries the swaps, so it spreads its pages).
     vi.setSystemTime(Date.now() + 20_000);
     await pollAll(ids);
-    expect(await sweep()).toMatchObject({ pages: 2, swaps: 150, endReads: 0, complete: true });
-    expect(await listAges(ids)).toEqual(new Set(["list 60000"]));
+    expect(await sweepThrough()).toMatchObject({ pages: 2, swaps: 150, endReads: 0, complete: true });
+    for (const age of await listAges(ids)) expect(age).toMatch(/^list 60[0-9]{3}$/);
+  });
+
+  it("spreads the pages of a sweep that carries the watched swaps over the budget, instead of reading them in one burst", async () => {
+    const ids = await sameInstantSwaps(250, 30_000);
+    await pollAll(ids);
+    // The process's first cycle reads all three pages at once: people wait for a first answer.
+    expect(await sweep()).toMatchObject({ pages: 3, complete: true });
+    vi.setSystemTime(Date.now() + 20_000);
+    await pollAll(ids);
+    const lists = () => upstreamCalls.filter((c) => c.startsWith("GET /v1/swap?")).length;
+    const cycle = sweep();
+    // Then one page, the next 60 s / (65 % of 120) = 769 ms later, and so on: a burst of a whole
+    // cycle would fill the budget's minute at once, and the next cycle could only start after it.
+    await vi.advanceTimersByTimeAsync(700);
+    expect(lists()).toBe(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(lists()).toBe(2);
+    await vi.advanceTimersByTimeAsync(769);
+    expect(lists()).toBe(3);
+    expect(await cycle).toMatchObject({ pages: 3, swaps: 250, complete: true });
   });
 
   it("resumes a cut-short sweep inside one instant past the rows it had read, and reads none of them live", async () => {
@@ -277,7 +306,7 @@ describe("the sweep's paging", () => {
     await control(`/sandbox/swaps/${gone}/deposit`, {});
     vi.setSystemTime(Date.now() + 4 * 60_000);
     await pollAll(ids);
-    const cycle = await sweep();
+    const cycle = await sweepThrough();
     expect(cycle).toMatchObject({ pages: 2, swaps: 149, endReads: 1, complete: true });
     expect(upstreamCalls).toContain(`GET /v1/swap/${gone}`);
     expect((await read(gone)).swap.status).toBe("completed");
