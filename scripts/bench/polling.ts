@@ -50,6 +50,9 @@ export type ContenderResult = {
   changeSeen: Spread;
   /** The same, for changes made within the phase's first 3 minutes (after a cold start: the recovery). */
   changeSeenEarly: Spread;
+  /** Of those changes, the first (waiting_deposit → deposit_detected: what a person who has just sent waits for) and the later steps apart. */
+  depositSeen: Spread;
+  stepSeen: Spread;
   changesUnseen: number;
   /** Seconds the BFF's first sweep took before the browsers started (null: naive, or a cold start). */
   warmSeconds: number | null;
@@ -197,6 +200,8 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     creations: { tried: 0, refused: 0, why: {} as Record<string, number> },
     changeSeen: [] as number[],
     changeSeenEarly: [] as number[],
+    depositSeen: [] as number[],
+    stepSeen: [] as number[],
   };
 
   let stopped = false;
@@ -214,6 +219,7 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
         const changedAt = b.depositAt + (k - 1) * stepMs;
         if (changedAt > sandboxNow) continue;
         t.changeSeen.push((sandboxNow - changedAt) / 1000);
+        (k === 1 ? t.depositSeen : t.stepSeen).push((sandboxNow - changedAt) / 1000);
         if (changedAt - clockAtStart <= EARLY_MS) t.changeSeenEarly.push((sandboxNow - changedAt) / 1000);
       }
     }
@@ -414,6 +420,8 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     deposits: depositCount,
     changeSeen: spread(t.changeSeen),
     changeSeenEarly: spread(t.changeSeenEarly),
+    depositSeen: spread(t.depositSeen),
+    stepSeen: spread(t.stepSeen),
     changesUnseen: unseen,
     warmSeconds,
     eventLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },

@@ -10,8 +10,8 @@ const pct = (part: number, whole: number) => (whole ? `${round((100 * part) / wh
 export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): string {
   const scaled = o.BENCH_TIME_SCALE !== 1;
   const rows = [
-    `| swaps polled (N) | contender | minutes run (measured) | upstream req/min (peak in any 60 s) | upstream 429s | status age at the browser p50 / p95 / max${scaled ? " (sandbox s; real = ÷" + o.BENCH_TIME_SCALE + ")" : ""} | polls answered with a status | browsers never shown a status | swap creations refused | quotes refused | status change shown after p50 / p95 (never shown) |`,
-    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| swaps polled (N) | contender | minutes run (measured) | upstream req/min (peak in any 60 s) | upstream 429s | status age at the browser p50 / p95 / max${scaled ? " (sandbox s; real = ÷" + o.BENCH_TIME_SCALE + ")" : ""} | polls answered with a status | browsers never shown a status | swap creations refused | quotes refused | status change shown after p50 / p95 (never shown) | of which the deposit seen / the later steps, p95 |`,
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const sc of scenarios) {
     for (const r of sc.results) {
@@ -24,7 +24,7 @@ export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): stri
       const why = reasons(r.creations.why);
       const quotesWhy = reasons(r.quotes.why);
       rows.push(
-        `| ${sc.n.toLocaleString("en-US")} | ${name} | ${r.minutes} (${r.minutes - r.warmupMinutes}) | ${Math.round(r.upstream.perMinute).toLocaleString("en-US")} (${r.upstream.peakPerMinute.toLocaleString("en-US")}) | ${r.upstream.rateLimited.toLocaleString("en-US")} | ${s(r.age.p50)} / ${s(r.age.p95)} / ${s(r.age.max)} | ${pct(r.answered, r.polls)} of ${r.polls.toLocaleString("en-US")} | ${r.neverShown.toLocaleString("en-US")} of ${r.browsers.toLocaleString("en-US")} | ${r.creations.refused} of ${r.creations.tried}${why ? ` (${why})` : ""} | ${r.quotes.refused} of ${r.quotes.tried}${quotesWhy ? ` (${quotesWhy})` : ""} | ${s(r.changeSeen.p50)} / ${s(r.changeSeen.p95)} (${r.changesUnseen}) |`,
+        `| ${sc.n.toLocaleString("en-US")} | ${name} | ${r.minutes} (${r.minutes - r.warmupMinutes}) | ${Math.round(r.upstream.perMinute).toLocaleString("en-US")} (${r.upstream.peakPerMinute.toLocaleString("en-US")}) | ${r.upstream.rateLimited.toLocaleString("en-US")} | ${s(r.age.p50)} / ${s(r.age.p95)} / ${s(r.age.max)} | ${pct(r.answered, r.polls)} of ${r.polls.toLocaleString("en-US")} | ${r.neverShown.toLocaleString("en-US")} of ${r.browsers.toLocaleString("en-US")} | ${r.creations.refused} of ${r.creations.tried}${why ? ` (${why})` : ""} | ${r.quotes.refused} of ${r.quotes.tried}${quotesWhy ? ` (${quotesWhy})` : ""} | ${s(r.changeSeen.p50)} / ${s(r.changeSeen.p95)} (${r.changesUnseen}) | ${s(r.depositSeen.p95)} over ${r.depositSeen.n} / ${s(r.stepSeen.p95)} over ${r.stepSeen.n} |`,
       );
     }
   }
