@@ -12,5 +12,8 @@ test("screenshots: checkout empty, with a quote, picker open, review, deposit in
   });
 
   await swap.depositUntil("completed");
+  // The receipt's code loads once the swap has completed: the shot waits for it, or it catches the
+  // page half laid out (one time the receipt, the next not).
+  await expect(page.getByTestId("receipt")).toBeVisible();
   await screenshotStep(page, "completed");
 });
