@@ -25,6 +25,8 @@ type TestFixtures = {
   appLogs: void;
   /** Every test: the browser's console output and page errors never carry an API key. */
   noKeyInBrowserLogs: void;
+  /** Every test: no document of the app breaks its Content Security Policy (an eval, a script without the nonce, a source it does not allow). */
+  noCspViolations: void;
 };
 
 /**
@@ -67,6 +69,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use();
       const leaks = logged.filter((line) => findKeyIn(line));
       expect(leaks, "an API key in the browser's console or page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  noCspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      // Every page and frame of the test's browser context reports through one binding. The CSP
+      // refuses a `new Function` quietly when a library catches it (zod's JIT probe did), so the
+      // event is watched, not the console.
+      await context.exposeBinding("__cspViolation", (_source, line: string) => violations.push(line));
+      await context.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (e) => {
+          const report = (window as unknown as { __cspViolation?: (line: string) => void }).__cspViolation;
+          report?.(`${e.effectiveDirective} refused ${e.blockedURI || "(inline)"} on ${e.documentURI} at ${e.sourceFile}:${e.lineNumber}`);
+        }),
+      );
+      await use();
+      expect(violations, "Content Security Policy violations in the app's pages").toEqual([]);
     },
     { auto: true },
   ],

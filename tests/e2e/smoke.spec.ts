@@ -17,3 +17,16 @@ test("the browser-log key watch catches a key printed to the console", async ({ 
     page.evaluate((key) => console.error(`upstream said: bad key ${key}`), process.env.LEAK_CANARY_KEY ?? "lsk_test_sandbox"),
   ]);
 });
+
+// The CSP watch (tests/e2e/fixtures.ts, on in every test) can fail: a string run as code, the way
+// zod's JIT probe did with `new Function`, is refused by the page's policy and turns this test red,
+// which test.fail expects. (The string goes through the page's own timer: code that Playwright
+// evaluates is exempt from the page's policy.)
+test("the CSP watch catches an eval the page's policy refuses", async ({ page }) => {
+  test.fail();
+  await page.goto("/");
+  await page.evaluate(() => {
+    setTimeout("window.evaluated = true");
+    return new Promise((resolve) => setTimeout(resolve, 200));
+  });
+});
