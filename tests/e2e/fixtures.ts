@@ -1,12 +1,11 @@
 // Shared test fixtures: page objects, an app server with other settings per spec file, swaps made
 // through the BFF's public API, axe checks and screenshots.
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
+import { shotsDir } from "./shots";
 import { CheckoutPage, TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -146,21 +145,19 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string, o
   (options.soft ? expect.soft(serious, `axe: ${where}`) : expect(serious, `axe: ${where}`)).toEqual([]);
 }
 
-export const screenshotDir = fileURLToPath(new URL("../../docs/screenshots/checkout/", import.meta.url));
-
 export const screenshotSizes = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;
 
 /**
- * Writes docs/screenshots/checkout/<step>-<width>-<scheme>.png at both sizes in light and dark,
+ * Writes <shots>/checkout/<step>-<width>-<scheme>.png (see ./shots) at both sizes in light and dark,
  * then puts the viewport and colour scheme back. `fullPage: false` for a modal dialog, whose
  * backdrop covers the viewport only. Changing them fires no focus event, so the swap
  * page does not poll while this runs.
  */
 export async function screenshotStep(page: Page, step: string, options: { fullPage?: boolean } = {}) {
-  mkdirSync(screenshotDir, { recursive: true });
+  const screenshotDir = shotsDir("checkout");
   const viewport = page.viewportSize();
   await page.mouse.move(0, 0);
   // From the top, so sticky elements (the phone's status line) sit where they belong in a full page.

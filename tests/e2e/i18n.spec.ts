@@ -1,14 +1,14 @@
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import en from "../../lib/i18n/messages/en.json" with { type: "json" };
 import es from "../../lib/i18n/messages/es.json" with { type: "json" };
 import ru from "../../lib/i18n/messages/ru.json" with { type: "json" };
+import { shotsDir } from "./shots";
 
 // The checkout in English, Spanish and Russian: every step shows its catalogue's words.
 const catalogues = { en, es, ru } as const;
 type Locale = keyof typeof catalogues;
-const shots = fileURLToPath(new URL("../../docs/screenshots/i18n/", import.meta.url));
+const shots = () => shotsDir("i18n");
 
 /** A message with its placeholders filled in, as next-intl renders simple ones. */
 const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
@@ -98,11 +98,11 @@ for (const locale of ["es", "ru"] as const) {
     await useLocale(page, locale);
     await walkToDeposit(page, m);
     await expect(page.getByRole("img", { name: new RegExp(escape("bc1")) })).toBeVisible();
-    await page.screenshot({ path: `${shots}deposit-${locale}-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}deposit-${locale}-390.png`, fullPage: true });
     await page.getByRole("radio", { name: m.sandbox.outcome_failed }).check();
     await page.getByRole("button", { name: m.sandbox.fullDeposit }).click();
     await waitForStatus(page, m, m.status.failed.title);
-    await page.screenshot({ path: `${shots}failed-${locale}-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}failed-${locale}-390.png`, fullPage: true });
   });
 }
 

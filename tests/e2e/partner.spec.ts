@@ -1,16 +1,16 @@
 // The operator dashboard in a real browser: sign in through the form, filter, page, check totals
 // against the API, search, open a swap's history, download the CSV, sign out; accessibility.
-import { mkdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import Big from "big.js";
 import { startApp, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
+import { shotsDir } from "./shots";
 
 const PASSWORD = "operator e2e password";
 const SEEDED = 160;
-const shots = fileURLToPath(new URL("../../docs/screenshots/partner/", import.meta.url));
+const shots = () => shotsDir("partner");
 
 type Row = {
   id: string;
@@ -229,14 +229,13 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
 });
 
 test("the login page and dashboard pass axe in light and dark, and a phone gets cards, not a sideways table", async ({ page }) => {
-  mkdirSync(shots, { recursive: true });
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${app.origin}/partner/login`);
     await expect(page.getByLabel("Password")).toBeVisible();
     await expectNoSeriousViolations(page, `login, ${colorScheme}`);
-    await page.screenshot({ path: `${shots}login-1280-${colorScheme}.png` });
+    await page.screenshot({ path: `${shots()}login-1280-${colorScheme}.png` });
   }
 
   const dashboard = new DashboardPage(page);

@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { startApp, freePort, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
 import { inSeconds, signConfig, widgetConfigKey } from "../support/widget-config";
+import { shotsDir } from "./shots";
 
 const APP_SECRET = "widget-spec-app-secret-0123456789-abcdefgh";
 const widgetKey = widgetConfigKey(APP_SECRET);
@@ -203,7 +203,7 @@ test("embed.js ignores widget-shaped messages that do not come from its own ifra
   expect(height).toBeGreaterThan(200);
 });
 
-const shots = fileURLToPath(new URL("../../docs/screenshots/widget/", import.meta.url));
+const shots = () => shotsDir("widget");
 
 test("screenshots of the widget: light, dark and a partner accent, at phone and desktop widths", async ({ page }) => {
   const looks = [
@@ -219,13 +219,13 @@ test("screenshots of the widget: light, dark and a partner accent, at phone and 
     for (const look of looks) {
       await page.goto(`${app.origin}/widget?from=ETH&to=USDC.base&amount=0.5&${look.query}`);
       await expect(page.getByTestId("quote-details")).toContainText("1 ETH ≈");
-      await page.screenshot({ path: `${shots}${look.name}-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `${shots()}${look.name}-${viewport.width}.png`, fullPage: true });
     }
   }
   await page.goto(`${app.origin}/widget/embed`);
   await expect(page.getByRole("heading", { name: "Embed the checkout" })).toBeVisible();
   await expect(page.frameLocator("iframe").getByTestId("quote-details")).toBeVisible();
-  await page.screenshot({ path: `${shots}embed-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${shots()}embed-1280.png`, fullPage: true });
 });
 
 test("the embed page: asset pickers, HTML and React snippets shown whole, an accent contrast warning, a phone-width preview, and a reference", async ({
@@ -281,7 +281,7 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
         axe.violations.map((v) => `${v.id}: ${v.help}`),
         `axe ${colorScheme} ${width}`,
       ).toEqual([]);
-      await page.screenshot({ path: `${shots}embed-${width}-${colorScheme}.png`, fullPage: true });
+      await page.screenshot({ path: `${shots()}embed-${width}-${colorScheme}.png`, fullPage: true });
     }
   }
 });
