@@ -380,9 +380,10 @@ const sweepCarries = () => local().pacing.gap > 90_000;
  */
 const sweepPageGap = () => 60_000 / (local().lastLimit * SWEEP_PACE_SHARE);
 
-type SweepCursor = Cursor & { full: boolean; stoppedAt: number };
+type SweepCursor = Cursor & { full: boolean; stoppedAt: number; /** Pages this cycle has read, across its resumptions. */ pages: number };
 
-export type SweepResult = { pages: number; swaps: number; endReads: number; complete: boolean };
+/** `pages`: read by this call; `cyclePages`: by the whole cycle, a resumed one's earlier calls included. */
+export type SweepResult = { pages: number; cyclePages: number; swaps: number; endReads: number; complete: boolean };
 
 /**
  * One cycle over the swaps that can still change, newest first, 100 a page, by a `createdTo`
@@ -398,20 +399,20 @@ export type SweepResult = { pages: number; swaps: number; endReads: number; comp
 export async function sweep(): Promise<SweepResult | null> {
   const s = store();
   if (!(await s.setIfAbsent(LEASE_KEY, local().instance, 5 * 60_000).catch(() => false))) return null;
-  const result: SweepResult = { pages: 0, swaps: 0, endReads: 0, complete: false };
+  const result: SweepResult = { pages: 0, cyclePages: 0, swaps: 0, endReads: 0, complete: false };
   const now = Date.now();
   local().lastLimit = (await effectiveLimit()).limit;
   await adoptPeersWatched(now);
   forgetUnwatched(now);
   const createdFrom = now - SWEEP_LOOKBACK_MS;
   const saved = await s.get(CURSOR_KEY).catch(() => null);
-  // (A cursor stored before offsets existed reads as offset 0.)
-  const resumed = saved ? ({ offset: 0, ...JSON.parse(saved) } as SweepCursor) : null;
+  // (A cursor stored before offsets, or page counts, existed reads as 0.)
+  const resumed = saved ? ({ offset: 0, pages: 0, ...JSON.parse(saved) } as SweepCursor) : null;
   const unknown = () => [...local().watched.values()].some((w) => w.createdAt === null);
   let cursor: SweepCursor =
     resumed && now - resumed.stoppedAt < RESUME_WITHIN_MS && resumed.createdTo
       ? resumed
-      : { ...firstPage, full: local().cycles === 0 || unknown(), stoppedAt: now };
+      : { ...firstPage, full: local().cycles === 0 || unknown(), stoppedAt: now, pages: 0 };
   // A resumed cycle did not see the rows its cursor's offset skips: at that instant, a watched
   // swap missing from a page is no sign that it left the list.
   const unseenAt = cursor === resumed ? Date.parse(resumed.createdTo!) : null;
@@ -454,6 +455,8 @@ export async function sweep(): Promise<SweepResult | null> {
       const listedAt = Date.now();
       local().pageTimes.push(listedAt);
       result.pages++;
+      cursor = { ...cursor, pages: cursor.pages + 1 };
+      result.cyclePages = cursor.pages;
       result.swaps += page.swaps.length;
       await onSweepPage(page.swaps, listedAt);
       for (const item of page.swaps) seen.add(item.id);
@@ -475,7 +478,7 @@ export async function sweep(): Promise<SweepResult | null> {
     }
     result.complete = true;
     local().cycles++;
-    local().lastCyclePages = result.pages;
+    local().lastCyclePages = result.cyclePages;
     await s.delete(CURSOR_KEY).catch(() => {});
     // Swaps that left the open list, and watched swaps a full cycle never saw (already ended, or
     // older than the lookback): one live read each to learn their end.

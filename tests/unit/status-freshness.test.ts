@@ -166,11 +166,12 @@ describe("the sweep", () => {
     for (let i = 0; i < 99; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
     const cut = sweep();
     await vi.advanceTimersByTimeAsync(21_000);
-    expect(await cut).toMatchObject({ pages: 2, complete: false });
+    expect(await cut).toMatchObject({ pages: 2, cyclePages: 2, complete: false });
     upstreamCalls.length = 0;
     vi.setSystemTime(Date.now() + 61_000);
     const resumed = await sweep();
-    expect(resumed).toMatchObject({ pages: 1, complete: true });
+    // The cycle's length (which paces the next one) counts the pages read before the cut too.
+    expect(resumed).toMatchObject({ pages: 1, cyclePages: 3, complete: true });
     const to = new URL(`http://x${upstreamCalls.find((c) => c.startsWith("GET /v1/swap?"))!.slice(4)}`).searchParams.get("createdTo");
     expect(to).not.toBeNull();
   });
@@ -287,7 +288,7 @@ describe("the sweep's paging", () => {
     for (let i = 0; i < 100; i++) await store().acquireWindow("budget:upstream", 120, 61_000, Date.now());
     const cut = sweep();
     await vi.advanceTimersByTimeAsync(21_000);
-    expect(await cut).toMatchObject({ pages: 2, complete: false });
+    expect(await cut).toMatchObject({ pages: 2, cyclePages: 2, complete: false });
     upstreamCalls.length = 0;
     vi.setSystemTime(Date.now() + 61_000);
     expect(await sweep()).toMatchObject({ pages: 1, swaps: 50, endReads: 0, complete: true });
