@@ -52,6 +52,15 @@ export async function validateAndCache(body: AddressBody, ctx: { requestId: stri
   return result;
 }
 
+/** A quote's own memo (`to.memo`) is where its swap pays out when the swap request names none. */
+const QUOTE_MEMO_TTL_MS = 24 * 60 * 60 * 1000;
+const quoteMemoKey = (quoteId: string) => `quote-memo:${quoteId}`;
+
+/** The memo a quote made here was asked with, if any (unknown after a memory store restarts). */
+export async function quoteMemo(quoteId: string): Promise<string | null> {
+  return (await store().get(quoteMemoKey(quoteId))) ?? null;
+}
+
 export async function createQuote(
   body: QuoteBody,
   ctx: { requestId: string; clientId: string },
@@ -70,6 +79,7 @@ export async function createQuote(
     },
     { requestId: ctx.requestId, onBehalfOf: ctx.clientId },
   );
+  if (body.to.memo) await store().set(quoteMemoKey(quote.id), body.to.memo, QUOTE_MEMO_TTL_MS);
   // The real service's behaviour for out-of-bounds amounts is not documented: check every quote.
   if (!withinBounds(body.from.amount, quote.minAmountIn, quote.maxAmountIn)) {
     throw new ApiError("validation_error", `The amount must be between ${quote.minAmountIn ?? "0"} and ${quote.maxAmountIn ?? "any"} ${quote.from.token}.`, {

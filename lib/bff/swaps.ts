@@ -10,7 +10,7 @@ import { isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
 import { ledgerSwapCreated } from "@/lib/ledger";
-import { cachedAddressCheck, validateAndCache } from "./quotes";
+import { cachedAddressCheck, quoteMemo, validateAndCache } from "./quotes";
 import { writeSnapshot } from "./status";
 import { swapAccessToken } from "./tokens";
 
@@ -121,9 +121,11 @@ type QuoteSwap = { swapId: string; owner: string };
  * Its address check is the asking client's to pay (`onBehalfOf`), and cached like any other.
  */
 async function paysOutTo(swap: Swap, body: SwapBody, requestId: string, onBehalfOf?: string): Promise<boolean> {
-  if ((body.destination.memo || null) !== (swap.payout.memo || null)) return false;
+  // The upstream takes the quote's memo when the swap request gives none (a swap-time memo wins).
+  const memo = body.destination.memo || (await quoteMemo(body.quoteId)) || null;
+  if (memo !== (swap.payout.memo || null)) return false;
   if (body.destination.address === swap.payout.address) return true;
-  const asked = { network: swap.payout.network, token: swap.payout.token, address: body.destination.address, memo: body.destination.memo };
+  const asked = { network: swap.payout.network, token: swap.payout.token, address: body.destination.address, memo };
   const check = (await cachedAddressCheck(asked)) ?? (await validateAndCache(asked, { requestId, priority: "create", onBehalfOf }).catch(() => null));
   return !!check?.valid && check.normalizedAddress === swap.payout.address;
 }

@@ -9,6 +9,7 @@ import {
   NO_CLIENT_LIMITS,
   TRON_ADDRESS,
   TRON_ADDRESS_2,
+  XRP_ADDRESS,
   btcToUsdtTron,
   call,
   checkTronAddress,
@@ -72,6 +73,24 @@ describe("1. a quote id is not a credential", () => {
       expectError(res, 409, "quote_already_used");
       expect(res.text).not.toContain("accessToken");
     }
+  });
+
+  it("takes a memo given with the quote as the payout memo of a swap request that names none, and gives that swap to no other memo", async () => {
+    const toXrp = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "xrpl", token: "XRP", memo: "4242" } };
+    const q = await quote(running.app.origin, toXrp);
+    const made = await createSwap(running.app.origin, swapBody(q.id, XRP_ADDRESS));
+    expect(made.status, made.raw).toBe(200); // not 409: the swap made upstream is the requester's
+    const { swap } = swapCreatedSchema.parse(made.json);
+    expect(swap.payout).toMatchObject({ address: XRP_ADDRESS, memo: "4242" });
+
+    // The same request again (a lost answer) gets the same swap; another memo on that quote gets nothing.
+    const again = await createSwap(running.app.origin, swapBody(q.id, XRP_ADDRESS), crypto.randomUUID());
+    expect(swapCreatedSchema.parse(again.json).swap.id).toBe(swap.id);
+    const other = await createSwap(running.app.origin, { quoteId: q.id, destination: { address: XRP_ADDRESS, memo: "99" } }, crypto.randomUUID(), {
+      localAddress: "127.0.0.5",
+    });
+    expectError(other, 409, "quote_already_used");
+    expect(other.text).not.toContain(swap.id);
   });
 
   it("still gives the same person their one swap when they retry with a new Idempotency-Key", async () => {
