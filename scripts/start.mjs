@@ -5,13 +5,21 @@
 //   Any copy a client sent of these headers is replaced.
 // - Bodies: an /api request body over 16 KiB is refused with 413 (in the API's error shape) before
 //   more than the cap is read, whether its length is declared or it arrives chunked.
+// - Methods Next's handlers do not know (TRACE, PROPFIND, ...) make Next answer 500 or an empty
+//   400; an /api path gets them answered as OPTIONS is (405 with the path's Allow, or 404), a page
+//   405. An /api path with a trailing slash is redirected here, with its x-request-id.
 // PORT is respected as with `next start`.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 import { forwardedFor } from "../lib/bff/forwarded-for.mjs";
+import { requestIdFrom } from "../lib/bff/sane-request-id.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
+if (!/^\d{1,5}$/.test(process.env.PORT ?? "3000") || port > 65535) {
+  console.error("[config] PORT: must be a whole number from 0 to 65535");
+  process.exit(1);
+}
 const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
 if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
   console.error("[config] TRUST_PROXY_HOPS: must be a whole number from 0 to 10");
@@ -44,7 +52,7 @@ function forwardedProto(req) {
 
 function tooLarge(req, res) {
   if (!res.headersSent) {
-    const requestId = `req_${randomBytes(16).toString("hex")}`;
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
     const body = JSON.stringify({
       error: { code: "payload_too_large", message: "The request is too large.", details: { maxBytes: MAX_API_BODY_BYTES } },
       requestId,
@@ -90,12 +98,33 @@ function withCappedBody(req, res, next) {
   };
 }
 
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 const server = createServer((req, res) => {
   req.headers["x-swap-client-ip"] = clientIp(req);
   req.headers["x-swap-forwarded-proto"] = forwardedProto(req);
   req.headers["x-swap-front-proof"] = frontSecret;
-  if ((req.url ?? "").startsWith("/api/")) withCappedBody(req, res, () => handle(req, res));
+  const url = req.url ?? "/";
+  const path = url.split("?")[0];
+  const api = path === "/api" || path.startsWith("/api/");
+  if (!KNOWN_METHODS.has(req.method ?? "")) {
+    if (!api) {
+      res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+      return res.end("Method Not Allowed\n");
+    }
+    req.method = "OPTIONS"; // every /api route answers OPTIONS with 405 and its Allow
+  }
+  if (api && path.endsWith("/")) {
+    const location = path.replace(/\/+$/, "") + url.slice(path.length);
+    res.writeHead(308, { location, "x-request-id": requestIdFrom(req.headers["x-request-id"]), "cache-control": "no-store", "content-length": 0 });
+    return res.end();
+  }
+  if (api) withCappedBody(req, res, () => handle(req, res));
   else handle(req, res);
+});
+server.on("error", (error) => {
+  console.error(`[start] cannot listen on port ${port}: ${error.code ?? error.message}`);
+  process.exit(1);
 });
 // Keep idle connections open longer than the usual 60 s of a load balancer or a client's pool, so
 // the server never closes one at the moment the other side reuses it (a reset request).

@@ -1,7 +1,8 @@
 // The safety review's findings, each tried as the attack against the production build, next to the
 // legitimate use that must keep working. A finding that comes back turns this file red.
-import { request as httpRequest } from "node:http";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
 import { startApp, type RunningApp } from "../support/servers";
@@ -364,7 +365,26 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
       expect(output).not.toMatch(/\n\s+at /);
     }
     expect(await startFails({ CLIENT_BUDGET_SHARE: "2" })).toMatch(/\[config\] CLIENT_BUDGET_SHARE: /);
+    for (const port of ["notaport", "70000"]) {
+      const output = await startFails({ PORT: port });
+      expect(output).toMatch(/\[config\] PORT: /);
+      expect(output).not.toMatch(/\n\s+at /);
+    }
     expect(await startFails({ PARTNER_API_BASE_URL: "http://127.0.0.1:9/v1" })).toMatch(/\[config\] PARTNER_API_KEY: .*\n?.*/);
+  });
+
+  it("stops, with one line and no stack trace, when its port is taken", async () => {
+    // Something else on the port, answering (so the wait for the app's health check sees it fail).
+    const occupant = createHttpServer((_req, res) => res.writeHead(503).end());
+    await new Promise<void>((resolve) => occupant.listen(0, resolve));
+    try {
+      const port = String((occupant.address() as AddressInfo).port);
+      const output = await startFails({ PORT: port });
+      expect(output).toMatch(new RegExp(`\\[start\\] cannot listen on port ${port}: EADDRINUSE`));
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      occupant.close();
+    }
   });
 
   it("shows the sandbox banner when it does run on the sandbox, and warns of a short dashboard password without printing it", async () => {

@@ -1,0 +1,2 @@
+/** The request's own x-request-id when it is sane, else a new one (see sane-request-id.mjs). */
+export function requestIdFrom(given: string | null | undefined): string;
