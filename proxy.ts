@@ -35,7 +35,7 @@ function decodable(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
-  if (path.startsWith("/api/")) {
+  if (path === "/api" || path.startsWith("/api/")) {
     // One request id from here on, so every answer carries it (Next's own OPTIONS and 404s too).
     const requestId = requestIdOf(request);
     const apiHeaders = { "x-request-id": requestId, "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", "cache-control": "no-store" };

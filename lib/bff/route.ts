@@ -1,4 +1,4 @@
-// What every route handler shares: a request id, the same-origin rule for state changes, the
+// What every route handler shares: a request id, the same-origin rule, the
 // dashboard and per-client limits a route declares, one error mapping, and no caching of answers
 // that belong to one person.
 import "server-only";
@@ -24,7 +24,8 @@ export { requestIdOf };
 
 /**
  * Browsers say where a request comes from; servers and curl say nothing and pass. A cross-site
- * page must not be able to create quotes or swaps in a visitor's name.
+ * page must not be able to create quotes or swaps in a visitor's name, nor spend the visitor's
+ * read limits or the key's budget with reads it could not even see the answers of.
  */
 function assertSameOrigin(req: Request) {
   const site = req.headers.get("sec-fetch-site");
@@ -64,7 +65,7 @@ function wrap(options: RouteOptions, handler: Handler) {
     const requestId = requestIdOf(req);
     let response: Response;
     try {
-      if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
+      assertSameOrigin(req);
       const clientId = clientIdOf(req);
       if (options.dashboard) assertDashboardEnabled();
       if (options.dashboard === "operator") await requireSession(req);
@@ -80,12 +81,15 @@ function wrap(options: RouteOptions, handler: Handler) {
   };
 }
 
-/** Answers every method a route does not implement with 405 in the error shape. */
+/**
+ * Answers every method a route does not implement with 405 in the error shape. OPTIONS too: there
+ * is no cross-origin use to announce, and Next's own answer would list every method as allowed.
+ */
 export function methodsNotAllowed(allowed: string) {
   const handler = route(async () => {
     throw new ApiError("method_not_allowed", undefined, { allow: allowed }, { allow: allowed });
   });
-  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
 }
 
 /** Reads a JSON body: JSON only, at most 16 KiB, then the schema. */

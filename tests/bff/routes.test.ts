@@ -477,24 +477,28 @@ describe("in sandbox mode", () => {
       ["DELETE", "/api/v1/swap/ABCDEFGHIJKL/cancel"],
       ["GET", "/api/v1/assets/bitcoin/BTC"],
       ["PUT", "/api/v1/partner/whatever"],
+      ["GET", "/api"],
+      ["OPTIONS", "/api/nope"],
+      ["PROPFIND", "/api/nope"],
     ])("answers %s %s, which does not exist, with 404 not_found", async (method, path) => {
       expectError(await call(origin, path, { method }), 404, "not_found");
     });
 
     const routes: Array<[string, string, string]> = [
-      ["/api/v1/assets", "GET", "POST,PUT,PATCH,DELETE"],
-      ["/api/v1/address", "POST", "GET,PUT,PATCH,DELETE"],
-      ["/api/v1/quote", "POST", "GET,PUT,PATCH,DELETE"],
-      ["/api/v1/swap", "POST", "GET,PUT,PATCH,DELETE"],
-      ["/api/v1/swap/ABCDEFGHIJKL", "GET", "POST,PUT,PATCH,DELETE"],
-      ["/api/health", "GET", "POST,PUT,PATCH,DELETE"],
-      ["/api/ready", "GET", "POST,PUT,PATCH,DELETE"],
-      ["/api/sandbox/seed", "POST", "GET,PUT,PATCH,DELETE"],
-      ["/api/sandbox/swaps/ABCDEFGHIJKL/deposit", "POST", "GET,PUT,PATCH,DELETE"],
+      ["/api/v1/assets", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE,PROPFIND"],
+      ["/api/v1/address", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE,PURGE"],
+      ["/api/v1/quote", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE,PROPFIND"],
+      ["/api/v1/swap", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE,PURGE"],
+      ["/api/v1/swap/ABCDEFGHIJKL", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
+      ["/api/health", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
+      ["/api/ready", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
+      ["/api/sandbox/seed", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE"],
+      ["/api/sandbox/swaps/ABCDEFGHIJKL/deposit", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE"],
     ];
     it.each(routes)("answers other methods on %s (allowed: %s) with 405 method_not_allowed and Allow", async (path, allowed, others) => {
       for (const method of others.split(",")) {
-        const res = await call(origin, path, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+        const withBody = !["GET", "TRACE", "OPTIONS"].includes(method);
+        const res = await call(origin, path, { method, headers: { "content-type": "application/json" }, body: withBody ? "{}" : undefined });
         expectError(res, 405, "method_not_allowed");
         expect(res.header("allow"), `${method} ${path}`).toBe(allowed);
       }
@@ -506,6 +510,21 @@ describe("in sandbox mode", () => {
         expect(res.header("x-request-id"), `${method} ${path} → ${res.status}`).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
         expect(res.status, `${method} ${path}`).toBeLessThan(500);
       }
+    });
+
+    it("answers a method no handler knows on a page with 405, not a 500", async () => {
+      for (const method of ["TRACE", "PROPFIND"]) {
+        const res = await call(origin, "/", { method });
+        expect(res.status, `${method} /`).toBe(405);
+        expect(res.header("allow")).toBe("GET, HEAD");
+      }
+    });
+
+    it("redirects an API path with a trailing slash to the one without, keeping the query and the x-request-id", async () => {
+      const res = await call(origin, "/api/v1/assets/?network=bitcoin", { headers: { "x-request-id": "slash-test-0001" } });
+      expect(res.status, res.raw).toBe(308);
+      expect(res.header("location")).toBe("/api/v1/assets?network=bitcoin");
+      expect(res.header("x-request-id")).toBe("slash-test-0001");
     });
 
     it("answers OPTIONS on every API route with an x-request-id too", async () => {
@@ -578,6 +597,17 @@ describe("in sandbox mode", () => {
         expectError(res, 403, "forbidden_origin");
       }
     });
+
+    it.each(["/api/v1/assets", "/api/v1/swap/ABCDEFGHIJKL", "/api/v1/openapi.json"])(
+      "refuses a cross-site browser read of %s with 403 forbidden_origin too (it would spend the visitor's limits and the key's budget)",
+      async (path) => {
+        for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+          expectError(await call(origin, path, { headers: { "x-swap-token": "x", ...headers } }), 403, "forbidden_origin");
+        }
+        const same = await call(origin, "/api/v1/assets", { headers: { "sec-fetch-site": "same-origin" } });
+        expect(same.status, same.raw).toBe(200);
+      },
+    );
 
     it("lets same-origin browser requests and requests with neither header through", async () => {
       const browserish: Array<Record<string, string>> = [{}, { origin }, { "sec-fetch-site": "same-origin", origin }, { "sec-fetch-site": "none" }];

@@ -3,4 +3,4 @@ import { methodsNotAllowed, route } from "@/lib/bff/route";
 export const dynamic = "force-dynamic";
 
 export const GET = route(async () => Response.json({ status: "ok" }));
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

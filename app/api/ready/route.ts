@@ -7,4 +7,4 @@ export const GET = route(async (_req, { requestId }) => {
   const report = await readiness(requestId);
   return Response.json(report, { status: report.status === "ready" ? 200 : 503 });
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -8,4 +8,4 @@ export const GET = route({ dashboard: "operator", limit: "reads" }, async (req) 
   const ledger = await dashboardLedger();
   return Response.json(await dashboardWebhookLog(ledger, limit, offset), { headers: await ledgerHeaders(ledger) });
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -8,4 +8,4 @@ export const POST = route({ limit: "swaps" }, async (req, { requestId }) => {
   const body = await readJson(req, z.record(z.string(), z.unknown()));
   return Response.json(await seedSandbox(body, requestId));
 });
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

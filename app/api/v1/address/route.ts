@@ -7,4 +7,4 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const body = await readJson(req, addressBodySchema);
   return Response.json(await checkAddress(body, { requestId, clientId }));
 });
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

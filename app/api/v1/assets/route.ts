@@ -10,4 +10,4 @@ export const GET = route({ limit: "reads" }, async (req, { requestId }) => {
     headers: { "content-type": "application/json", "cache-control": "private, max-age=60" },
   });
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -7,4 +7,4 @@ export const GET = route({ limit: "reads" }, async () => {
   const body = processSingleton("openapi-document", () => JSON.stringify(openApiDocument()));
   return new Response(body, { headers: { "content-type": "application/json", "cache-control": "public, max-age=300" } });
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -13,4 +13,4 @@ export const POST = route(async (req, { requestId, clientId }) => {
   if (widget?.destination) await lockQuoteDestination(quote.id, widget.destination);
   return Response.json(quote);
 });
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -18,4 +18,4 @@ export const POST = route(async (req, { requestId, clientId }) => {
   });
   return Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
 });
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

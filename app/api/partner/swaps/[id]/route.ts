@@ -11,4 +11,4 @@ export const GET = route({ dashboard: "operator", limit: "reads" }, async (req, 
   const swap = await dashboardSwap(ledger, id, refresh === "true", requestId);
   return Response.json(swap, { headers: await ledgerHeaders(ledger) });
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -9,4 +9,4 @@ export const GET = route({ limit: "reads" }, async (req, { requestId, clientId, 
     headers: { "content-type": "application/json", "x-status-as-of": new Date(snapshot.asOf).toISOString() },
   });
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

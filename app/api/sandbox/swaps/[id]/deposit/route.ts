@@ -8,4 +8,4 @@ export const POST = route(async (req, { requestId, params }) => {
   const body = await readJson(req, depositBodySchema);
   return Response.json(await simulateDeposit(id, req.headers.get("x-swap-token"), body, requestId));
 });
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
