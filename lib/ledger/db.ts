@@ -1,7 +1,8 @@
 // Opens the ledger's Postgres: embedded PGlite in a directory, or a server through node-postgres,
 // and applies the committed migrations before anything else uses it.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
@@ -21,7 +22,57 @@ const migrationsFolder = () => path.join(process.cwd(), "lib/ledger/migrations")
 // Any number, the same in every instance: instances that start together migrate one at a time.
 const MIGRATION_LOCK = 7_301_013;
 
-export async function openLedgerDb(target: LedgerTarget): Promise<LedgerConnection> {
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * PGlite is one process's database: a second process on the same directory corrupts it. A lock
+ * file beside the directory names the process that holds it; one that is gone is taken over. A
+ * start waits up to `waitMs` for a holder that is stopping (a restart on one machine).
+ */
+async function lockDir(dir: string, waitMs: number): Promise<() => void> {
+  const file = `${dir}.lock`;
+  const release = () => {
+    if (holderOf(file) === process.pid) rmSync(file, { force: true });
+  };
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = holderOf(file);
+    if (holder === process.pid) return release;
+    if (holder === null || !alive(holder)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(`LEDGER_DIR ${dir} is in use by process ${holder}: the embedded ledger serves one process (several instances need DATABASE_URL)`);
+    }
+    await sleep(250);
+  }
+}
+
+function holderOf(file: string): number | null {
+  try {
+    const pid = Number(readFileSync(file, "utf8").trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function openLedgerDb(target: LedgerTarget, options: { lockWaitMs?: number } = {}): Promise<LedgerConnection> {
   if ("databaseUrl" in target) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -43,8 +94,10 @@ export async function openLedgerDb(target: LedgerTarget): Promise<LedgerConnecti
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
+  let unlock = () => {};
   if ("dir" in target) {
     mkdirSync(target.dir, { recursive: true });
+    unlock = await lockDir(target.dir, options.lockWaitMs ?? 0);
     client = await PGlite.create(target.dir);
   } else {
     client = await PGlite.create();
@@ -52,5 +105,5 @@ export async function openLedgerDb(target: LedgerTarget): Promise<LedgerConnecti
   const pg = drizzle(client, { schema });
   await migrate(pg, { migrationsFolder: migrationsFolder() });
   await pg.execute(sql`select 1`);
-  return { db: pg as unknown as LedgerDb, driver: "pglite", close: () => client.close() };
+  return { db: pg as unknown as LedgerDb, driver: "pglite", close: () => client.close().finally(unlock) };
 }

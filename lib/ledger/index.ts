@@ -28,6 +28,7 @@ import {
 
 type Runtime = {
   connection: Promise<LedgerConnection | null> | null;
+  opened?: boolean;
   instance: string;
   warned: boolean;
   nudge?: () => void;
@@ -35,6 +36,8 @@ type Runtime = {
 };
 const runtime = processSingleton<Runtime>("ledger", () => ({ connection: null, instance: randomUUID(), warned: false, kicks: new Map() }));
 
+/** Longer than `npm start` takes to stop (10 s for requests in flight, 5 s for the shutdown hooks). */
+const LOCK_WAIT_AT_START_MS = 18_000;
 const SWEEP_EVERY_MS = 60_000;
 const RELIST_EVERY_MS = 10 * 60_000;
 const RECONCILE_EVERY_MS = 15 * 60_000;
@@ -63,7 +66,10 @@ export function ledger(): Promise<LedgerConnection | null> {
   if (!ledgerEnabled()) return Promise.resolve(null);
   runtime.connection ??= (async () => {
     const c = config();
-    const connection = await openLedgerDb(c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : { dir: path.resolve(c.LEDGER_DIR) });
+    // The first open (at start) waits a while for a process still stopping to let go of LEDGER_DIR.
+    const lockWaitMs = runtime.opened ? 0 : LOCK_WAIT_AT_START_MS;
+    runtime.opened = true;
+    const connection = await openLedgerDb(c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : { dir: path.resolve(c.LEDGER_DIR) }, { lockWaitMs });
     if (c.mode === "sandbox") {
       // This process's sandbox is new and empty: what the ledger kept is another sandbox's.
       const forgotten = await forgetOtherSandbox(connection.db, runtime.instance, new Date());

@@ -758,3 +758,42 @@ describe("a restart on the embedded sandbox (npm run dev keeps .data/ledger; the
     }
   }, 90_000);
 });
+
+describe("one LEDGER_DIR, one process (the embedded ledger cannot be shared)", () => {
+  it("keeps a second process off a directory in use, leaving the first one's ledger whole, and hands it over when the first stops", async () => {
+    const ledgerDir = mkdtempSync(path.join(tmpdir(), "swap-shared-ledger-"));
+    const env = { PARTNER_DASHBOARD_PASSWORD: PASSWORD, APP_SECRET, LEDGER_DIR: ledgerDir, ...NO_CLIENT_LIMITS, ...NO_SANDBOX_LIMIT, ...BIG_BUDGET };
+    const first = await startApp(env);
+    try {
+      expect((await postJson(first.origin, "/api/sandbox/seed", { count: 3 })).status).toBe(200);
+      const cookie = await sessionCookie(first.origin);
+      await ledgerHolds(first.origin, cookie, 3);
+
+      // A second process on the same directory waits for it at start, then runs without a ledger.
+      const second = await startApp(env);
+      try {
+        expect(second.logs()).toMatch(new RegExp(`\\[ledger\\] could not open the ledger: LEDGER_DIR .* is in use by process ${first.pid}`));
+        expect(second.logs()).not.toMatch(/let go of/);
+      } finally {
+        await second.stop();
+      }
+      await ledgerHolds(first.origin, cookie, 3, 2_000);
+
+      // A restart on one machine: the new process starts while the old one is still stopping.
+      const next = startApp(env);
+      await new Promise((r) => setTimeout(r, 1_000));
+      await first.stop();
+      const successor = await next;
+      try {
+        // It opened the directory the first process let go of (and, on a new sandbox, let go of its swaps).
+        expect(successor.logs()).toMatch(/let go of 3 swaps recorded from an earlier run/);
+        expect(successor.logs()).not.toMatch(/could not open the ledger/);
+      } finally {
+        await successor.stop();
+      }
+    } finally {
+      await first.stop();
+      rmSync(ledgerDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
