@@ -80,7 +80,8 @@ export const statusHistoryEntrySchema = z.object({ status: swapStatusSchema, see
 export const dashboardSwapDetailSchema = z.extend(swapListItemSchema, { history: z.array(statusHistoryEntrySchema) });
 export type DashboardSwapDetail = z.infer<typeof dashboardSwapDetailSchema>;
 
-export const webhookDeliveryIdSchema = z.string().check(z.regex(/^msg_[0-9a-f]{32}$/, "is not a delivery id"));
+export const webhookDeliveryIdPattern = /^msg_[0-9a-f]{32}$/;
+export const webhookDeliveryIdSchema = z.string().check(z.regex(webhookDeliveryIdPattern, "is not a delivery id"));
 
 export const webhookLogQuerySchema = z.strictObject({
   limit: z._default(queryInt(1, 100), DASHBOARD_PAGE_SIZE),

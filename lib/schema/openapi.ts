@@ -14,6 +14,19 @@ import {
   swapBodySchema,
   swapCreatedSchema,
 } from "./bff";
+import {
+  dashboardQuerySchema,
+  dashboardSessionBodySchema,
+  dashboardSummaryQuerySchema,
+  dashboardSummarySchema,
+  dashboardSwapDetailSchema,
+  dashboardSwapListSchema,
+  dashboardSwapQuerySchema,
+  dashboardFilterSchema,
+  webhookDeliveryIdPattern,
+  webhookLogQuerySchema,
+  webhookLogSchema,
+} from "./dashboard";
 import { assetListSchema, swapIdPattern, swapSchema } from "./partner";
 
 type JsonSchema = Record<string, unknown>;
@@ -79,6 +92,86 @@ const swapAccessParameters = [
   { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
   { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
 ];
+
+// ---- the operator dashboard's routes (a session cookie from POST /api/partner/session) ----------
+
+const idPattern = (pattern: RegExp) => `^${pattern.source.replace(/^\^|\$$/g, "")}$`;
+const sessionCookie = [{ operatorSession: [] }];
+const ledgerAnswerHeaders = {
+  "x-ledger-as-of": { $ref: "#/components/headers/LedgerAsOf" },
+  "x-ledger-in-sync-at": { $ref: "#/components/headers/LedgerInSyncAt" },
+};
+const operatorErrors = {
+  "401": errorAnswer("No operator session, or one that has ended.", ["unauthorized"]),
+  "404": errorAnswer("The dashboard is off on this server (no PARTNER_DASHBOARD_PASSWORD), or no such record.", ["not_found", "swap_not_found"]),
+  ...common,
+};
+const ledgerRead = (operationId: string, summary: string, query: z.core.$ZodType, answer: object, extra: object[] = []) => ({
+  get: { operationId, summary, security: sessionCookie, parameters: [...extra, ...queryParameters(query)], responses: { "200": answer, ...operatorErrors } },
+});
+
+function partnerPaths() {
+  return {
+    "/api/partner/session": {
+      post: {
+        operationId: "operatorLogin",
+        summary: "Opens an operator session: sets the session cookie (HttpOnly) and answers when it expires. Logins are limited per client and per device.",
+        requestBody: { required: true, content: json("OperatorLogin") },
+        responses: {
+          "200": ok("Logged in; `set-cookie` carries the session.", "OperatorSession"),
+          "401": errorAnswer("The password is not correct.", ["unauthorized"]),
+          "404": errorAnswer("The dashboard is off on this server.", ["not_found"]),
+          ...common,
+          ...jsonBodyErrors,
+        },
+      },
+      delete: {
+        operationId: "operatorLogout",
+        summary: "Ends the session on the server (a copy of the cookie stops working too) and clears the cookie.",
+        responses: { "204": { description: "Logged out.", headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } } }, ...common },
+      },
+    },
+    "/api/partner/swaps": ledgerRead(
+      "operatorSwaps",
+      "The partner's swaps from the ledger, newest first, with totals over every filtered row.",
+      dashboardQuerySchema,
+      ok("A page of swaps and the totals.", "DashboardSwapList", ledgerAnswerHeaders),
+    ),
+    "/api/partner/swaps/{id}": ledgerRead(
+      "operatorSwap",
+      "One swap with its status history; `refresh=true` reads it live upstream first.",
+      dashboardSwapQuerySchema,
+      ok("The swap and its history.", "DashboardSwapDetail", ledgerAnswerHeaders),
+      [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: idPattern(swapIdPattern) } }],
+    ),
+    "/api/partner/swaps.csv": ledgerRead("operatorSwapsCsv", "Every filtered swap as CSV (spreadsheet-safe cells).", dashboardFilterSchema, {
+      description: "The CSV, as an attachment.",
+      headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
+      content: { "text/csv": { schema: { type: "string" } } },
+    }),
+    "/api/partner/summary": ledgerRead(
+      "operatorSummary",
+      "Totals and swaps per day, with reward USDC, for the filter.",
+      dashboardSummaryQuerySchema,
+      ok("Totals and days.", "DashboardSummary", ledgerAnswerHeaders),
+    ),
+    "/api/partner/webhooks": ledgerRead(
+      "operatorWebhooks",
+      "The webhook delivery log, newest first.",
+      webhookLogQuerySchema,
+      ok("A page of deliveries.", "WebhookLog", ledgerAnswerHeaders),
+    ),
+    "/api/partner/webhooks/{id}/redeliver": {
+      post: {
+        operationId: "operatorRedeliver",
+        summary: "Queues a webhook event again at once.",
+        security: sessionCookie,
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: idPattern(webhookDeliveryIdPattern) } }],
+        responses: { "200": ok("Queued.", "Redelivery"), ...operatorErrors },
+      },
+    },
+  };
+}
 
 export function openApiDocument() {
   return {
@@ -207,6 +300,7 @@ export function openApiDocument() {
           responses: { "200": ok("Alive.", "Health") },
         },
       },
+      ...partnerPaths(),
       "/api/ready": {
         get: {
           operationId: "ready",
@@ -219,6 +313,15 @@ export function openApiDocument() {
       headers: {
         RequestId: { description: "This request's id, also in error bodies and server logs.", schema: { type: "string" } },
         RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "string", pattern: "^[0-9]+$" } },
+        LedgerAsOf: { description: "The last time the ledger read the upstream's list (ISO 8601).", schema: { type: "string", format: "date-time" } },
+        LedgerInSyncAt: {
+          description: "The last reconciliation that found the ledger and the upstream in agreement (ISO 8601); absent before the first.",
+          required: false,
+          schema: { type: "string", format: "date-time" },
+        },
+      },
+      securitySchemes: {
+        operatorSession: { type: "apiKey", in: "cookie", name: "swap_dashboard", description: "The operator session POST /api/partner/session sets." },
       },
       schemas: {
         AssetList: jsonSchema(assetListSchema, "output"),
@@ -233,6 +336,13 @@ export function openApiDocument() {
         SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),
         Error: { ...jsonSchema(bffErrorBodySchema, "output"), description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.` },
         Health: jsonSchema(z.object({ status: z.literal("ok") }), "output"),
+        OperatorLogin: jsonSchema(dashboardSessionBodySchema, "input"),
+        OperatorSession: jsonSchema(z.object({ expiresAt: z.string() }), "output"),
+        DashboardSwapList: jsonSchema(dashboardSwapListSchema, "output"),
+        DashboardSwapDetail: jsonSchema(dashboardSwapDetailSchema, "output"),
+        DashboardSummary: jsonSchema(dashboardSummarySchema, "output"),
+        WebhookLog: jsonSchema(webhookLogSchema, "output"),
+        Redelivery: jsonSchema(z.object({ id: z.string(), status: z.literal("pending") }), "output"),
         Readiness: jsonSchema(z.object({ status: z.enum(["ready", "unavailable"]), upstream: z.string(), store: z.string() }), "output"),
       },
     },

@@ -56,8 +56,8 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("documents every route under /api/v1 and /api/sandbox", () => {
-    for (const prefix of ["/api/v1", "/api/sandbox"]) {
+  it("documents every route under /api/v1, /api/sandbox and /api/partner", () => {
+    for (const prefix of ["/api/v1", "/api/sandbox", "/api/partner"]) {
       expect(routePaths(`app${prefix}`, prefix).sort()).toEqual(
         Object.keys(doc.paths)
           .filter((p) => p.startsWith(`${prefix}/`))
