@@ -38,14 +38,18 @@ const alive = (pid: number) => {
  */
 async function lockDir(dir: string, waitMs: number): Promise<() => void> {
   const file = `${dir}.lock`;
-  const release = () => {
+  const atExit = () => {
     if (holderOf(file) === process.pid) rmSync(file, { force: true });
+  };
+  const release = () => {
+    process.off("exit", atExit);
+    atExit();
   };
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
       writeFileSync(file, String(process.pid), { flag: "wx" });
-      process.once("exit", release);
+      process.once("exit", atExit);
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
