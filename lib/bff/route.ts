@@ -1,6 +1,6 @@
-// What every route handler shares: a request id, the same-origin rule, the
-// dashboard and per-client limits a route declares, one error mapping, and no caching of answers
-// that belong to one person.
+// What every route handler shares: a request id, the same-origin rule, the dashboard and
+// per-client limits a route declares, one error mapping, and no caching of answers that belong to
+// one person.
 import "server-only";
 import { z } from "zod";
 import { ApiError, errorResponse } from "./errors";

@@ -333,6 +333,23 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       }
       expectError(await call(origin, `/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, { headers: { cookie } }), 405, "method_not_allowed");
     });
+
+    it("answers OPTIONS on each route with 405 and the methods it does serve, session or not", async () => {
+      const routes: Array<[string, string]> = [
+        ["/api/partner/session", "POST, DELETE"],
+        ["/api/partner/swaps", "GET"],
+        ["/api/partner/swaps.csv", "GET"],
+        [`/api/partner/swaps/${SOME_SWAP_ID}`, "GET"],
+        ["/api/partner/summary", "GET"],
+        ["/api/partner/webhooks", "GET"],
+        [`/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, "POST"],
+      ];
+      for (const [path, allowed] of routes) {
+        const res = await call(origin, path, { method: "OPTIONS" });
+        expectError(res, 405, "method_not_allowed");
+        expect(res.header("allow"), path).toBe(allowed);
+      }
+    });
   });
 
   describe("the list", () => {
