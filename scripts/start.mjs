@@ -11,6 +11,7 @@
 // PORT is respected as with `next start`.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import net from "node:net";
 import next from "next";
 import { forwardedFor } from "../lib/bff/forwarded-for.mjs";
 import { requestIdFrom } from "../lib/bff/sane-request-id.mjs";
@@ -138,26 +139,38 @@ shutDownGracefully(server);
 // ---- graceful shutdown -------------------------------------------------------------------------
 // On SIGTERM (a deploy, a rolling restart) or SIGINT: stop taking connections, let the requests in
 // flight finish (up to 10 s), then run the app's shutdown hooks (lib/shutdown.ts: the status sweep
-// stops and releases its lease), and exit 0. Keep-alive connections are told to close after their
-// current response, and idle ones are closed at once, so a load balancer moves to the other
-// instance without a lost request.
+// stops and releases its lease), and exit 0.
+// A balancer keeps pooled keep-alive connections and may send a request on one in the moment
+// after the signal, before its health check sees the instance gone. Closing those idle connections
+// at once (what http.Server#close does) resets such a request, and a reset POST is lost: nobody
+// knows whether it was read. So the listener stops at once (a new connection is refused, which a
+// balancer can safely retry elsewhere), every answer from then on says `Connection: close`, and
+// the idle connections are closed only once no request has arrived for QUIET_MS: by then the
+// balancer has stopped choosing this instance.
 function shutDownGracefully(server) {
   const GRACE_MS = 10_000;
   const HOOKS_MS = 5_000;
+  const QUIET_MS = 1_000;
   // The app's process singletons (lib/process-singleton.ts); the shutdown hooks' runner is one of them.
   const singletons = () => globalThis[Symbol.for("swap-checkout.process-singletons")];
   let closing = false;
+  let lastRequestAt = 0;
   server.on("request", (_req, res) => {
-    if (closing) res.setHeader("connection", "close");
+    lastRequestAt = Date.now();
+    if (closing && !res.headersSent) res.setHeader("connection", "close");
   });
   const withTimeout = (promise, ms) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
   async function shutdown(signal) {
     if (closing) return;
     closing = true;
+    lastRequestAt = Date.now();
     console.log(`[shutdown] ${signal}: no new connections; finishing requests in flight`);
-    const drained = new Promise((resolve) => server.close(() => resolve(true)));
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    server.closeIdleConnections();
+    // net.Server#close: stop listening, and call back once every connection has ended, without
+    // http.Server#close's immediate closing of idle keep-alive connections.
+    const drained = new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve(true)));
+    const idle = setInterval(() => {
+      if (Date.now() - lastRequestAt >= QUIET_MS) server.closeIdleConnections();
+    }, 100);
     const finished = await withTimeout(drained, GRACE_MS);
     clearInterval(idle);
     if (!finished) {

@@ -2,9 +2,10 @@
 // status sweep and releases its lease in the shared store, and exits 0.
 import { spawnSync } from "node:child_process";
 import { request } from "node:http";
+import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-import { NO_LIMITS, newSwap, sleep, startUpstream, upstreamModeEnv, type Upstream } from "./helpers";
+import { btcToUsdtTron, NO_LIMITS, newSwap, sleep, startUpstream, upstreamModeEnv, type Upstream } from "./helpers";
 import { startRedis, type RunningRedis } from "../support/redis";
 
 const redisGet = (port: number, key: string) =>
@@ -22,6 +23,59 @@ const get = (url: string) =>
     req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
     req.end();
   });
+
+/** The length of a whole chunked body at the start of `data`, or null while it is incomplete. */
+function chunkedLength(data: Buffer): number | null {
+  for (let at = 0; ; ) {
+    const line = data.indexOf("\r\n", at);
+    if (line < 0) return null;
+    const size = parseInt(data.subarray(at, line).toString(), 16);
+    at = line + 2 + size + 2;
+    if (at > data.length) return null;
+    if (size === 0) return at;
+  }
+}
+
+/**
+ * A keep-alive connection driven by hand, as a balancer's pool holds one: requests are written on
+ * it whenever asked, even if the server has meanwhile closed its side (a balancer that has not yet
+ * noticed). Each answer resolves with its status and headers, or with the connection's fate.
+ */
+async function pooledConnection(port: number) {
+  const socket: Socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let buffer = Buffer.alloc(0);
+  let fate: string | null = null;
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  socket.on("data", (chunk: Buffer) => ((buffer = Buffer.concat([buffer, chunk])), wake()));
+  socket.on("end", () => ((fate ??= "closed by the server"), wake()));
+  socket.on("error", (error: NodeJS.ErrnoException) => ((fate = error.code ?? "error"), wake()));
+  // The server's end of the connection (this side stays open, as a pool that has not noticed).
+  const closed = new Promise<void>((resolve) => socket.once("end", resolve).once("close", () => resolve()));
+  /** One request; its answer, or the reason none came. */
+  const send = async (method: string, path: string, body?: unknown) => {
+    const payload = body === undefined ? "" : JSON.stringify(body);
+    const head = [`${method} ${path} HTTP/1.1`, "host: 127.0.0.1", "connection: keep-alive"];
+    if (payload) head.push("content-type: application/json", `content-length: ${Buffer.byteLength(payload)}`);
+    socket.write(`${head.join("\r\n")}\r\n\r\n${payload}`, () => {});
+    for (;;) {
+      const end = buffer.indexOf("\r\n\r\n");
+      if (end >= 0) {
+        const lines = buffer.subarray(0, end).toString().split("\r\n");
+        const headers = Object.fromEntries(lines.slice(1).map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+        const bodyLength = headers["transfer-encoding"] === "chunked" ? chunkedLength(buffer.subarray(end + 4)) : Number(headers["content-length"] ?? 0);
+        if (bodyLength !== null && buffer.length >= end + 4 + bodyLength) {
+          buffer = buffer.subarray(end + 4 + bodyLength);
+          return { status: Number(lines[0]!.split(" ")[1]), headers };
+        }
+      }
+      if (fate) return { status: 0, headers: {}, fate };
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  return { send, closed, destroy: () => socket.destroy() };
+}
 
 describe("SIGTERM", () => {
   let redisPort: number;
@@ -70,6 +124,34 @@ describe("SIGTERM", () => {
     expect(await app.exited).toBe(0);
     expect(redisGet(redisPort, "swapco:status:sweep-lease")).toBe("");
     expect(app.logs()).toContain("[shutdown] done");
+  });
+
+  it("answers a request a balancer sends on a pooled connection just after the signal, then closes the idle ones and exits 0", async () => {
+    const instance = await startInstance();
+    const port = Number(new URL(instance.origin).port);
+    try {
+      const used = await pooledConnection(port);
+      const idle = await pooledConnection(port);
+      expect((await used.send("GET", "/api/health")).status).toBe(200);
+      expect((await idle.send("GET", "/api/health")).status).toBe(200);
+      const signalled = Date.now();
+      instance.signal("SIGTERM");
+      // The balancer's health check has not run yet: it sends a quote on a connection it holds.
+      await sleep(300);
+      const quote = await used.send("POST", "/api/v1/quote", btcToUsdtTron());
+      expect(quote).toMatchObject({ status: 200, headers: { connection: "close" } });
+      // A new connection is refused (a balancer may retry that elsewhere), while the pooled ones last.
+      expect(await get(`${instance.origin}/api/health`)).toBe("ECONNREFUSED");
+      // The connection nobody uses is closed once requests have stopped coming, and the process exits.
+      await idle.closed;
+      expect(Date.now() - signalled).toBeLessThan(5_000);
+      expect(await instance.exited).toBe(0);
+      expect(instance.logs()).toContain("[shutdown] done");
+      used.destroy();
+      idle.destroy();
+    } finally {
+      await instance.stop();
+    }
   });
 
   it("is not a cold start on Redis: the next instance serves the snapshots the last one left", async () => {
