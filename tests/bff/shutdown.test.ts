@@ -26,7 +26,7 @@ const get = (url: string) =>
 
 /** The length of a whole chunked body at the start of `data`, or null while it is incomplete. */
 function chunkedLength(data: Buffer): number | null {
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const line = data.indexOf("\r\n", at);
     if (line < 0) return null;
     const size = parseInt(data.subarray(at, line).toString(), 16);
