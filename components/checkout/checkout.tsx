@@ -6,9 +6,10 @@ import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
-import { BffError } from "@/lib/client/bff";
+import { BffError, isTransient } from "@/lib/client/bff";
 import { createSwap } from "@/lib/checkout/create-swap";
-import { useAddressCheck } from "@/lib/checkout/use-address-check";
+import { focusHeadingOnArrival } from "@/lib/checkout/heading-focus";
+import { isMemoRejection, useAddressCheck } from "@/lib/checkout/use-address-check";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
@@ -69,6 +70,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const emptyDestination: DestinationState = { address: lockedDestination?.address ?? "", memo: lockedDestination?.memo ?? "", refundAddress: "", email: "" };
   const [destination, setDestination] = useState<DestinationState>(emptyDestination);
   const [step, setStep] = useState<"form" | "review">("form");
+  // Back from the review, focus returns to the button that went there.
+  const backFromReview = useRef(false);
+  const mainButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (step !== "form" || !backFromReview.current) return;
+    backFromReview.current = false;
+    mainButton.current?.focus();
+  }, [step]);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<BffError | null>(null);
   // This device keeps the created swap, with the refund address only the checkout knows, once the
@@ -140,6 +149,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const boundsError = quote.error?.code === "validation_error" && (quote.error.details.minAmountIn || quote.error.details.maxAmountIn) ? quote.error : null;
 
   const memoMissing = !!to?.requiresMemo && destination.memo.trim() === "";
+  const memoRejected = isMemoRejection(addressCheck);
   const addressOk = addressCheck.state === "done" && addressCheck.result.valid;
   const refundOk = destination.refundAddress === "" || (refundCheck.state === "done" && refundCheck.result.valid);
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
@@ -161,13 +171,15 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               ? t("missing.address", { network: networkLabel(to.network) })
               : addressCheck.state === "checking" || addressCheck.state === "empty"
                 ? t("missing.checking")
-                : !addressOk
-                  ? t("missing.fixAddress", { network: networkLabel(to.network) })
-                  : memoMissing
-                    ? t("missing.memo")
-                    : !refundOk
-                      ? t("missing.refund")
-                      : t("missing.email");
+                : memoRejected
+                  ? t("missing.fixMemo")
+                  : !addressOk
+                    ? t("missing.fixAddress", { network: networkLabel(to.network) })
+                    : memoMissing
+                      ? t("missing.memo")
+                      : !refundOk
+                        ? t("missing.refund")
+                        : t("missing.email");
 
   async function confirm() {
     if (!quote.quote || creating || quote.change) return;
@@ -185,6 +197,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
       forgetOrder();
       toRemember.current = [created.swap.id, created.accessToken, destination.refundAddress];
       onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
+      focusHeadingOnArrival();
       router.push(`${swapPath}/${created.swap.id}${swapQuery}#t=${created.accessToken}`);
     } catch (error) {
       setCreating(false);
@@ -229,6 +242,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           creating={creating}
           error={createError}
           onBack={() => {
+            backFromReview.current = true;
             setStep("form");
             setCreateError(null);
           }}
@@ -328,9 +342,12 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           <ErrorNotice
             error={quote.error}
             action={
-              <Button variant="secondary" size="sm" className="self-start" onClick={quote.refresh}>
-                {t("retry")}
-              </Button>
+              // "Try again" only where it can help: an unsupported pair stays unsupported.
+              isTransient(quote.error) ? (
+                <Button variant="secondary" size="sm" className="self-start" onClick={quote.refresh}>
+                  {t("retry")}
+                </Button>
+              ) : null
             }
           />
         ) : null}
@@ -353,7 +370,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           />
         ) : null}
 
-        <Button type="submit" size="lg" disabled={!ready} className="mt-2 w-full" data-testid="main-button">
+        <Button ref={mainButton} type="submit" size="lg" disabled={!ready} className="mt-2 w-full" data-testid="main-button">
           {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
           {missing ?? t("review")}
         </Button>

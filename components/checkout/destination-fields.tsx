@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
-import type { AddressCheckState } from "@/lib/checkout/use-address-check";
+import { isMemoRejection, type AddressCheckState } from "@/lib/checkout/use-address-check";
 import { useErrorText } from "../error-notice";
 import { cn } from "../ui/cn";
 import { Field, type FieldProps } from "../ui/field";
@@ -38,9 +38,9 @@ function CheckLine({ id, check, network }: { id: string; check: AddressCheckStat
         <span className="text-emerald-700 dark:text-emerald-400">✓ {t("valid", { network: networkLabel(network) })}</span>
       ) : check.state === "done" ? (
         <span className="text-rose-700 dark:text-rose-400">{t("invalid", { network: networkLabel(network) })}</span>
-      ) : check.state === "error" ? (
+      ) : check.state === "error" && isMemoRejection(check) ? null : check.state === "error" ? (
         <span className="text-rose-700 dark:text-rose-400">
-          {check.error.code === "validation_error" || check.error.code === "unsupported_memo" ? t("memoInvalid") : errorText(check.error)}
+          {check.error.code === "validation_error" ? t("invalid", { network: networkLabel(network) }) : errorText(check.error)}
         </span>
       ) : null}
     </p>
@@ -62,7 +62,9 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
     value: value[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value.trim() }),
   });
-  const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || check.state === "error";
+  const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || (check.state === "error" && !isMemoRejection(check));
+  // A memo the check refused is said under the memo, not the address (which may be fine).
+  const memoRejected = isMemoRejection(addressCheck);
   const optionalOpen = value.refundAddress !== "" || value.email !== "";
 
   return (
@@ -93,9 +95,12 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
           {...bind("memo")}
           required={to.requiresMemo}
           readOnly={destinationLocked}
-          aria-invalid={memoMissing && value.address !== ""}
-          aria-describedby="memo-warning"
+          aria-invalid={(memoMissing && value.address !== "") || memoRejected}
+          aria-describedby="memo-check memo-warning"
         >
+          <p id="memo-check" className="mt-1 text-sm text-rose-700 empty:hidden dark:text-rose-400" aria-live="polite">
+            {memoRejected ? t("memoInvalid") : null}
+          </p>
           <p
             id="memo-warning"
             className="mt-1.5 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900"

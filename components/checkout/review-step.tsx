@@ -1,5 +1,6 @@
 "use client";
 // The last look before anything is created: exactly what will happen, and one button.
+import { useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
@@ -44,14 +45,25 @@ export function ReviewStep(props: Props) {
   const t = useTranslations("review");
   const locale = useLocale();
   const amountOf = (value: string, decimals: number) => formatAmount(value, locale, decimals);
+  // The form that had focus is gone: a keyboard or screen-reader user continues from this heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-2">
-        <button type="button" onClick={props.onBack} className="rounded-lg p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t("back")}>
+        <button
+          type="button"
+          onClick={props.onBack}
+          disabled={props.creating}
+          className="rounded-lg p-1.5 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-55 dark:hover:bg-slate-800"
+          aria-label={t("back")}
+        >
           <Icon name="back" />
         </button>
-        <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+          {t("heading")}
+        </h1>
       </div>
 
       <div className="grid grid-cols-1 gap-2">
@@ -125,7 +137,8 @@ export function ReviewStep(props: Props) {
       {props.error ? <ErrorNotice error={props.error} /> : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        <Button variant="secondary" size="lg" onClick={props.onBack} className="sm:flex-1">
+        {/* While the swap is being made, its details can no longer change. */}
+        <Button variant="secondary" size="lg" onClick={props.onBack} disabled={props.creating} className="sm:flex-1">
           {t("edit")}
         </Button>
         <Button

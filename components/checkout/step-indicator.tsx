@@ -5,7 +5,8 @@ import { cn } from "../ui/cn";
 const steps = ["details", "review", "deposit", "done"] as const;
 export type JourneyStep = (typeof steps)[number];
 
-export function StepIndicator({ current, className }: { current: JourneyStep; className?: string }) {
+/** `ended`: the journey stopped at `current` without completing (an expired, failed or refunded swap). */
+export function StepIndicator({ current, ended = false, className }: { current: JourneyStep; ended?: boolean; className?: string }) {
   const t = useTranslations("steps");
   const at = steps.indexOf(current);
   const labels: Record<JourneyStep, string> = { details: t("details"), review: t("review"), deposit: t("deposit"), done: t("done") };
@@ -13,21 +14,29 @@ export function StepIndicator({ current, className }: { current: JourneyStep; cl
     <nav aria-label={t("label")} className={cn("w-full print:hidden", className)}>
       <ol className="flex items-center gap-1 text-xs font-medium sm:text-sm" data-testid="step-indicator">
         {steps.map((step, index) => {
-          const done = index < at || (current === "done" && index === at);
+          const done = index < at || (current === "done" && index === at && !ended);
           const here = index === at;
+          const stopped = here && ended;
           return (
             <li key={step} className="flex items-center gap-1.5 [&:not(:last-child)]:flex-1" aria-current={here ? "step" : undefined}>
               <span
                 aria-hidden="true"
                 className={cn(
                   "flex size-5 shrink-0 items-center justify-center rounded-full text-[0.7rem] font-bold",
-                  done ? "bg-accent text-accent-fg" : here ? "ring-2 ring-accent" : "bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300",
+                  done
+                    ? "bg-accent text-accent-fg"
+                    : stopped
+                      ? "bg-slate-700 text-white dark:bg-slate-300 dark:text-slate-900"
+                      : here
+                        ? "ring-2 ring-accent"
+                        : "bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300",
                 )}
+                data-state={done ? "done" : stopped ? "ended" : here ? "current" : "upcoming"}
               >
-                {done ? "✓" : index + 1}
+                {done ? "✓" : stopped ? "✕" : index + 1}
               </span>
               <span className={cn("whitespace-nowrap", here ? "text-slate-900 dark:text-slate-50" : "text-slate-600 dark:text-slate-400")}>{labels[step]}</span>
-              <span className="sr-only">{done ? t("stateDone") : here ? t("stateCurrent") : t("stateUpcoming")}</span>
+              <span className="sr-only">{done ? t("stateDone") : stopped ? t("stateEnded") : here ? t("stateCurrent") : t("stateUpcoming")}</span>
               {index < steps.length - 1 ? (
                 <span aria-hidden="true" className={cn("mx-0.5 h-px min-w-1 flex-1 sm:mx-1", index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700")} />
               ) : null}

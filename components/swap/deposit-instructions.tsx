@@ -2,7 +2,7 @@
 // What to send, where, by when, in the order a nervous first-time sender needs it: the exact amount,
 // the network, the memo (confirmed before the address shows), the address, and a QR that opens the
 // payment in a wallet. Every copy button copies the exact string, never the display.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Asset, Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
@@ -19,9 +19,11 @@ type Props = {
   asset: Asset | null | undefined;
   /** The server's clock ahead of this browser's (ms), for the deadline's time left. */
   clockOffset?: number;
+  /** Called when the deadline has passed while the swap still waits: time to ask how it ended. */
+  onClosed?: () => void;
 };
 
-export function DepositInstructions({ swap, asset, clockOffset = 0 }: Props) {
+export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: Props) {
   const t = useTranslations("deposit");
   const locale = useLocale();
   const { deposit } = swap;
@@ -30,6 +32,26 @@ export function DepositInstructions({ swap, asset, clockOffset = 0 }: Props) {
   const amount = formatAmount(deposit.amount, locale, swap.from.decimals);
   const [memoConfirmed, setMemoConfirmed] = useState(false);
   const showAddress = !deposit.memo || memoConfirmed;
+  const closed = useServerNow(clockOffset) >= Date.parse(deposit.deadline);
+  useEffect(() => {
+    if (closed) onClosed?.();
+  }, [closed, onClosed]);
+
+  // The deadline has passed and the provider has not said yet whether a deposit came in time: the
+  // address and its QR go at once (a sender must not use them now), not when the next check answers.
+  if (closed) {
+    return (
+      <section aria-labelledby="deposit-heading" className="flex flex-col gap-3" data-testid="deposit-closed">
+        <h2 id="deposit-heading" className="text-lg font-semibold">
+          {t("closedHeading")}
+        </h2>
+        <p className="rounded-xl bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800">
+          <span className="font-semibold">{t("closedDoNotSend")}</span> {t("closedSentAlready")}
+        </p>
+        <Deadline swap={swap} clockOffset={clockOffset} closed />
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="deposit-heading" className="flex flex-col gap-5">
@@ -138,8 +160,12 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
             <input type="checkbox" checked={addressOnly} onChange={(e) => setAddressOnly(e.target.checked)} className="size-4 accent-[var(--accent)]" />
             {t("qrAddressOnly")}
           </label>
-        ) : payment ? (
-          <p className="max-w-44 text-center text-xs text-slate-600 dark:text-slate-400">{t("qrIsAddress")}</p>
+        ) : null}
+        {/* A QR of the bare address leaves the amount, and the memo where there is one, to the sender. */}
+        {payment && qrValue === deposit.address ? (
+          <p className="max-w-44 text-center text-xs text-slate-600 dark:text-slate-400" data-testid="qr-note">
+            {deposit.memo ? t("qrIsAddressMemo") : t("qrIsAddress")}
+          </p>
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -178,7 +204,7 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
 }
 
 /** `clockOffset`: the server's clock ahead of this browser's; the deadline is the server's. */
-function Deadline({ swap, clockOffset }: { swap: Swap; clockOffset: number }) {
+function Deadline({ swap, clockOffset, closed = false }: { swap: Swap; clockOffset: number; closed?: boolean }) {
   const t = useTranslations("deposit");
   const locale = useLocale();
   const now = useServerNow(clockOffset);
@@ -200,13 +226,15 @@ function Deadline({ swap, clockOffset }: { swap: Swap; clockOffset: number }) {
           {t("timeLeft", { time: clockText(left) })}
         </span>
       </p>
-      <p className="text-slate-700 dark:text-slate-300">
-        {t("rateNote", {
-          amount: formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8)),
-          token: swap.payout.token,
-          time: quotedAt,
-        })}
-      </p>
+      {closed ? null : (
+        <p className="text-slate-700 dark:text-slate-300">
+          {t("rateNote", {
+            amount: formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8)),
+            token: swap.payout.token,
+            time: quotedAt,
+          })}
+        </p>
+      )}
     </div>
   );
 }

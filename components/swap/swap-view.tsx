@@ -2,7 +2,7 @@
 // The swap page: deposit instructions while we wait for the user's funds, then the live status
 // until it ends. The access token comes from the URL fragment and never leaves the browser except
 // in the x-swap-token header to our own API.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
@@ -10,6 +10,7 @@ import type { Asset, Swap } from "@/lib/schema/partner";
 import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount } from "@/lib/checkout/format";
+import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
 import { keepPrefill, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useServerNow } from "@/lib/checkout/use-now";
@@ -48,6 +49,14 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   }, []);
 
   const status = useSwapStatus(id, token ?? null);
+  const { mutate } = status;
+  // The deposit deadline passed on screen while the swap still waits: say so, and ask now how it
+  // ended rather than at the next poll.
+  const [deadlinePassed, setDeadlinePassed] = useState(false);
+  const onDeadlinePassed = useCallback(() => {
+    setDeadlinePassed(true);
+    void mutate();
+  }, [mutate]);
   const swap = status.data?.swap;
   const assets = useAssets();
   // The sent asset's contract or mint, for the payment URI: undefined while the list loads, null
@@ -104,19 +113,21 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   }
 
   const terminal = isTerminalStatus(swap.status);
+  const pastDeadline = deadlinePassed && swap.status === "waiting_deposit";
   const supportContext = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
   return (
     // Container queries, not the viewport: inside the widget's 480 px the page keeps its phone layout.
     <div className="@container flex w-full flex-col gap-4">
-      <LiveStatusLine status={swap.status} checkedAt={status.data.checkedAt} clockOffset={status.data.clockOffset} />
-      <StepIndicator current={terminal ? "done" : "deposit"} className="px-1" />
+      <LiveStatusLine status={swap.status} pastDeadline={pastDeadline} checkedAt={status.data.checkedAt} clockOffset={status.data.clockOffset} />
+      {/* An expired swap stopped at the deposit; a failed or refunded one after it, without a swap. */}
+      <StepIndicator current={terminal && swap.status !== "expired" ? "done" : "deposit"} ended={terminal && swap.status !== "completed"} className="px-1" />
       <Panel className="print:hidden">
-        <StatusHeader swap={swap} newSwapHref={newSwapHref} />
+        <StatusHeader swap={swap} pastDeadline={pastDeadline} newSwapHref={newSwapHref} />
         <div className="mt-5 grid gap-6 @2xl:grid-cols-[1fr_14rem]">
           <div className="min-w-0">
             {swap.status === "waiting_deposit" ? (
               <>
-                <DepositInstructions swap={swap} asset={sentAsset} clockOffset={status.data.clockOffset} />
+                <DepositInstructions swap={swap} asset={sentAsset} clockOffset={status.data.clockOffset} onClosed={onDeadlinePassed} />
                 <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
                   <Outcome swap={swap} />
                 </div>
@@ -132,7 +143,13 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
             <div className="hidden @2xl:block">
               <StatusTimeline status={swap.status} />
             </div>
-            <Freshness checkedAt={status.data.checkedAt} terminal={terminal} validating={status.isValidating} onRefresh={() => status.mutate()} />
+            <Freshness
+              checkedAt={status.data.checkedAt}
+              terminal={terminal}
+              validating={status.isValidating}
+              failed={!!status.error}
+              onRefresh={() => status.mutate()}
+            />
           </div>
         </div>
       </Panel>
@@ -164,13 +181,22 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   );
 }
 
-function StatusHeader({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
+/** `pastDeadline`: a waiting swap whose deposit deadline has passed on screen (not yet expired upstream). */
+function StatusHeader({ swap, pastDeadline, newSwapHref }: { swap: Swap; pastDeadline: boolean; newSwapHref: string }) {
   const t = useTranslations("status");
+  const words = pastDeadline ? "waitingPastDeadline" : swap.status;
+  // Arriving from "Create swap", focus continues here (lib/checkout/heading-focus.ts).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeHeadingFocus()) heading.current?.focus();
+  }, []);
   return (
     <div className={cn("rounded-2xl p-4 ring-1", statusTone(swap.status))} data-testid="swap-status" data-status={swap.status}>
       <div aria-live="polite" aria-atomic="true">
-        <h1 className="text-xl font-semibold tracking-tight">{t(`${swap.status}.title`)}</h1>
-        <p className="mt-1">{t(`${swap.status}.body`)}</p>
+        <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+          {t(`${words}.title`)}
+        </h1>
+        <p className="mt-1">{t(`${words}.body`)}</p>
       </div>
       <OutcomeNext swap={swap} newSwapHref={newSwapHref} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (
@@ -225,7 +251,20 @@ function Outcome({ swap }: { swap: Swap }) {
   );
 }
 
-function Freshness({ checkedAt, terminal, validating, onRefresh }: { checkedAt: number; terminal: boolean; validating: boolean; onRefresh: () => void }) {
+/** When the status shown was read; `failed`: the last check did not get through (what shows is older). */
+function Freshness({
+  checkedAt,
+  terminal,
+  validating,
+  failed,
+  onRefresh,
+}: {
+  checkedAt: number;
+  terminal: boolean;
+  validating: boolean;
+  failed: boolean;
+  onRefresh: () => void;
+}) {
   const t = useTranslations("swap");
   const locale = useLocale();
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(new Date(checkedAt));
@@ -234,6 +273,9 @@ function Freshness({ checkedAt, terminal, validating, onRefresh }: { checkedAt: 
       <p>
         {t("updatedAt", { time })}
         {terminal ? null : <span className="block">{t("autoRefresh")}</span>}
+      </p>
+      <p role="status" className={failed && !terminal ? "font-medium text-amber-800 dark:text-amber-300" : "sr-only"} data-testid="check-failed">
+        {failed && !terminal ? t("checkFailed") : ""}
       </p>
       {terminal ? null : (
         <Button variant="secondary" size="sm" onClick={onRefresh} disabled={validating} className="self-start">
@@ -258,7 +300,17 @@ function SupportRow({ label, value, display }: { label: string; value: string; d
 }
 
 /** The one-line live status that stays at the top on phones; `checkedAt` is on the server's clock. */
-function LiveStatusLine({ status, checkedAt, clockOffset }: { status: SwapStatus; checkedAt: number; clockOffset: number }) {
+function LiveStatusLine({
+  status,
+  pastDeadline,
+  checkedAt,
+  clockOffset,
+}: {
+  status: SwapStatus;
+  pastDeadline: boolean;
+  checkedAt: number;
+  clockOffset: number;
+}) {
   const t = useTranslations("status");
   const now = useServerNow(clockOffset);
   const seconds = Math.max(0, Math.round((now - checkedAt) / 1000));
@@ -274,7 +326,8 @@ function LiveStatusLine({ status, checkedAt, clockOffset }: { status: SwapStatus
           isTerminalStatus(status) ? "bg-slate-400" : "animate-pulse bg-accent motion-reduce:animate-none",
         )}
       />
-      {t(`${status}.title`)} · {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}
+      {t(`${pastDeadline ? "waitingPastDeadline" : status}.title`)} ·{" "}
+      {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}
     </p>
   );
 }

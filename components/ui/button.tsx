@@ -1,13 +1,17 @@
 import { cn } from "./cn";
 
 const variants = {
-  primary: "bg-accent text-accent-fg shadow-sm hover:brightness-110 disabled:brightness-100",
+  // Disabled, the primary button often carries guidance ("Enter the payout address"): it turns a
+  // solid neutral with full-contrast text rather than a faded accent (2.4:1). Busy (aria-busy, "Creating
+  // your swap…") it keeps the accent.
+  primary:
+    "bg-accent text-accent-fg shadow-sm hover:brightness-110 disabled:bg-slate-200 disabled:text-slate-700 disabled:shadow-none disabled:brightness-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-200 aria-busy:disabled:bg-accent aria-busy:disabled:text-accent-fg",
   secondary:
-    "bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700",
-  ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
+    "bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-55 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700",
+  ghost: "text-slate-700 hover:bg-slate-100 disabled:opacity-55 dark:text-slate-200 dark:hover:bg-slate-800",
   // The operator screens' primary action: the partner's accent is not theirs, and a deeper green (a
   // light one with dark text in dark mode) keeps small white text above WCAG AA contrast.
-  operator: "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 dark:bg-emerald-400 dark:text-slate-950 dark:hover:bg-emerald-300",
+  operator: "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 disabled:opacity-55 dark:bg-emerald-400 dark:text-slate-950 dark:hover:bg-emerald-300",
 } as const;
 
 const sizes = { sm: "h-8 px-3 text-sm", md: "h-11 px-4 text-base", lg: "h-13 px-5 text-base font-semibold" } as const;
@@ -20,7 +24,7 @@ export function Button({ variant = "primary", size = "md", className, type = "bu
       data-slot="button"
       type={type}
       className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition disabled:cursor-not-allowed disabled:opacity-55",
+        "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition disabled:cursor-not-allowed",
         variants[variant],
         sizes[size],
         className,

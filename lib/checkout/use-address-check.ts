@@ -37,3 +37,14 @@ export function useAddressCheck(target: { network: string; token: string } | und
   if (address !== input.address && address !== "") return { state: "checking" };
   return check;
 }
+
+/**
+ * Whether a check failed on its memo rather than its address: the network takes no memo, or the
+ * memo's form is wrong (the upstream's and our own validation_error name the field).
+ */
+export function isMemoRejection(check: AddressCheckState): boolean {
+  if (check.state !== "error") return false;
+  const { code, details } = check.error;
+  const fields = details.fields;
+  return code === "unsupported_memo" || (code === "validation_error" && typeof fields === "object" && fields !== null && "memo" in fields);
+}

@@ -1,15 +1,25 @@
 "use client";
 // A swap's live status: polled every 30 s as the spec recommends, refreshed on focus, and no more
-// polling once the status is terminal.
+// polling once the status is terminal. Past its deposit deadline a waiting swap is about to end
+// (expired, or a deposit that came in time): it is asked every 10 s until it says which.
 import useSWR from "swr";
 import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
 
 export const STATUS_POLL_MS = 30_000;
+export const PAST_DEADLINE_POLL_MS = 10_000;
+
+function pollInterval(latest: SwapSnapshot | undefined): number {
+  if (!latest) return STATUS_POLL_MS;
+  const { swap, clockOffset } = latest;
+  if (isTerminalStatus(swap.status)) return 0;
+  const pastDeadline = swap.status === "waiting_deposit" && Date.now() + clockOffset >= Date.parse(swap.deposit.deadline);
+  return pastDeadline ? PAST_DEADLINE_POLL_MS : STATUS_POLL_MS;
+}
 
 export function useSwapStatus(id: string, token: string | null) {
   return useSWR<SwapSnapshot, BffError>(token ? [`/api/v1/swap/${id}`, token] : null, fetchSwap, {
-    refreshInterval: (latest) => (latest && isTerminalStatus(latest.swap.status) ? 0 : STATUS_POLL_MS),
+    refreshInterval: pollInterval,
     revalidateOnFocus: true,
     // A wrong link will not become right by asking again.
     shouldRetryOnError: (error) => error.code !== "swap_not_found",

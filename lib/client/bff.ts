@@ -96,6 +96,9 @@ export async function swapSnapshot(path: string, options: Omit<Options, "onHeade
   return { swap, checkedAt: serverTimes.find(Number.isFinite) ?? receivedAt, clockOffset: serverClockOffset(date, receivedAt) };
 }
 
+/** Whether asking again can help: the network, a busy or failing server, not an answer about the request. */
+export const isTransient = (error: BffError) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+
 /**
  * How far the server's clock is ahead of this browser's (ms, negative when behind), from an
  * answer's Date header (whole seconds, so the server's instant is taken as the middle of that

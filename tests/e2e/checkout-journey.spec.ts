@@ -3,17 +3,58 @@
 // with an explorer link and a receipt), "my swaps on this device", the one-line status on phones,
 // and the widget's width and dark document. Screenshots of each new state.
 import AxeBuilder from "@axe-core/playwright";
+import type { Locator } from "@playwright/test";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
 const BTC_REFUND = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
+/**
+ * The WCAG contrast of an element's text on its own background, as drawn: colours (oklch included)
+ * are turned into sRGB by the browser's canvas, and the element's opacity blends both into the
+ * page behind it (taken as the panel's white or slate-900).
+ */
+async function textContrast(element: Locator): Promise<number> {
+  const { fg, bg, opacity, dark } = await element.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    const rgb = (colour: string) => {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = colour;
+      ctx.fillRect(0, 0, 1, 1);
+      return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+    };
+    return { fg: rgb(style.color), bg: rgb(style.backgroundColor), opacity: Number(style.opacity), dark: matchMedia("(prefers-color-scheme: dark)").matches };
+  });
+  const behind = dark ? [15, 23, 42] : [255, 255, 255];
+  /** `colour` (with its alpha) over `under`. */
+  const over = (colour: number[], under: number[]) => under.map((u, i) => (colour[i]! * colour[3]!) / 255 + u * (1 - colour[3]! / 255));
+  const ownBackground = over(bg, behind);
+  const drawn = (c: number[]) => c.map((v, i) => v * opacity + behind[i]! * (1 - opacity));
+  const background = drawn(ownBackground);
+  const text = drawn(over(fg, ownBackground));
+  const luminance = (c: number[]) =>
+    c
+      .map((v) => v / 255)
+      .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 test("the main button names what is missing, the steps show where we are, and review keeps the whole amount and the time", async ({ page, checkout }) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
   await expect(checkout.reviewButton).toBeDisabled();
   await expect(checkout.reviewButton).toHaveText("Enter an amount");
   await expect(page.getByTestId("step-indicator").locator("[aria-current=step]")).toContainText("Details");
+  // What is missing is read, not guessed: the disabled button's words have AA contrast in both
+  // themes (axe skips disabled controls, so this measures it).
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await textContrast(checkout.reviewButton), `the disabled button's text contrast (${colorScheme})`).toBeGreaterThanOrEqual(4.5);
+  }
+  await page.emulateMedia({ colorScheme: null });
   await screenshotStep(page, "form-missing-amount");
 
   await checkout.setAmount("0.01");
@@ -81,6 +122,7 @@ test("completed: past tense, an explorer link for the payout address, and a prin
   await swapPage.depositUntil("completed");
   await expect(page.getByTestId("outcome-next")).toContainText(/^We sent about [\d,.]+ USDT to your payout address below, for your 0\.01 BTC\./);
   await expect(page.getByTestId("explorer-link")).toHaveAttribute("href", `https://tronscan.org/#/address/${TRON_ADDRESS}`);
+  await expect(swapPage.stepMarker("Done"), "a completed swap ticks Done").toHaveAttribute("data-state", "done");
   const receipt = page.getByTestId("receipt");
   await expect(receipt).toContainText(created.id);
   await expect(receipt.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();

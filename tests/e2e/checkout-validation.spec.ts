@@ -38,6 +38,15 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(checkout.reviewButton).toBeDisabled();
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
 
+  // A tag that is not a number: the memo is what is wrong, so the memo says so, not the address.
+  await checkout.fillMemo("not-a-tag");
+  await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
+  await expect(checkout.memo).toHaveAccessibleDescription(/^This memo cannot be used on this network\. Check it against what the recipient gave you\./);
+  await expect(checkout.address).toHaveAttribute("aria-invalid", "false");
+  await expect(page.locator("#address-check")).not.toContainText("memo");
+  await expect(checkout.reviewButton).toHaveText("Check the memo / tag");
+  await expect(checkout.reviewButton).toBeDisabled();
+
   await checkout.fillMemo("12345");
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "false");
   const review = await checkout.review();
@@ -74,4 +83,12 @@ test("an amount below the minimum says the allowed range inline and 'Review swap
   await checkout.expectQuote({ from: "BTC", to: "USDT" });
   await expect(checkout.amount).toHaveAttribute("aria-invalid", "false");
   await expect(checkout.reviewButton).toBeEnabled();
+});
+
+test("a pair that cannot be swapped says so, without a 'Try again' that could never work", async ({ page, checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "BTC.bitcoin", amount: "0.01" });
+  const alert = page.getByRole("alert").filter({ hasText: "This pair cannot be swapped." });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await expect(checkout.reviewButton).toBeDisabled();
 });

@@ -102,6 +102,10 @@ test("XLM with a memo: the address shows only after 'I will include the memo', a
   await expect(swapPage.depositAddress).toHaveText(swap.deposit.address);
   expect(await decodeQr(page)).toBe(uri);
   await screenshotStep(page, "deposit-memo-confirmed");
+  // A QR of the address alone carries no memo: the note under it says the memo is to be typed.
+  await page.getByRole("checkbox", { name: "QR with the address only" }).check();
+  expect(await decodeQr(page)).toBe(swap.deposit.address);
+  await expect(page.getByTestId("qr-note")).toHaveText("This QR holds the address only: enter the amount and the memo in your wallet.");
 });
 
 test("'Open in wallet' on a phone carries the same URI, and opens at the top level (from the widget's iframe too)", async ({ page, request, baseURL }) => {

@@ -2,7 +2,7 @@
 // real time (the one real wait here); the page's polling runs on its own manual clock. Once the
 // deadline has passed, the BFF treats the waiting swap as one a person watches and reads it live
 // within its 5-s freshness, so the page sees `expired` within a few polls.
-import { expect, expectNoSeriousA11yViolations, readCounter, screenshotStep, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, pauseClock, readCounter, screenshotStep, test } from "./fixtures";
 
 test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4" } });
 
@@ -23,6 +23,9 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   await expect(swap.qrCode).toBeHidden();
   await expect(swap.fullDeposit).toBeHidden();
   await expect(swap.newSwap).toBeVisible();
+  // The journey stopped at the deposit: no tick there, and none on Done.
+  await expect(swap.stepMarker("Deposit")).toHaveAttribute("data-state", "ended");
+  await expect(swap.stepMarker("Done")).toHaveAttribute("data-state", "upcoming");
   // Nothing was sent and nothing will be received: the page must not say otherwise.
   await expect(page.getByText("You sent", { exact: true }), "an expired swap does not say 'You sent'").toBeHidden();
   await expect(swap.sandbox, "the sandbox panel does not claim a deposit was made").not.toContainText("The simulated deposit was made");
@@ -41,4 +44,40 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   for (let minute = 0; minute < 10; minute++) await page.clock.runFor(60_000);
   await counter.settle();
   expect(counter.reads()).toBe(atExpiry);
+});
+
+test("at the deadline the address and QR go at once, before the provider has said the swap expired", async ({ page, checkout }) => {
+  await page.clock.install();
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  const swap = await review.create();
+  await swap.expectStatus("waiting_deposit");
+  await expect(swap.depositAddress).toBeVisible();
+
+  // The page's time stands still while the server's 4-s window runs out, and its answers come
+  // slowly (a phone's network): when the page's clock reaches the deadline, it has no news yet.
+  await pauseClock(page);
+  await page.waitForTimeout(4_500);
+  let slow = true;
+  await page.route(`**/api/v1/swap/${swap.id}`, async (route) => {
+    while (slow) await new Promise((resolve) => setTimeout(resolve, 100));
+    await route.continue();
+  });
+  await page.clock.runFor(5_000);
+
+  await expect(swap.depositAddress, "no deposit address once the time to send is over").toBeHidden();
+  await expect(swap.qrCode).toBeHidden();
+  await expect(page.getByTestId("open-in-wallet")).toHaveCount(0);
+  await expect(swap.statusHeading).toHaveText("Deposit deadline passed");
+  await expect(page.getByTestId("deposit-closed")).toContainText("Do not send to this deposit address now.");
+  await expect(swap.status).toHaveAttribute("data-status", "waiting_deposit");
+  // Time runs again for the pictures (they wait for animation frames); the answers are still held.
+  await page.clock.resume();
+  await screenshotStep(page, "deadline-passed");
+  await expectNoSeriousA11yViolations(page, "deposit deadline passed");
+
+  // The page asked at the deadline: once the answer arrives, it says how the swap ended.
+  slow = false;
+  await expect(swap.statusHeading).toHaveText("Deposit window closed", { timeout: 10_000 });
+  await page.unroute(`**/api/v1/swap/${swap.id}`);
 });

@@ -75,6 +75,9 @@ test("two quick clicks on 'Create swap' create exactly one swap", async ({ page,
   const creating = page.getByRole("button", { name: "Creating your swap…" });
   await expect(creating).toBeVisible();
   await expect(creating).toBeDisabled();
+  // Nor can the details change under the swap being made: the way back is closed meanwhile.
+  await expect(review.editButton).toBeDisabled();
+  await expect(review.backButton).toBeDisabled();
   release();
   await expectOneSwap(page, record);
 });

@@ -174,6 +174,20 @@ export async function screenshotStep(page: Page, step: string, options: { fullPa
   if (viewport) await page.setViewportSize(viewport);
 }
 
+/**
+ * Stops the page's clock a moment from now (0.2 s by default): from here only runFor moves it. The
+ * clock ticks while the command travels, so a moment that has already passed is tried again.
+ */
+export async function pauseClock(page: Page, aheadMs = 200) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
+    } catch (error) {
+      if (attempt >= 5 || !/fast-forward to the past/.test(String(error))) throw error;
+    }
+  }
+}
+
 /** Counts the page's reads of swap `id`, and sends a marker request that follows everything before it. */
 export function readCounter(page: Page, id: string) {
   let reads = 0;

@@ -57,14 +57,24 @@ test("the whole checkout works with the keyboard alone, through 'Create swap'", 
   await tabTo(page, checkout.reviewButton);
   await page.keyboard.press("Enter");
   const review = new ReviewPage(page);
-  await expect(review.heading).toBeVisible();
+  // The button that had focus is gone with the form: focus continues at the review's heading.
+  await expect(review.heading).toBeFocused();
   await expect(review.row("Payout address")).toHaveText(TRON_ADDRESS);
+
+  // "Edit" goes back to the form, with focus on the button that led to the review.
+  await tabTo(page, review.editButton);
+  await page.keyboard.press("Enter");
+  await expect(checkout.reviewButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(review.heading).toBeFocused();
 
   await tabTo(page, review.createButton);
   await page.keyboard.press("Enter");
   const swap = new SwapPage(page);
   await swap.waitForLoad();
   await swap.expectStatus("waiting_deposit");
+  // And on the swap page, at its status.
+  await expect(swap.statusHeading).toBeFocused();
 });
 
 test("Enter in the picker's search chooses the match and does not submit the checkout behind the dialog", async ({ page, checkout }) => {

@@ -3,25 +3,10 @@
 // (expired: deposit-window.spec.ts). Reads are counted per request, and "no read happened" is
 // settled by ordering: a marker request sent after the clock moved arrives after any read the move
 // caused.
-import type { Page } from "@playwright/test";
-import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, readCounter, test } from "./fixtures";
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, pauseClock, readCounter, test } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
 
 // The shared server (playwright.config.ts) steps the sandbox every second: no server of its own.
-
-/**
- * Stops the page's clock a moment from now (0.2 s by default): from here only runFor moves it. The
- * clock ticks while the command travels, so a moment that has already passed is tried again.
- */
-async function pauseClock(page: Page, aheadMs = 200) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
-    } catch (error) {
-      if (attempt >= 5 || !/fast-forward to the past/.test(String(error))) throw error;
-    }
-  }
-}
 
 test("an open swap is read every 30 s: no read at 29 s, one at 31 s, the next at 61 s", async ({ page, request, baseURL }) => {
   const created = await createSwapThroughApi(request, baseURL!);
@@ -92,4 +77,24 @@ test("polling stops once the swap is completed, refunded or failed: ten minutes 
       }
     }),
   );
+});
+
+test("a check that does not get through says so, keeps the last status, and the next one that does clears it", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await swap.expectStatus("waiting_deposit");
+  const notice = page.getByTestId("check-failed");
+  await expect(notice).toHaveText("");
+
+  // The phone loses its network for a moment.
+  await page.route(`**/api/v1/swap/${created.id}`, (route) => route.abort("internetdisconnected"));
+  await swap.checkNow.click();
+  await expect(notice).toHaveText("The last check did not get through: what you see may be out of date. We keep trying.");
+  await expect(swap.depositAddress, "the last status stays on screen").toBeVisible();
+  await expectNoSeriousA11yViolations(page, "a failed status check");
+
+  await page.unroute(`**/api/v1/swap/${created.id}`);
+  await swap.checkNow.click();
+  await expect(notice).toHaveText("");
 });

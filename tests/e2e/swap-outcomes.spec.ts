@@ -9,6 +9,9 @@ test("choosing 'Is refunded' and a full deposit ends in 'Deposit refunded' with 
   await expect(swapPage.timeline.getByRole("listitem").nth(2)).toHaveText(/Deposit refunded — current step/);
   await expect(swapPage.checkNow).toBeHidden();
   await expect(swapPage.newSwap).toBeVisible();
+  // The deposit was made; the journey ended after it without a swap: Done is not ticked.
+  await expect(swapPage.stepMarker("Deposit")).toHaveAttribute("data-state", "done");
+  await expect(swapPage.stepMarker("Done")).toHaveAttribute("data-state", "ended");
 });
 
 test("choosing 'Fails' and a full deposit ends in 'Swap failed' with the provider's message", async ({ page, swapPage, openNewSwap }) => {

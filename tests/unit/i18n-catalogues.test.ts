@@ -89,7 +89,8 @@ const sandboxOutcomes = depositOutcomes;
 const stepStatuses = ["waiting_deposit", "deposit_detected", "processing", "completed"] as const;
 const dynamicKeys = new Set<string>([
   ...[...bffErrorCodes, "network_error"].map((code) => `errors.${code}`),
-  ...swapStatuses.flatMap((status) => [`status.${status}.title`, `status.${status}.body`]),
+  // Each status's words, and those of a waiting swap past its deadline (components/swap/swap-view.tsx).
+  ...[...swapStatuses, "waitingPastDeadline"].flatMap((status) => [`status.${status}.title`, `status.${status}.body`]),
   ...stepStatuses.map((status) => `status.${status}.step`),
   ...sandboxOutcomes.map((outcome) => `sandbox.outcome_${outcome}`),
 ]);

@@ -25,6 +25,8 @@ export class SwapPage {
   readonly fullDeposit: Locator;
   readonly halfDeposit: Locator;
   readonly newSwap: Locator;
+  /** The journey's step bar's marker of one step: its data-state is done, current, ended or upcoming. */
+  readonly stepMarker: (label: "Details" | "Review" | "Deposit" | "Done") => Locator;
 
   constructor(readonly page: Page) {
     this.status = page.getByTestId("swap-status");
@@ -45,6 +47,12 @@ export class SwapPage {
     this.fullDeposit = this.sandbox.getByRole("button", { name: "Simulate full deposit" });
     this.halfDeposit = this.sandbox.getByRole("button", { name: "Simulate half deposit (underpaid)" });
     this.newSwap = page.getByRole("link", { name: "Start a new swap" });
+    this.stepMarker = (label) =>
+      page
+        .getByTestId("step-indicator")
+        .getByRole("listitem")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator("[data-state]");
   }
 
   async goto(path: string) {
