@@ -11,7 +11,10 @@ export function StepIndicator({ current, ended = false, className }: { current: 
   const at = steps.indexOf(current);
   const labels: Record<JourneyStep, string> = { details: t("details"), review: t("review"), deposit: t("deposit"), done: t("done") };
   return (
-    <nav aria-label={t("label")} className={cn("w-full print:hidden", className)}>
+    // Narrower than 24rem (a phone), only the current step shows its name; the others keep their
+    // tick or number, and their names are still read out. All four names overflow 320 px in English
+    // and 390 px in Russian.
+    <nav aria-label={t("label")} className={cn("@container w-full print:hidden", className)}>
       <ol className="flex items-center gap-1 text-xs font-medium sm:text-sm" data-testid="step-indicator">
         {steps.map((step, index) => {
           const done = index < at || (current === "done" && index === at && !ended);
@@ -35,7 +38,11 @@ export function StepIndicator({ current, ended = false, className }: { current: 
               >
                 {done ? "✓" : stopped ? "✕" : index + 1}
               </span>
-              <span className={cn("whitespace-nowrap", here ? "text-slate-900 dark:text-slate-50" : "text-slate-600 dark:text-slate-400")}>{labels[step]}</span>
+              <span
+                className={cn("whitespace-nowrap", here ? "text-slate-900 dark:text-slate-50" : "sr-only text-slate-600 @sm:not-sr-only dark:text-slate-400")}
+              >
+                {labels[step]}
+              </span>
               <span className="sr-only">{done ? t("stateDone") : stopped ? t("stateEnded") : here ? t("stateCurrent") : t("stateUpcoming")}</span>
               {index < steps.length - 1 ? (
                 <span aria-hidden="true" className={cn("mx-0.5 h-px min-w-1 flex-1 sm:mx-1", index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700")} />

@@ -318,7 +318,7 @@ function LiveStatusLine({
     <p
       aria-hidden="true"
       data-testid="live-status"
-      className="sticky top-0 z-30 -mx-3 truncate border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur @2xl:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
+      className="sticky top-0 z-30 -mx-(--page-gutter) truncate border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur @2xl:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
     >
       <span
         className={cn(

@@ -58,7 +58,11 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
         data-testid="widget-document"
       >
         {/* At most ~480 px wide and centred; the measured box is the content, so resize events stay honest. */}
-        <div ref={root} className="mx-auto w-full max-w-[480px] p-2 sm:p-3" data-testid="widget-frame">
+        <div
+          ref={root}
+          className="mx-auto w-full max-w-[480px] p-(--page-gutter) [--page-gutter:--spacing(2)] sm:[--page-gutter:--spacing(3)]"
+          data-testid="widget-frame"
+        >
           {sandbox ? <SandboxBadge placement="widget" /> : null}
           {children}
         </div>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { createSwapThroughApi, expect, test } from "./fixtures";
 import en from "../../lib/i18n/messages/en.json" with { type: "json" };
 import es from "../../lib/i18n/messages/es.json" with { type: "json" };
 import ru from "../../lib/i18n/messages/ru.json" with { type: "json" };
@@ -143,4 +143,23 @@ test("the quote's numbers follow the locale's format", async ({ page }) => {
   await page.goto("/?from=ETH.ethereum&to=USDT.tron&amount=1.5");
   // Russian groups thousands with a space and uses a decimal comma: 1 ETH ≈ 3 411,3 USDT.
   await expect(page.getByTestId("quote-details")).toContainText(/1 ETH ≈ 3\s411,3 USDT/);
+});
+
+test("no page scrolls sideways on a small phone in any language: the checkout, the swap page, and both in the widget", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const pages = ["/?from=BTC&to=USDT.tron", created.path, `/widget/swap/${created.id}#t=${created.token}`, "/widget?from=BTC&to=USDT.tron"];
+  for (const locale of ["en", "es", "ru"] as const) {
+    await useLocale(page, locale);
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 720 });
+      for (const path of pages) {
+        await page.goto(path);
+        await expect(page.getByTestId("step-indicator")).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} in ${locale} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      }
+    }
+  }
+  // The step names that are hidden on a phone are still read out.
+  await expect(page.getByTestId("step-indicator").getByText(ru.steps.done, { exact: true })).toHaveClass(/sr-only/);
 });

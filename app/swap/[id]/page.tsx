@@ -17,7 +17,10 @@ export default async function SwapPage({ params }: { params: Promise<{ id: strin
   return (
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />
-      <main id="main" className="mx-auto flex w-full max-w-3xl flex-col items-center px-3 pb-16 sm:px-4">
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-3xl flex-col items-center px-(--page-gutter) pb-16 [--page-gutter:--spacing(3)] sm:[--page-gutter:--spacing(4)]"
+      >
         <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
           <SwapView id={id} sandbox={config().mode === "sandbox"} />
         </SupportProvider>
