@@ -78,7 +78,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             <AssetLogo symbol={selected.symbol} logoUrl={selected.logoUrl} />
             <span className="min-w-0 leading-tight">
               <span className="block font-semibold">{selected.symbol}</span>{" "}
-              <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{networkLabel(selected.network)}</span>
+              <span className="block truncate text-xs text-slate-600 dark:text-slate-300">{networkLabel(selected.network)}</span>
             </span>
           </>
         ) : (
@@ -137,7 +137,12 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             className="h-11 w-full rounded-xl bg-slate-100 px-3 text-base outline-none ring-1 ring-transparent focus:ring-accent dark:bg-slate-800"
           />
         </div>
-        <ul ref={list} className="max-h-[min(24rem,60vh)] overflow-y-auto px-2 pb-2" aria-label={t("results", { count: matches.length })}>
+        <ul
+          ref={list}
+          // Scrolls only with something to scroll to: an empty list is no region to focus.
+          className={cn("px-2 pb-2", matches.length > 0 && "max-h-[min(24rem,60vh)] overflow-y-auto")}
+          aria-label={t("results", { count: matches.length })}
+        >
           {matches.map((asset, index) => {
             const isSelected = selected && assetRef(selected) === assetRef(asset);
             return (

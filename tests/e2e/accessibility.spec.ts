@@ -48,3 +48,20 @@ test("the checkout's refusals pass axe in light and dark: invalid address, missi
   await expect(checkout.amount).toHaveAttribute("aria-invalid", "true");
   await checkBothSchemes(page, "amount below the minimum");
 });
+
+test("the asset picker passes axe where the review found fault: its button under the pointer in dark mode, and a search that finds nothing", async ({
+  page,
+  checkout,
+}) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await checkout.pickerButton("send").hover();
+  await expectNoSeriousA11yViolations(page, "picker button hovered (dark)", { soft: true });
+  await page.emulateMedia({ colorScheme: null });
+
+  const picker = await checkout.openPicker("receive");
+  await picker.searchFor("no such asset anywhere");
+  await expect(picker.dialog.getByText(/no such asset anywhere/)).toBeVisible();
+  await checkBothSchemes(page, "picker with no match");
+});
