@@ -8,7 +8,8 @@ import { formatAmount } from "@/lib/checkout/format";
 import { Button } from "../ui/button";
 import { Panel, PanelHeading } from "../ui/panel";
 
-export function Receipt({ swap }: { swap: Swap }) {
+/** `underpaid`: the swap was seen underpaid, so the deposit row is the amount asked, not what was sent. */
+export function Receipt({ swap, underpaid = false }: { swap: Swap; underpaid?: boolean }) {
   const t = useTranslations("receipt");
   const locale = useLocale();
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.updatedAt));
@@ -18,7 +19,10 @@ export function Receipt({ swap }: { swap: Swap }) {
     ...(swap.externalId ? [[t("orderReference"), swap.externalId, true] as [string, string, boolean]] : []),
     [t("created"), created],
     [t("completed"), when],
-    [t("sent"), `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} (${networkLabel(swap.deposit.network)})`],
+    [
+      underpaid ? t("requested") : t("sent"),
+      `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} (${networkLabel(swap.deposit.network)})`,
+    ],
     [t("received"), `≈ ${formatAmount(swap.payout.estimatedAmount, locale, swap.to.decimals)} ${swap.payout.token} (${networkLabel(swap.payout.network)})`],
     ...(swap.quote.rate ? [[t("rate"), `1 ${swap.deposit.token} ≈ ${formatAmount(swap.quote.rate, locale, 8)} ${swap.payout.token}`] as [string, string]] : []),
     [t("payoutAddress"), swap.payout.address, true],
@@ -41,7 +45,10 @@ export function Receipt({ swap }: { swap: Swap }) {
       >
         {t("heading")}
       </PanelHeading>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400 print:text-slate-700">{t("note")}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400 print:text-slate-700">
+        {t("note")}
+        {underpaid ? ` ${t("underpaidNote")}` : null}
+      </p>
       <dl className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800">
         {rows.map(([label, value, mono]) => (
           <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">

@@ -11,7 +11,7 @@ import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount } from "@/lib/checkout/format";
 import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
-import { keepPrefill, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
+import { keepPrefill, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useServerNow } from "@/lib/checkout/use-now";
 import type { SupportContext } from "@/lib/checkout/support";
@@ -73,6 +73,18 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
     if (token && opened) rememberSwap(id, token);
   }, [id, token, opened]);
 
+  // An underpaid swap can still complete: remember it was underpaid (here and on this device), so
+  // the end does not claim the amount asked was sent.
+  const [seenUnderpaid, setSeenUnderpaid] = useState(false);
+  const storedUnderpaid = useMySwaps().some((s) => s.id === id && s.underpaid);
+  const underpaid = swap?.status === "underpaid";
+  if (underpaid && !seenUnderpaid) setSeenUnderpaid(true);
+  useEffect(() => {
+    // After the effect above that saves the swap on this device, so there is an entry to mark.
+    if (underpaid) markUnderpaid(id);
+  }, [id, underpaid]);
+  const wasUnderpaid = seenUnderpaid || storedUnderpaid;
+
   const lastStatus = useRef<SwapStatus | null>(null);
   useEffect(() => {
     if (!swap || lastStatus.current === swap.status) return;
@@ -122,7 +134,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
       {/* An expired swap stopped at the deposit; a failed or refunded one after it, without a swap. */}
       <StepIndicator current={terminal && swap.status !== "expired" ? "done" : "deposit"} ended={terminal && swap.status !== "completed"} className="px-1" />
       <Panel className="print:hidden">
-        <StatusHeader swap={swap} pastDeadline={pastDeadline} newSwapHref={newSwapHref} />
+        <StatusHeader swap={swap} pastDeadline={pastDeadline} wasUnderpaid={wasUnderpaid} newSwapHref={newSwapHref} />
         <div className="mt-5 grid gap-6 @2xl:grid-cols-[1fr_14rem]">
           <div className="min-w-0">
             {swap.status === "waiting_deposit" ? (
@@ -135,7 +147,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
             ) : swap.status === "expired" ? (
               <p className="text-slate-700 dark:text-slate-300">{t("expiredNothingSent")}</p>
             ) : (
-              <Outcome swap={swap} />
+              <Outcome swap={swap} wasUnderpaid={wasUnderpaid} />
             )}
           </div>
           <div className="@2xl:border-l @2xl:border-slate-200 @2xl:pl-6 dark:@2xl:border-slate-800">
@@ -154,7 +166,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         </div>
       </Panel>
 
-      {swap.status === "completed" ? <Receipt swap={swap} /> : null}
+      {swap.status === "completed" ? <Receipt swap={swap} underpaid={wasUnderpaid} /> : null}
 
       {sandbox && token ? (
         <div className="contents print:hidden">
@@ -182,7 +194,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 }
 
 /** `pastDeadline`: a waiting swap whose deposit deadline has passed on screen (not yet expired upstream). */
-function StatusHeader({ swap, pastDeadline, newSwapHref }: { swap: Swap; pastDeadline: boolean; newSwapHref: string }) {
+function StatusHeader({ swap, pastDeadline, wasUnderpaid, newSwapHref }: { swap: Swap; pastDeadline: boolean; wasUnderpaid: boolean; newSwapHref: string }) {
   const t = useTranslations("status");
   const words = pastDeadline ? "waitingPastDeadline" : swap.status;
   // Arriving from "Create swap", focus continues here (lib/checkout/heading-focus.ts).
@@ -198,7 +210,7 @@ function StatusHeader({ swap, pastDeadline, newSwapHref }: { swap: Swap; pastDea
         </h1>
         <p className="mt-1">{t(`${words}.body`)}</p>
       </div>
-      <OutcomeNext swap={swap} newSwapHref={newSwapHref} />
+      <OutcomeNext swap={swap} wasUnderpaid={wasUnderpaid} newSwapHref={newSwapHref} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (
         <p className="mt-2 text-sm">
           <span className="font-medium">{t("providerMessage")}</span> {swap.errorMessage}
@@ -208,14 +220,17 @@ function StatusHeader({ swap, pastDeadline, newSwapHref }: { swap: Swap; pastDea
   );
 }
 
-/** What was asked, what comes back and where it goes, worded for where the swap stands. */
-function Outcome({ swap }: { swap: Swap }) {
+/**
+ * What was asked, what comes back and where it goes, worded for where the swap stands.
+ * `wasUnderpaid`: this device saw the swap underpaid, so what was sent is not the amount asked.
+ */
+function Outcome({ swap, wasUnderpaid = false }: { swap: Swap; wasUnderpaid?: boolean }) {
   const t = useTranslations("swap");
   const locale = useLocale();
   const sentLabel =
     swap.status === "waiting_deposit"
       ? null
-      : swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed"
+      : wasUnderpaid || swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed"
         ? t("requested")
         : t("sent");
   const receiveLabel =
@@ -333,7 +348,7 @@ function LiveStatusLine({
 }
 
 /** What happens next, in the tense of where the swap stands: the part of the status that changes by outcome. */
-function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
+function OutcomeNext({ swap, wasUnderpaid, newSwapHref }: { swap: Swap; wasUnderpaid: boolean; newSwapHref: string }) {
   const t = useTranslations("outcome");
   const locale = useLocale();
   const refundAddress = useMySwaps().find((s) => s.id === swap.id)?.refundAddress;
@@ -393,7 +408,7 @@ function OutcomeNext({ swap, newSwapHref }: { swap: Swap; newSwapHref: string })
         const explorer = explorerAddressUrl(swap.payout.network, swap.payout.address);
         return (
           <>
-            <p>{t("completedSent", { amount: received, sent })}</p>
+            <p>{wasUnderpaid ? t("completedAfterUnderpaid", { amount: received }) : t("completedSent", { amount: received, sent })}</p>
             {explorer ? (
               <a
                 href={explorer}

@@ -11,6 +11,11 @@ export type MySwap = {
   savedAt: number;
   /** The refund address typed on this device, so "refunded" can say where the money went. */
   refundAddress?: string;
+  /**
+   * This device saw the swap `underpaid`. A swap that then completes still says so: the spec's swap
+   * carries only the amount asked, so "You sent" that amount would not be true.
+   */
+  underpaid?: true;
 };
 
 const KEY = "swap-checkout:my-swaps";
@@ -35,7 +40,7 @@ function toEntry(value: unknown): MySwap | null {
   if (typeof v.savedAt !== "number") return null;
   // Entries saved before the checkout passed the refund address have none, and stay without it.
   const refundAddress = typeof v.refundAddress === "string" && v.refundAddress ? v.refundAddress : undefined;
-  return { id: v.id, token: v.token, savedAt: v.savedAt, ...(refundAddress ? { refundAddress } : {}) };
+  return { id: v.id, token: v.token, savedAt: v.savedAt, ...(refundAddress ? { refundAddress } : {}), ...(v.underpaid === true ? { underpaid: true } : {}) };
 }
 
 function parse(raw: string | null): MySwap[] {
@@ -74,9 +79,23 @@ export function rememberSwap(id: string, token: string, refundAddress?: string) 
   const list = listMySwaps();
   const existing = list.find((s) => s.id === id);
   refundAddress ||= existing?.refundAddress;
-  const entry: MySwap = { id, token, savedAt: existing?.savedAt ?? Date.now(), ...(refundAddress ? { refundAddress } : {}) };
+  const entry: MySwap = {
+    id,
+    token,
+    savedAt: existing?.savedAt ?? Date.now(),
+    ...(refundAddress ? { refundAddress } : {}),
+    ...(existing?.underpaid ? { underpaid: true } : {}),
+  };
   if (existing && existing.token === token && existing.refundAddress === entry.refundAddress) return;
   write([entry, ...list.filter((s) => s.id !== id)]);
+}
+
+/** Notes that this device saw the swap underpaid (a swap not in the list is left alone). */
+export function markUnderpaid(id: string) {
+  const list = listMySwaps();
+  const existing = list.find((s) => s.id === id);
+  if (!existing || existing.underpaid) return;
+  write(list.map((s) => (s.id === id ? { ...s, underpaid: true as const } : s)));
 }
 
 /** Puts a forgotten entry back where it was (Undo). */

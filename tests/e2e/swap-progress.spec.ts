@@ -114,4 +114,15 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
 
   await swap.pollUntil("completed", "clock");
   await expect(swap.statusHeading).toHaveText("Swap complete");
+  // The swap carries only the amount asked: having seen the underpayment, the page does not claim
+  // that amount was sent, on the page or its receipt, and still knows after a reload.
+  await page.clock.resume();
+  for (const when of ["at completion", "after a reload"]) {
+    if (when === "after a reload") await page.reload();
+    await expect(page.getByTestId("outcome-next"), when).toContainText("Your deposit was lower than quoted, so what arrives can be less than this estimate.");
+    await expect(page.getByText("You sent", { exact: true }), when).toHaveCount(0);
+    await expect(page.getByText("Amount requested", { exact: true }).first(), when).toBeVisible();
+    await expect(page.getByTestId("receipt"), when).toContainText("The deposit was lower than quoted");
+  }
+  await screenshotStep(page, "completed-after-underpaid");
 });

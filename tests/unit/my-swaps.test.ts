@@ -1,7 +1,7 @@
 // "My swaps on this device" in localStorage (lib/checkout/my-swaps.ts): what a browser saved before
 // a deploy still reads after it, and the refund address the checkout passes survives the swap page.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listMySwaps, rememberSwap } from "@/lib/checkout/my-swaps";
+import { listMySwaps, markUnderpaid, rememberSwap } from "@/lib/checkout/my-swaps";
 
 const KEY = "swap-checkout:my-swaps";
 const TOKEN = "tok_abcdefghijklmnopqrstuvwx";
@@ -55,5 +55,18 @@ describe("my swaps on this device", () => {
   it("saves no refund address when none was typed", () => {
     rememberSwap("ABCDEFGHJKLM", TOKEN, "");
     expect(listMySwaps()[0]).not.toHaveProperty("refundAddress");
+  });
+
+  it("remembers that a swap was underpaid through a new token and a reload, and marks no swap it does not keep", () => {
+    rememberSwap("ABCDEFGHJKLM", TOKEN, REFUND);
+    markUnderpaid("ABCDEFGHJKLM");
+    markUnderpaid("NPQRSTUVWXYZ");
+    rememberSwap("ABCDEFGHJKLM", "tok_zyxwvutsrqponmlkjihgfedc");
+    const [entry, ...rest] = listMySwaps();
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ id: "ABCDEFGHJKLM", underpaid: true, refundAddress: REFUND });
+    // A stored value that is not `true` is not taken for one.
+    window.localStorage.setItem(KEY, JSON.stringify([{ id: "ABCDEFGHJKLM", token: TOKEN, savedAt: 1, underpaid: "yes" }]));
+    expect(listMySwaps()[0]).not.toHaveProperty("underpaid");
   });
 });
