@@ -38,7 +38,7 @@ function CheckLine({ id, check, network }: { id: string; check: AddressCheckStat
         <span className="text-emerald-700 dark:text-emerald-400">✓ {t("valid", { network: networkLabel(network) })}</span>
       ) : check.state === "done" ? (
         <span className="text-rose-700 dark:text-rose-400">{t("invalid", { network: networkLabel(network) })}</span>
-      ) : check.state === "error" && isMemoRejection(check) ? null : check.state === "error" ? (
+      ) : check.state === "error" && !isMemoRejection(check) ? (
         <span className="text-rose-700 dark:text-rose-400">
           {check.error.code === "validation_error" ? t("invalid", { network: networkLabel(network) }) : errorText(check.error)}
         </span>

@@ -9,6 +9,7 @@ import { networkLabel } from "@/lib/checkout/asset-ref";
 import { clockText, formatAmount } from "@/lib/checkout/format";
 import { depositUri, tokenStandard } from "@/lib/checkout/payment-uri";
 import { useServerNow } from "@/lib/checkout/use-now";
+import { pastDepositDeadline } from "@/lib/checkout/use-swap-status";
 import { CopyButton } from "../ui/copy-button";
 import { Skeleton } from "../ui/spinner";
 import { QrCode } from "./qr-code";
@@ -32,7 +33,7 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
   const amount = formatAmount(deposit.amount, locale, swap.from.decimals);
   const [memoConfirmed, setMemoConfirmed] = useState(false);
   const showAddress = !deposit.memo || memoConfirmed;
-  const closed = useServerNow(clockOffset) >= Date.parse(deposit.deadline);
+  const closed = pastDepositDeadline(swap, useServerNow(clockOffset));
   useEffect(() => {
     if (closed) onClosed?.();
   }, [closed, onClosed]);

@@ -5,16 +5,20 @@
 import useSWR from "swr";
 import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
+import type { Swap } from "@/lib/schema/partner";
 
 export const STATUS_POLL_MS = 30_000;
 export const PAST_DEADLINE_POLL_MS = 10_000;
+
+/** Whether the swap's deposit deadline has passed at `serverNow` (ms on the server's clock). */
+export const pastDepositDeadline = (swap: Pick<Swap, "deposit">, serverNow: number) => serverNow >= Date.parse(swap.deposit.deadline);
 
 function pollInterval(latest: SwapSnapshot | undefined): number {
   if (!latest) return STATUS_POLL_MS;
   const { swap, clockOffset } = latest;
   if (isTerminalStatus(swap.status)) return 0;
-  const pastDeadline = swap.status === "waiting_deposit" && Date.now() + clockOffset >= Date.parse(swap.deposit.deadline);
-  return pastDeadline ? PAST_DEADLINE_POLL_MS : STATUS_POLL_MS;
+  const waitingPastDeadline = swap.status === "waiting_deposit" && pastDepositDeadline(swap, Date.now() + clockOffset);
+  return waitingPastDeadline ? PAST_DEADLINE_POLL_MS : STATUS_POLL_MS;
 }
 
 export function useSwapStatus(id: string, token: string | null) {
