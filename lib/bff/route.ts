@@ -84,8 +84,12 @@ function wrap(options: RouteOptions, handler: Handler) {
 /**
  * Answers every method a route does not implement with 405 in the error shape. OPTIONS too: there
  * is no cross-origin use to announce, and Next's own answer would list every method as allowed.
+ * A route that serves GET serves HEAD too (Next answers it from the GET handler), so its Allow
+ * names both.
  */
-export function methodsNotAllowed(allowed: string) {
+export function methodsNotAllowed(served: string) {
+  const methods = served.split(/,\s*/);
+  const allowed = (methods.includes("GET") && !methods.includes("HEAD") ? [...methods, "HEAD"] : methods).join(", ");
   const handler = route(async () => {
     throw new ApiError("method_not_allowed", undefined, { allow: allowed }, { allow: allowed });
   });

@@ -56,7 +56,7 @@ const errorAnswer = (description: string, codes: readonly string[]) => ({
 const common = {
   "400": errorAnswer("The request does not match its schema.", ["validation_error"]),
   "403": errorAnswer("A browser request from another site (`Origin` or `Sec-Fetch-Site`).", ["forbidden_origin"]),
-  "405": errorAnswer("The method is not one this path serves (`Allow` names the one it does).", ["method_not_allowed"]),
+  "405": errorAnswer("The method is not one this path serves (`Allow` names the ones it does).", ["method_not_allowed"]),
   "429": {
     ...errorAnswer("This client's limit or the key's upstream budget is spent; `Retry-After` says when to try again.", ["rate_limited"]),
     headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, "retry-after": { $ref: "#/components/headers/RetryAfter" } },

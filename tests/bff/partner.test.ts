@@ -337,11 +337,11 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
     it("answers OPTIONS on each route with 405 and the methods it does serve, session or not", async () => {
       const routes: Array<[string, string]> = [
         ["/api/partner/session", "POST, DELETE"],
-        ["/api/partner/swaps", "GET"],
-        ["/api/partner/swaps.csv", "GET"],
-        [`/api/partner/swaps/${SOME_SWAP_ID}`, "GET"],
-        ["/api/partner/summary", "GET"],
-        ["/api/partner/webhooks", "GET"],
+        ["/api/partner/swaps", "GET, HEAD"],
+        ["/api/partner/swaps.csv", "GET, HEAD"],
+        [`/api/partner/swaps/${SOME_SWAP_ID}`, "GET, HEAD"],
+        ["/api/partner/summary", "GET, HEAD"],
+        ["/api/partner/webhooks", "GET, HEAD"],
         [`/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, "POST"],
       ];
       for (const [path, allowed] of routes) {

@@ -485,13 +485,13 @@ describe("in sandbox mode", () => {
     });
 
     const routes: Array<[string, string, string]> = [
-      ["/api/v1/assets", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE,PROPFIND"],
+      ["/api/v1/assets", "GET, HEAD", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE,PROPFIND"],
       ["/api/v1/address", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE,PURGE"],
       ["/api/v1/quote", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE,PROPFIND"],
       ["/api/v1/swap", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE,PURGE"],
-      ["/api/v1/swap/ABCDEFGHIJKL", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
-      ["/api/health", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
-      ["/api/ready", "GET", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
+      ["/api/v1/swap/ABCDEFGHIJKL", "GET, HEAD", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
+      ["/api/health", "GET, HEAD", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
+      ["/api/ready", "GET, HEAD", "POST,PUT,PATCH,DELETE,OPTIONS,TRACE"],
       ["/api/sandbox/seed", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE"],
       ["/api/sandbox/swaps/ABCDEFGHIJKL/deposit", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE"],
     ];
@@ -509,6 +509,16 @@ describe("in sandbox mode", () => {
         const res = await call(origin, path, { method });
         expect(res.header("x-request-id"), `${method} ${path} → ${res.status}`).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
         expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      }
+    });
+
+    it("answers HEAD, which a GET route's Allow names, as GET does but with no body", async () => {
+      for (const path of ["/api/health", "/api/v1/assets"]) {
+        const [get, head] = [await call(origin, path), await call(origin, path, { method: "HEAD" })];
+        expect(head.status, path).toBe(get.status);
+        expect(head.status, path).toBe(200);
+        expect(head.header("content-type"), path).toBe(get.header("content-type"));
+        expect(head.text, path).toBe("");
       }
     });
 
