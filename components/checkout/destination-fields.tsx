@@ -98,9 +98,11 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
           aria-invalid={(memoMissing && value.address !== "") || memoRejected}
           aria-describedby="memo-check memo-warning"
         >
-          <p id="memo-check" className="mt-1 text-sm text-rose-700 empty:hidden dark:text-rose-400" aria-live="polite">
-            {memoRejected ? t("memoInvalid") : null}
-          </p>
+          {/* The live region stays rendered while empty (a region that appears with its message is
+              not announced); only the message inside it comes and goes. */}
+          <div id="memo-check" aria-live="polite">
+            {memoRejected ? <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoInvalid")}</p> : null}
+          </div>
           <p
             id="memo-warning"
             className="mt-1.5 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900"

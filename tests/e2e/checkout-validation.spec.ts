@@ -38,8 +38,16 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(checkout.reviewButton).toBeDisabled();
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
 
+  // The memo's live region is in the accessibility tree before it has anything to say: a region
+  // that appears together with its message is not announced by screen readers.
+  const memoCheck = page.locator("#memo-check");
+  await expect(memoCheck).toHaveAttribute("aria-live", "polite");
+  await expect(memoCheck).toBeEmpty();
+  expect(await memoCheck.evaluate((el) => getComputedStyle(el).display)).not.toBe("none");
+
   // A tag that is not a number: the memo is what is wrong, so the memo says so, not the address.
   await checkout.fillMemo("not-a-tag");
+  await expect(memoCheck).toHaveText(/^This memo cannot be used on this network\./);
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
   await expect(checkout.memo).toHaveAccessibleDescription(/^This memo cannot be used on this network\. Check it against what the recipient gave you\./);
   await expect(checkout.address).toHaveAttribute("aria-invalid", "false");
