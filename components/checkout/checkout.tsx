@@ -255,7 +255,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   return (
     <Panel>
       <StepIndicator current="details" className="mb-4" />
-      <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
+      <h1 tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+        {t("heading")}
+      </h1>
       <form
         className="mt-4 flex flex-col gap-3"
         noValidate

@@ -1,7 +1,7 @@
 "use client";
 // The swaps this browser has seen, newest first, each with its live status. Ids and tokens stay in
 // localStorage; they are used only for the swap's own status call, as on its page.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/checkout/my-swaps";
@@ -15,21 +15,44 @@ import { statusToneOf, toneDot } from "../ui/status-tone";
 
 const SHOWN = 5;
 
+/**
+ * Where keyboard focus goes after an action removes the control that had it (a row's Forget, Undo,
+ * Show all, the confirmation's buttons): somewhere that continues the task, never the page's top.
+ */
+type FocusTarget = { kind: "undo" } | { kind: "forgetAll" } | { kind: "cancel" } | { kind: "row"; id: string };
+
 export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly MySwap[]; swapPath: string; swapQuery: string }) {
   const t = useTranslations("mySwaps");
   const [all, setAll] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [forgotten, setForgotten] = useState<MySwap | null>(null);
   const shown = all ? swaps : swaps.slice(0, SHOWN);
+  const panel = useRef<HTMLElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (!target || !panel.current) return;
+    const selector = target.kind === "row" ? `[data-swap-id="${CSS.escape(target.id)}"] a` : `[data-focus="${target.kind}"]`;
+    panel.current.querySelector<HTMLElement>(selector)?.focus();
+  });
 
   return (
-    <Panel raised={false} aria-labelledby="my-swaps-heading" data-testid="my-swaps" className="mt-6">
+    <Panel ref={panel} raised={false} aria-labelledby="my-swaps-heading" data-testid="my-swaps" className="mt-6">
       <PanelHeading
         id="my-swaps-heading"
         size="base"
         action={
           confirming ? null : (
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              data-focus="forgetAll"
+              onClick={() => {
+                focusNext.current = { kind: "cancel" };
+                setConfirming(true);
+              }}
+            >
               {t("forgetAll")}
             </Button>
           )
@@ -50,34 +73,49 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
             <Button
               size="sm"
               onClick={() => {
+                // The list goes with its last swap: the heading of the checkout's step takes focus.
+                document.querySelector<HTMLElement>("#main h1[tabindex]")?.focus();
                 forgetAllSwaps();
                 setConfirming(false);
               }}
             >
               {t("forgetAllYes")}
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              data-focus="cancel"
+              onClick={() => {
+                focusNext.current = { kind: "forgetAll" };
+                setConfirming(false);
+              }}
+            >
               {t("cancel")}
             </Button>
           </div>
         </div>
       ) : null}
 
-      {forgotten ? (
-        <p role="status" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-          {t("forgotOne", { id: forgotten.id })}
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              restoreSwap(forgotten);
-              setForgotten(null);
-            }}
-          >
-            {t("undo")}
-          </Button>
-        </p>
-      ) : null}
+      {/* Rendered while empty, so what appears in it is announced. */}
+      <div role="status">
+        {forgotten ? (
+          <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            {t("forgotOne", { id: forgotten.id })}
+            <Button
+              variant="secondary"
+              size="sm"
+              data-focus="undo"
+              onClick={() => {
+                focusNext.current = { kind: "row", id: forgotten.id };
+                restoreSwap(forgotten);
+                setForgotten(null);
+              }}
+            >
+              {t("undo")}
+            </Button>
+          </p>
+        ) : null}
+      </div>
 
       <ul className="mt-3 flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
         {shown.map((saved) => (
@@ -86,6 +124,7 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
             saved={saved}
             href={`${swapPath}/${saved.id}${swapQuery}#t=${saved.token}`}
             onForget={() => {
+              focusNext.current = { kind: "undo" };
               forgetSwap(saved.id);
               setForgotten(saved);
             }}
@@ -93,7 +132,16 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
         ))}
       </ul>
       {swaps.length > SHOWN && !all ? (
-        <Button variant="ghost" size="sm" className="mt-2" onClick={() => setAll(true)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          onClick={() => {
+            // The first swap that was hidden takes focus, where reading goes on.
+            focusNext.current = { kind: "row", id: swaps[SHOWN]!.id };
+            setAll(true);
+          }}
+        >
           {t("showAll", { count: swaps.length })}
         </Button>
       ) : null}
