@@ -37,6 +37,12 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
     panel.current.querySelector<HTMLElement>(selector)?.focus();
   });
 
+  // Asking moves focus to the harmless answer (Cancel); cancelling goes back to "Forget all".
+  const askToForgetAll = (open: boolean) => {
+    focusNext.current = { kind: open ? "cancel" : "forgetAll" };
+    setConfirming(open);
+  };
+
   return (
     <Panel ref={panel} raised={false} aria-labelledby="my-swaps-heading" data-testid="my-swaps" className="mt-6">
       <PanelHeading
@@ -44,15 +50,7 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
         size="base"
         action={
           confirming ? null : (
-            <Button
-              variant="ghost"
-              size="sm"
-              data-focus="forgetAll"
-              onClick={() => {
-                focusNext.current = { kind: "cancel" };
-                setConfirming(true);
-              }}
-            >
+            <Button variant="ghost" size="sm" data-focus="forgetAll" onClick={() => askToForgetAll(true)}>
               {t("forgetAll")}
             </Button>
           )
@@ -81,15 +79,7 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
             >
               {t("forgetAllYes")}
             </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              data-focus="cancel"
-              onClick={() => {
-                focusNext.current = { kind: "forgetAll" };
-                setConfirming(false);
-              }}
-            >
+            <Button variant="secondary" size="sm" data-focus="cancel" onClick={() => askToForgetAll(false)}>
               {t("cancel")}
             </Button>
           </div>
