@@ -1,14 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-
-// Headers every answer carries, static files included; the CSP (with its per-request nonce) and
-// frame-ancestors are set per request in proxy.ts.
-const baseHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "no-referrer" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
+import { baseHeaders } from "./lib/bff/base-headers.mjs";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -24,7 +16,9 @@ const nextConfig: NextConfig = {
   // The ledger's drivers load their own files (PGlite's WebAssembly) at run time: not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   async headers() {
-    return [{ source: "/:path*", headers: baseHeaders }];
+    // Every answer, static files included; the CSP (with its per-request nonce) and frame-ancestors
+    // are set per request in proxy.ts.
+    return [{ source: "/:path*", headers: Object.entries(baseHeaders).map(([key, value]) => ({ key, value })) }];
   },
 };
 

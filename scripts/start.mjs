@@ -7,12 +7,15 @@
 //   more than the cap is read, whether its length is declared or it arrives chunked.
 // - Methods Next's handlers do not know (TRACE, PROPFIND, ...) make Next answer 500 or an empty
 //   400; an /api path gets them answered as OPTIONS is (405 with the path's Allow, or 404), a page
-//   405. An /api path with a trailing slash is redirected here, with its x-request-id.
+//   405. An /api path with a trailing slash or doubled slashes is redirected here to its one
+//   spelling. What the front answers itself carries the headers every answer does (x-request-id,
+//   no-store, the base security headers).
 // PORT is respected as with `next start`.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import net from "node:net";
 import next from "next";
+import { baseHeaders } from "../lib/bff/base-headers.mjs";
 import { forwardedFor } from "../lib/bff/forwarded-for.mjs";
 import { requestIdFrom } from "../lib/bff/sane-request-id.mjs";
 
@@ -51,14 +54,25 @@ function forwardedProto(req) {
   return proto === "https" ? "https" : "http";
 }
 
+/** The headers of an answer the front makes itself, as Next's own answers carry them. */
+function ownHeaders(req, headers) {
+  return {
+    ...baseHeaders,
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "cache-control": "no-store",
+    "x-request-id": requestIdFrom(req.headers["x-request-id"]),
+    ...headers,
+  };
+}
+
 function tooLarge(req, res) {
   if (!res.headersSent) {
-    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    const headers = ownHeaders(req, { "content-type": "application/json", connection: "close" });
     const body = JSON.stringify({
       error: { code: "payload_too_large", message: "The request is too large.", details: { maxBytes: MAX_API_BODY_BYTES } },
-      requestId,
+      requestId: headers["x-request-id"],
     });
-    res.writeHead(413, { "content-type": "application/json", "x-request-id": requestId, connection: "close", "content-length": Buffer.byteLength(body) });
+    res.writeHead(413, { ...headers, "content-length": Buffer.byteLength(body) });
     res.end(body);
   }
   // Stop reading: whatever else the client sends is never read. The socket is closed a moment
@@ -110,14 +124,14 @@ const server = createServer((req, res) => {
   const api = path === "/api" || path.startsWith("/api/");
   if (!KNOWN_METHODS.has(req.method ?? "")) {
     if (!api) {
-      res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+      res.writeHead(405, ownHeaders(req, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }));
       return res.end("Method Not Allowed\n");
     }
     req.method = "OPTIONS"; // every /api route answers OPTIONS with 405 and its Allow
   }
-  if (api && path.endsWith("/")) {
-    const location = path.replace(/\/+$/, "") + url.slice(path.length);
-    res.writeHead(308, { location, "x-request-id": requestIdFrom(req.headers["x-request-id"]), "cache-control": "no-store", "content-length": 0 });
+  if (api && (path.endsWith("/") || path.includes("//"))) {
+    const location = path.replace(/\/{2,}/g, "/").replace(/\/+$/, "") + url.slice(path.length);
+    res.writeHead(308, ownHeaders(req, { location, "content-length": 0 }));
     return res.end();
   }
   if (api) withCappedBody(req, res, () => handle(req, res));

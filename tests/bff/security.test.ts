@@ -328,6 +328,10 @@ describe("4. huge bodies are refused before they are read", () => {
       body: JSON.stringify({ pad: "x".repeat(17 * 1024) }),
     });
     expectError(res, 413, "payload_too_large");
+    // Made by the front, not Next: it still carries what every answer does.
+    expect(res.header("cache-control")).toBe("no-store");
+    expect(res.header("x-content-type-options")).toBe("nosniff");
+    expect(res.header("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it("still takes a body just under the cap", async () => {

@@ -1,0 +1,1 @@
+export declare const baseHeaders: Readonly<Record<string, string>>;
