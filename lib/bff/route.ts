@@ -8,6 +8,7 @@ import { clientIdOf } from "./client-id";
 import { requestIdOf } from "./request-id";
 import { assertDashboardEnabled, requireSession } from "./dashboard-session";
 import { limitClient, type LimitClass } from "./rate-limit";
+import { embeddedSandbox } from "./partner";
 
 export type RequestContext = {
   requestId: string;
@@ -51,6 +52,14 @@ export type RouteOptions = {
   dashboard?: "open" | "operator";
   /** The per-client limit this route counts against, counted before the handler runs. */
   limit?: LimitClass;
+  /** Embedded sandbox mode only: every method is 404 otherwise, before anything else is looked at. */
+  sandbox?: true;
+  /**
+   * The route reads a query string (its handler parses it with `queryOf`). Any other route refuses
+   * one with 400, as it refuses a body field it does not know: a misspelt or misplaced parameter
+   * (a token in the URL) is said, not silently ignored.
+   */
+  query?: true;
 };
 
 /** Wraps a handler with the request id, the same-origin rule, `options` and the one error mapping. */
@@ -65,11 +74,13 @@ function wrap(options: RouteOptions, handler: Handler) {
     const requestId = requestIdOf(req);
     let response: Response;
     try {
+      if (options.sandbox && !embeddedSandbox()) throw new ApiError("not_found");
       assertSameOrigin(req);
       const clientId = clientIdOf(req);
       if (options.dashboard) assertDashboardEnabled();
       if (options.dashboard === "operator") await requireSession(req);
       if (options.limit) await limitClient(options.limit, clientId);
+      if (!options.query) assertNoQuery(req);
       const params = (await segment?.params) ?? {};
       response = await handler(req, { requestId, clientId, params });
     } catch (error) {
@@ -87,10 +98,11 @@ function wrap(options: RouteOptions, handler: Handler) {
  * A route that serves GET serves HEAD too (Next answers it from the GET handler), so its Allow
  * names both.
  */
-export function methodsNotAllowed(served: string) {
+export function methodsNotAllowed(served: string, options: Pick<RouteOptions, "sandbox" | "dashboard"> = {}) {
   const methods = served.split(/,\s*/);
   const allowed = (methods.includes("GET") && !methods.includes("HEAD") ? [...methods, "HEAD"] : methods).join(", ");
-  const handler = route(async () => {
+  // The method is what is wrong, whatever the query says.
+  const handler = route({ ...options, query: true }, async () => {
     throw new ApiError("method_not_allowed", undefined, { allow: allowed }, { allow: allowed });
   });
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
@@ -149,4 +161,25 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown, 
   throw new ApiError("validation_error", first ? `Invalid ${first[0]}: ${first[1]}.` : undefined, { fields });
 }
 
-export const queryOf = (req: Request) => Object.fromEntries(new URL(req.url).searchParams);
+/** The query as one value per name; a name given twice is refused rather than one of its values dropped. */
+export function queryOf(req: Request): Record<string, string> {
+  const params = new URL(req.url).searchParams;
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if (Object.hasOwn(query, name)) {
+      throw new ApiError("validation_error", `Invalid ${nameOf(name)}: given more than once.`, { fields: { [nameOf(name)]: "given more than once" } });
+    }
+    query[name] = value;
+  }
+  return query;
+}
+
+/** A parameter's name as said back in an error: bounded, whatever a client sent. */
+const nameOf = (name: string) => name.slice(0, 64) || "query";
+
+function assertNoQuery(req: Request) {
+  const names = [...new Set(new URL(req.url).searchParams.keys())];
+  if (names.length === 0) return;
+  const fields = Object.fromEntries(names.slice(0, 10).map((name) => [nameOf(name), "this route takes no query parameters"]));
+  throw new ApiError("validation_error", "This route takes no query parameters.", { fields });
+}

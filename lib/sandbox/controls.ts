@@ -30,7 +30,8 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
   return getSwap(ctx, id);
 }
 
-const seedSchema = z.strictObject({
+/** `POST /sandbox/seed`; the BFF's `/api/sandbox/seed` takes the same body. */
+export const seedBodySchema = z.strictObject({
   count: z.number().int().min(1).max(20_000),
   statuses: z.array(swapStatusSchema).min(1).optional(),
   createdFrom: z.optional(isoDateTimeSchema),
@@ -50,7 +51,7 @@ const seedSchema = z.strictObject({
 
 /** Creates swaps with fixed statuses spread over a time range, for dashboards and benchmarks. */
 export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number; ids: string[] } {
-  const request = parseRequest(seedSchema, body);
+  const request = parseRequest(seedBodySchema, body);
   // Bounded per call (the schema) and in all (SANDBOX_MAX_SWAPS), so no caller can fill the memory.
   if (ctx.state.swaps.size + request.count > ctx.options.maxSwaps) {
     throw new SandboxError("validation_error", `The sandbox holds at most ${ctx.options.maxSwaps} swaps; it has ${ctx.state.swaps.size}. Reset it first.`);

@@ -28,6 +28,7 @@ import {
   webhookLogSchema,
 } from "./dashboard";
 import { assetListSchema, swapIdPattern, swapSchema } from "./partner";
+import { seedBodySchema } from "@/lib/sandbox/controls";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -69,6 +70,8 @@ const common = {
     "upstream_timeout",
   ]),
 };
+/** What any route can answer before its own work: a stray query, another site, another method. */
+const beforeRouteErrors = { "400": common["400"], "403": common["403"], "405": common["405"] };
 const jsonBodyErrors = {
   "413": errorAnswer("The body is larger than 16 KiB.", ["payload_too_large"]),
   "415": errorAnswer("The body is not `application/json`.", ["unsupported_media_type"]),
@@ -225,10 +228,20 @@ export function openApiDocument() {
               "idempotent-replayed": { description: "`true` when this answer is a replay of the first.", schema: { type: "string", enum: ["true"] } },
             }),
             "404": errorAnswer("The quote does not exist.", ["quote_not_found"]),
-            "409": errorAnswer("The quote made a swap for someone else, or the first request with this key is still running.", [
-              "quote_already_used",
-              "request_in_progress",
-            ]),
+            "409": {
+              ...errorAnswer("The quote made a swap for someone else, or the first request with this key is still running (then with `Retry-After`).", [
+                "quote_already_used",
+                "request_in_progress",
+              ]),
+              headers: {
+                "x-request-id": { $ref: "#/components/headers/RequestId" },
+                "retry-after": {
+                  description: "With `request_in_progress`: seconds to wait before repeating the request.",
+                  required: false,
+                  schema: { type: "string", pattern: "^[0-9]+$" },
+                },
+              },
+            },
             "422": errorAnswer("This Idempotency-Key was used with another body.", ["idempotency_mismatch"]),
             ...common,
             "400": errorAnswer("The request does not match its schema, or the quote expired or cannot be swapped.", [
@@ -250,7 +263,8 @@ export function openApiDocument() {
           responses: {
             "200": ok("The swap.", "Swap", {
               "x-status-as-of": {
-                description: "When the upstream state behind this answer was read (ISO 8601).",
+                description:
+                  "When the upstream state behind this answer is known to have held (ISO 8601): the time of a live read; for a status from the upstream's list, whose stored state is synchronized about once a minute, a minute before the list was read, or the swap's own last change where that is later.",
                 schema: { type: "string", format: "date-time" },
               },
             }),
@@ -276,8 +290,8 @@ export function openApiDocument() {
       "/api/sandbox/seed": {
         post: {
           operationId: "seedSandbox",
-          summary: "Embedded sandbox only (404 otherwise): fills the sandbox with swaps, `{ count, statuses?, createdFrom?, createdTo? }`.",
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+          summary: "Embedded sandbox only (404 otherwise): fills the sandbox with swaps.",
+          requestBody: { required: true, content: json("SeedBody") },
           responses: {
             "200": ok("What was made.", "SeedAnswer"),
             "404": errorAnswer("Not in embedded sandbox mode.", ["not_found"]),
@@ -290,14 +304,22 @@ export function openApiDocument() {
         get: {
           operationId: "openApi",
           summary: "This document.",
-          responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } } },
+          responses: {
+            "200": {
+              description: "OpenAPI 3.1. The same for everyone: cacheable for five minutes.",
+              headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, "cache-control": { schema: { type: "string" } } },
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            ...beforeRouteErrors,
+            "429": common["429"],
+          },
         },
       },
       "/api/health": {
         get: {
           operationId: "health",
           summary: "Liveness: the process answers.",
-          responses: { "200": ok("Alive.", "Health") },
+          responses: { "200": ok("Alive.", "Health"), ...beforeRouteErrors },
         },
       },
       ...partnerPaths(),
@@ -305,7 +327,7 @@ export function openApiDocument() {
         get: {
           operationId: "ready",
           summary: "Readiness: the upstream and the store answer. The upstream check is reused for 30 s.",
-          responses: { "200": ok("Ready.", "Readiness"), "503": ok("Not ready; the body says which part is not.", "Readiness") },
+          responses: { "200": ok("Ready.", "Readiness"), "503": ok("Not ready; the body says which part is not.", "Readiness"), ...beforeRouteErrors },
         },
       },
     },
@@ -333,6 +355,7 @@ export function openApiDocument() {
         SwapCreated: jsonSchema(swapCreatedSchema, "output"),
         Swap: jsonSchema(swapSchema, "output"),
         DepositBody: jsonSchema(depositBodySchema, "input"),
+        SeedBody: jsonSchema(seedBodySchema, "input"),
         SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),
         Error: { ...jsonSchema(bffErrorBodySchema, "output"), description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.` },
         Health: jsonSchema(z.object({ status: z.literal("ok") }), "output"),

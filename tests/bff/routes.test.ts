@@ -537,6 +537,21 @@ describe("in sandbox mode", () => {
       expect(res.header("x-request-id")).toBe("slash-test-0001");
     });
 
+    it("redirects an API path with doubled slashes to its one spelling, with the headers every answer has", async () => {
+      for (const [given, location] of [
+        ["/api//v1/assets?network=bitcoin", "/api/v1/assets?network=bitcoin"],
+        ["/api/v1//quote", "/api/v1/quote"],
+        ["/api//v1//swap///", "/api/v1/swap"],
+      ]) {
+        const res = await call(origin, given!, { headers: { "x-request-id": "slash-test-0002" } });
+        expect(res.status, `${given} ${res.raw}`).toBe(308);
+        expect(res.header("location")).toBe(location);
+        expect(res.header("x-request-id")).toBe("slash-test-0002");
+        expect(res.header("cache-control")).toBe("no-store");
+        expect(res.header("x-content-type-options")).toBe("nosniff");
+      }
+    });
+
     it("answers OPTIONS on every API route with an x-request-id too", async () => {
       const missing: string[] = [];
       for (const [path] of [...routes, ["/api/nope"]]) {
@@ -734,6 +749,11 @@ describe("in upstream mode", () => {
       "not_found",
     );
     expectError(await postJson(app.origin, "/api/sandbox/seed", { count: 1 }), 404, "not_found");
+    // Whatever the method or the body: nothing tells a stranger the controls exist here.
+    for (const path of ["/api/sandbox/seed", `/api/sandbox/swaps/${created.swap.id}/deposit`]) {
+      for (const method of ["GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"]) expectError(await call(app.origin, path, { method }), 404, "not_found");
+      expectError(await postJson(app.origin, path, { count: "not a number" }), 404, "not_found");
+    }
     expect(upstream.count("POST", /^\/sandbox\//)).toBe(swapsBefore);
     const res = await call(app.origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
     expect(swapSchema.parse(res.json).status).toBe("waiting_deposit");

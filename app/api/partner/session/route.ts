@@ -34,4 +34,4 @@ export const DELETE = route({ dashboard: "open" }, async (req) => {
   return new Response(null, { status: 204, headers: { "set-cookie": closeSessionCookie(req) } });
 });
 
-export const { GET, PUT, PATCH, OPTIONS } = methodsNotAllowed("POST, DELETE");
+export const { GET, PUT, PATCH, OPTIONS } = methodsNotAllowed("POST, DELETE", { dashboard: "open" });

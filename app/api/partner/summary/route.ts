@@ -3,9 +3,9 @@ import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardSummaryQuerySchema } from "@/lib/schema/dashboard";
 
 // Totals and swaps per day (with reward USDC) for the filter: the dashboard's chart.
-export const GET = route({ dashboard: "operator", limit: "reads" }, async (req) => {
+export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req) => {
   const query = parseWith(dashboardSummaryQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   return Response.json(await dashboardSummary(ledger, query), { headers: await ledgerHeaders(ledger) });
 });
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });

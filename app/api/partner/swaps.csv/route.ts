@@ -3,7 +3,7 @@ import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard-history";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardFilterSchema } from "@/lib/schema/dashboard";
 
-export const GET = route({ dashboard: "operator", limit: "reads" }, async (req, { requestId }) => {
+export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req, { requestId }) => {
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -11,4 +11,4 @@ export const GET = route({ dashboard: "operator", limit: "reads" }, async (req, 
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) },
   });
 });
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });

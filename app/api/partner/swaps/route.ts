@@ -2,9 +2,9 @@ import { dashboardLedger, ledgerHeaders, listDashboardSwaps } from "@/lib/bff/da
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardQuerySchema } from "@/lib/schema/dashboard";
 
-export const GET = route({ dashboard: "operator", limit: "reads" }, async (req) => {
+export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req) => {
   const query = parseWith(dashboardQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   return Response.json(await listDashboardSwaps(ledger, query), { headers: await ledgerHeaders(ledger) });
 });
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });

@@ -3,9 +3,9 @@ import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { webhookLogQuerySchema } from "@/lib/schema/dashboard";
 
 // The webhook delivery log, newest first.
-export const GET = route({ dashboard: "operator", limit: "reads" }, async (req) => {
+export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req) => {
   const { limit, offset } = parseWith(webhookLogQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   return Response.json(await dashboardWebhookLog(ledger, limit, offset), { headers: await ledgerHeaders(ledger) });
 });
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });

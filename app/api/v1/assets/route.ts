@@ -4,7 +4,7 @@ import { assetsQuerySchema } from "@/lib/schema/bff";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ limit: "reads" }, async (req, { requestId }) => {
+export const GET = route({ limit: "reads", query: true }, async (req, { requestId }) => {
   const query = parseWith(assetsQuerySchema, queryOf(req), "query");
   return new Response(await assetListJson(query, requestId), {
     headers: { "content-type": "application/json", "cache-control": "private, max-age=60" },

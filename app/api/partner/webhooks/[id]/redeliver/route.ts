@@ -8,4 +8,4 @@ export const POST = route({ dashboard: "operator", limit: "reads" }, async (req,
   await redeliverWebhook(await dashboardLedger(), id);
   return Response.json({ id, status: "pending" });
 });
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST", { dashboard: "open" });
