@@ -178,6 +178,10 @@ describe("without PARTNER_DASHBOARD_PASSWORD", () => {
     expectError(await postJson(app.origin, "/api/partner/session", { password: PASSWORD }), 404, "not_found");
     expectError(await postJson(app.origin, "/api/partner/session", { password: "" }), 404, "not_found");
     expectError(await call(app.origin, "/api/partner/session", { method: "DELETE" }), 404, "not_found");
+    // Nor does a method a route does not serve tell that it exists (405 would).
+    for (const [, path] of [...dataRoutes, ["GET", "/api/partner/session"]]) {
+      for (const method of ["OPTIONS", "PATCH", "TRACE"]) expectError(await call(app.origin, path!, { method }), 404, "not_found");
+    }
   });
 });
 
