@@ -11,7 +11,13 @@ const known = new Set<string>([...bffErrorCodes, "network_error"]);
 
 export function useErrorText() {
   const t = useTranslations("errors");
-  return (error: BffError) => (known.has(error.code) ? t(error.code as "internal_error") : error.message || t("internal_error"));
+  return (error: BffError) => {
+    // The widget's signed config expired (or was refused) while the page was open: no field of the
+    // form can fix that, so say what can.
+    const config = error.code === "validation_error" ? (error.details.fields as Record<string, unknown> | undefined)?.["x-widget-config"] : undefined;
+    if (config !== undefined) return config === "expired" ? t("widgetConfigExpired") : t("widgetConfigInvalid");
+    return known.has(error.code) ? t(error.code as "internal_error") : error.message || t("internal_error");
+  };
 }
 
 /** `swapId`: the swap the error is about, for the support link. */

@@ -5,7 +5,7 @@ import { SupportProvider } from "@/components/support";
 import { listAssets } from "@/lib/bff/assets";
 import { checkWidgetConfig } from "@/lib/bff/widget-config";
 import { config } from "@/lib/config";
-import { lookQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
+import { widgetQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
 
 export async function generateMetadata() {
   const t = await getTranslations("checkout");
@@ -40,7 +40,7 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
           config={params.config}
           locked={trusted ? { to: trusted.to, destination: trusted.destination } : undefined}
           includeToken={trusted?.includeToken ?? false}
-          lookQuery={lookQueryOf(params)}
+          widgetQuery={widgetQueryOf(params)}
         />
       </SupportProvider>
     </WidgetShell>

@@ -30,6 +30,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
   const t = useTranslations("picker");
   const dialog = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
   const titleId = useId();
 
@@ -42,6 +43,9 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
   function open() {
     setQuery("");
     dialog.current?.showModal();
+    // The search takes focus when the dialog opens. Not React's autoFocus: that focuses on mount,
+    // when the dialog is still closed, which a browser refuses (and reports) inside a partner's iframe.
+    search.current?.focus();
   }
 
   function choose(asset: Asset) {
@@ -118,8 +122,8 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
           </label>
           <input
             id={`${titleId}-search`}
+            ref={search}
             type="search"
-            autoFocus
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={(e) => {

@@ -326,12 +326,12 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             <output
               aria-labelledby="receive-label"
               aria-live="polite"
-              className="flex h-14 min-w-0 flex-1 items-center truncate px-1 text-2xl font-semibold tabular-nums text-slate-800 sm:text-3xl dark:text-slate-100"
+              className="@container flex h-14 min-w-0 flex-1 items-center truncate px-1 text-2xl font-semibold tabular-nums text-slate-800 sm:text-3xl dark:text-slate-100"
             >
               {quote.loading ? (
                 <Skeleton className="h-8 w-32" />
               ) : quote.quote ? (
-                <span className="truncate">≈ {formatAmount(quote.quote.to.estimatedAmount, locale, Math.min(quote.quote.to.decimals, 8))}</span>
+                <EstimatedAmount text={`≈ ${formatAmount(quote.quote.to.estimatedAmount, locale, Math.min(quote.quote.to.decimals, 8))}`} />
               ) : (
                 <span className="text-slate-500 dark:text-slate-400">0.0</span>
               )}
@@ -398,5 +398,18 @@ function SwapSide({ title, labelFor, titleId, children }: { title: string; label
       )}
       {children}
     </fieldset>
+  );
+}
+
+/**
+ * What the user gets, whole: a long amount ("≈ 0.00102416") shrinks to the width it has (its box is
+ * a size container) rather than being cut to "≈ 0.0010…" beside the asset button on a phone or in a
+ * narrow widget. Its characters average about 0.62 em; 0.7 leaves room. Below 0.75 rem it is cut after all.
+ */
+function EstimatedAmount({ text }: { text: string }) {
+  return (
+    <span className="truncate" style={{ fontSize: `max(0.75rem, min(1em, calc(100cqi / ${(text.length * 0.7).toFixed(2)})))` }}>
+      {text}
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // Sandbox only: play the user's deposit and the swap's outcome, so the whole flow can be walked
 // without money.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Swap } from "@/lib/schema/partner";
 import { depositOutcomes } from "@/lib/schema/codes";
@@ -27,6 +27,7 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BffError | null>(null);
   const canDeposit = swap.status === "waiting_deposit";
+  const heading = useRef<HTMLHeadingElement>(null);
 
   async function deposit(partial: boolean) {
     setBusy(true);
@@ -38,6 +39,8 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
         body: { outcome, ...(partial ? { amount: halfOf(swap.deposit.amount, swap.from.decimals) } : {}) },
       });
       onChanged(next);
+      // The buttons go with the deposit: focus stays in this panel, not at the top of the page.
+      heading.current?.focus();
     } catch (e) {
       setError(e instanceof BffError ? e : new BffError("internal_error", String(e), 0));
     } finally {
@@ -50,7 +53,7 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
       aria-labelledby="sandbox-heading"
       className="w-full rounded-3xl border-2 border-dashed border-violet-300 bg-violet-50/60 p-4 sm:p-6 dark:border-violet-800 dark:bg-violet-950/30"
     >
-      <h2 id="sandbox-heading" className="text-base font-semibold text-violet-950 dark:text-violet-100">
+      <h2 id="sandbox-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-violet-950 outline-none dark:text-violet-100">
         {t("title")}
       </h2>
       <p className="mt-1 text-sm text-violet-900 dark:text-violet-200">{canDeposit ? t("body") : swap.status === "expired" ? t("expired") : t("done")}</p>

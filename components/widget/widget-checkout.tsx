@@ -11,12 +11,12 @@ type Props = {
   config?: string;
   locked?: { to?: string; destination?: { address: string; memo?: string } };
   includeToken: boolean;
-  /** The widget's look (theme, accent, locale), kept on its status page. */
-  lookQuery: string;
+  /** The widget's parameters (lib/schema/widget.ts, widgetQueryOf), passed on to its status page. */
+  widgetQuery: string;
 };
 
 /** The checkout inside the widget: its progress goes to the host page. */
-export function WidgetCheckout({ preset, initialAssets, config, locked, includeToken, lookQuery }: Props) {
+export function WidgetCheckout({ preset, initialAssets, config, locked, includeToken, widgetQuery }: Props) {
   const post = useWidgetMessenger();
   const onEvent = useCallback(
     (type: string, payload: Record<string, unknown>) => {
@@ -35,15 +35,18 @@ export function WidgetCheckout({ preset, initialAssets, config, locked, includeT
       widgetConfig={config}
       locked={locked}
       swapPath="/widget/swap"
-      swapQuery={lookQuery}
+      swapQuery={widgetQuery}
       onEvent={onEvent}
     />
   );
 }
 
-/** The swap's status inside the widget: status changes and the end go to the host page. */
-export function WidgetSwapView({ id, sandbox, lookQuery }: { id: string; sandbox: boolean; lookQuery: string }) {
+/**
+ * The swap's status inside the widget: status changes and the end go to the host page. "Start a new
+ * swap" opens the checkout as the partner embedded it (`widgetQuery`).
+ */
+export function WidgetSwapView({ id, sandbox, widgetQuery }: { id: string; sandbox: boolean; widgetQuery: string }) {
   const post = useWidgetMessenger();
   const onEvent = useCallback((type: string, payload: Record<string, unknown>) => post(type === "terminal" ? "terminal" : "status", payload), [post]);
-  return <SwapView id={id} sandbox={sandbox} onEvent={onEvent} newSwapHref={`/widget${lookQuery}`} />;
+  return <SwapView id={id} sandbox={sandbox} onEvent={onEvent} newSwapHref={`/widget${widgetQuery}`} />;
 }

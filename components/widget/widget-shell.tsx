@@ -36,7 +36,9 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
     let last = 0;
     const observer = new ResizeObserver(() => {
       const height = Math.ceil(element.getBoundingClientRect().height);
-      if (height !== last) {
+      // 0 only while the page is swapped for the next one (the checkout for its status page): the
+      // content is never that small, and the host would shrink the frame and jump back.
+      if (height > 0 && height !== last) {
         last = height;
         messenger("resize", { height });
       }

@@ -6,14 +6,19 @@ import { checkoutPresetSchema, singleParam } from "./pages";
 export const widgetParamsSchema = z.extend(checkoutPresetSchema, {
   theme: singleParam(z.enum(["light", "dark", "auto"])),
   accent: singleParam(z.string().check(z.regex(/^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))),
-  config: singleParam(z.string().check(z.maxLength(4096))),
+  // Any length here: one too long is refused by its check (lib/widget/config-codec.ts), not ignored.
+  config: singleParam(z.string()),
   locale: singleParam(z.enum(["en", "es", "ru"])),
 });
 
-/** The look parameters a widget page passes on to its next page. */
-export function lookQueryOf(params: Pick<WidgetParams, "theme" | "accent" | "locale">): string {
+/**
+ * The widget's parameters as its pages pass them on: the look (theme, accent, locale) and how the
+ * partner started it (presets and the signed config), so the status page keeps the look and its
+ * "Start a new swap" opens the checkout the partner embedded, attribution and locks included.
+ */
+export function widgetQueryOf(params: WidgetParams): string {
   const query = new URLSearchParams();
-  for (const key of ["theme", "accent", "locale"] as const) if (params[key]) query.set(key, params[key]);
+  for (const key of ["from", "to", "amount", "theme", "accent", "locale", "config"] as const) if (params[key]) query.set(key, params[key]);
   const text = query.toString();
   return text ? `?${text}` : "";
 }

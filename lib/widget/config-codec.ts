@@ -8,6 +8,8 @@ export type WidgetConfigCheck = { ok: true; config: WidgetConfig } | { ok: false
 
 /** A config expiring further out than this is refused (a leaked one must not live for years). */
 export const MAX_LIFETIME_SECONDS = 366 * 24 * 60 * 60;
+/** The longest config accepted: a signed config of every field at its longest is well under it. */
+export const MAX_CONFIG_LENGTH = 4096;
 
 const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 
@@ -17,6 +19,7 @@ export function signWidgetConfig(config: WidgetConfig, key: Buffer): string {
 }
 
 export function verifyWidgetConfig(token: string, key: Buffer, nowSeconds = Math.floor(Date.now() / 1000)): WidgetConfigCheck {
+  if (token.length > MAX_CONFIG_LENGTH) return { ok: false, reason: "malformed" };
   const parts = token.split(".");
   if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]{43}$/.test(parts[1]!)) return { ok: false, reason: "malformed" };
   const [payload, signature] = parts as [string, string];

@@ -5,6 +5,7 @@ import { startApp, freePort, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
 import { inSeconds, signConfig, widgetConfigKey } from "../support/widget-config";
 import { shotsDir } from "./shots";
+import { SwapPage } from "./pages/swap-page";
 
 const APP_SECRET = "widget-spec-app-secret-0123456789-abcdefgh";
 const widgetKey = widgetConfigKey(APP_SECRET);
@@ -90,6 +91,12 @@ async function createSwapInWidget(page: Page) {
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: HostEvent[] }).received);
 
 test("the partner's page receives ready, resize, quote, swap_created, status and terminal in order while a swap completes", async ({ page }) => {
+  // The partner's console stays clean: no message posted to an origin that is not the parent's, no
+  // focus the browser refuses inside a cross-origin frame.
+  const noise: string[] = [];
+  page.on("console", (m) => {
+    if (/postMessage|autofocus/i.test(m.text())) noise.push(m.text());
+  });
   await page.goto(`${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01&theme=dark&accent=18e299")}`);
   const widget = await createSwapInWidget(page);
   await expect(widget.getByTestId("swap-status")).toHaveAttribute("data-status", "waiting_deposit");
@@ -120,9 +127,13 @@ test("the partner's page receives ready, resize, quote, swap_created, status and
   expect(events.find((e) => e.type === "terminal")!.payload).toEqual({ id: created.payload.id, status: "completed" });
   const resize = events.find((e) => e.type === "resize")!;
   expect(resize.payload.height).toBeGreaterThan(200);
+  // Never a height of 0 while the widget goes from its checkout to its status page (the host would
+  // shrink the frame, then jump back).
+  expect(events.filter((e) => e.type === "resize").map((e) => e.payload.height)).not.toContain(0);
   // autoResize: the host sized the iframe to the widget's content.
   const height = await page.locator("iframe").evaluate((f) => (f as HTMLIFrameElement).style.height);
   expect(height).toMatch(/px$/);
+  expect(noise).toEqual([]);
 });
 
 test("a site that is not in WIDGET_ALLOWED_ORIGINS can neither frame the widget nor receive its events", async ({ page }) => {
@@ -150,6 +161,8 @@ test("a tampered config and an expired one are each refused with a clear message
     tampered: `${Buffer.from(JSON.stringify({ exp: inSeconds(600), customerId: "someone-else" })).toString("base64url")}.${signature}`,
     // Correctly signed (the documented recipe), but its time is up.
     expired: signConfig({ exp: inSeconds(-60), customerId: "cust-7" }, widgetKey),
+    // Longer than any config is: refused, not taken as no config at all (an open checkout).
+    oversized: `${genuine}${"A".repeat(4200)}`,
   };
   for (const [kind, config] of Object.entries(configs)) {
     await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&config=${config}`);
@@ -201,6 +214,74 @@ test("embed.js ignores widget-shaped messages that do not come from its own ifra
   // The widget's own iframe was not resized by the forged 5 px.
   const height = await page.locator("#checkout iframe").evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().height);
   expect(height).toBeGreaterThan(200);
+});
+
+test("'Start a new swap' opens the checkout the partner embedded: the signed config, its locks and the presets stay", async ({ page }) => {
+  const TRON = "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r";
+  const config = signConfig({ exp: inSeconds(600), customerId: "cust-9", to: "USDT.tron", destination: { address: TRON } }, widgetKey);
+  const configsSent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/v1/quote")) configsSent.push(r.headers()["x-widget-config"] ?? "none");
+  });
+  await page.goto(`${app.origin}/widget?from=BTC&amount=0.01&theme=dark&config=${config}`);
+  const address = page.getByLabel(/Your USDT address on Tron/);
+  await expect(address).toHaveValue(TRON);
+  await expect(page.getByText("Valid Tron address")).toBeVisible();
+  await page.getByRole("button", { name: "Review swap" }).click();
+  await page.getByRole("button", { name: "Create swap" }).click();
+  const swap = new SwapPage(page);
+  await swap.expectStatus("waiting_deposit");
+  await swap.simulateDeposit({ outcome: "Fails" });
+  // The sandbox's buttons went with the deposit: focus stayed in its panel.
+  await expect(page.getByRole("heading", { name: "Sandbox controls" })).toBeFocused();
+  await swap.pollUntil("failed", "button");
+
+  await expect(swap.newSwap).toHaveAttribute("href", new RegExp(`^/widget\\?.*config=${config}`));
+  configsSent.length = 0;
+  await swap.newSwap.click();
+  await expect(page.getByTestId("quote-details")).toContainText("1 BTC ≈");
+  await expect(address).toHaveValue(TRON);
+  await expect(address).toHaveAttribute("readonly", "");
+  await expect(page.getByRole("textbox", { name: "You send", exact: true })).toHaveValue("0.01");
+  await expect(page.getByRole("button", { name: /^You receive: USDT Tron/ })).toBeDisabled();
+  await expect(page.getByTestId("widget-document")).toHaveClass(/\bdark\b/);
+  // The new checkout's quotes carry the config again (its customerId, its locks).
+  expect(configsSent.length).toBeGreaterThan(0);
+  expect(new Set(configsSent)).toEqual(new Set([config]));
+});
+
+test("a config that expires while the widget is open is said as such when the swap is created, and nothing is created", async ({ page }) => {
+  const exp = inSeconds(8);
+  const config = signConfig({ exp, customerId: "cust-10" }, widgetKey);
+  const created: number[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith("/api/v1/swap") && r.request().method() === "POST") created.push(r.status());
+  });
+  await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&config=${config}`);
+  await page.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(page.getByText("Valid Tron address")).toBeVisible();
+  await page.getByRole("button", { name: "Review swap" }).click();
+  // The server's clock decides; wait until the config is a second past its expiry there too.
+  await page.waitForTimeout(Math.max(0, (exp + 1) * 1000 - Date.now()));
+  await page.getByRole("button", { name: "Create swap" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "This checkout's settings from the site have expired. Nothing was created." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "highlighted fields" })).toHaveCount(0);
+  expect(created).toEqual([400]);
+});
+
+test("on a 320 or 360 px phone a long estimated amount is shown whole, not cut", async ({ page }) => {
+  for (const [width, query] of [
+    [360, "from=USDT.tron&to=BTC&amount=100"],
+    [320, "from=USDT.tron&to=BTC&amount=100"],
+    [320, "from=BTC&to=USDT.tron&amount=0.05"],
+  ] as const) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(`${app.origin}/widget?${query}`);
+    const amount = page.locator('output[aria-labelledby="receive-label"] span');
+    await expect(amount, `${width} px, ${query}`).toHaveText(/^≈ [\d,.]+$/);
+    const { scroll, client, text } = await amount.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, text: el.textContent }));
+    expect(scroll, `${width} px, ${query}: "${text}"`).toBeLessThanOrEqual(client);
+  }
 });
 
 const shots = () => shotsDir("widget");

@@ -1,15 +1,18 @@
-// The widget's events go only to the origins allowed to frame it: each message is posted with one
-// allowed origin as its target (the browser then delivers it only to a parent of that origin), and
-// never with "*". A stand-in window records what would be posted.
+// The widget's events go only to the origins allowed to frame it, never with "*": to the parent's
+// own origin where the browser names it (location.ancestorOrigins) and it is allowed, else once per
+// allowed origin (the browser then delivers only the one that matches). A stand-in window records
+// what would be posted.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWidgetMessenger } from "@/lib/checkout/widget-messenger";
 
 type Posted = { message: unknown; targetOrigin: string };
 
-function framedIn(origin: string): Posted[] {
+/** `parentOrigin`: what location.ancestorOrigins names (undefined: a browser without it, Firefox). */
+function framedIn(origin: string, parentOrigin?: string): Posted[] {
   const posted: Posted[] = [];
   const parent = { postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, targetOrigin }) };
-  vi.stubGlobal("window", { parent, location: { origin } });
+  const ancestorOrigins = parentOrigin === undefined ? undefined : [parentOrigin];
+  vi.stubGlobal("window", { parent, location: { origin, ancestorOrigins } });
   return posted;
 }
 
@@ -22,6 +25,21 @@ describe("the widget's messenger", () => {
     expect(posted.map((p) => p.targetOrigin).sort()).toEqual(["https://checkout.example", "https://other-shop.example", "https://shop.example"]);
     for (const { message } of posted)
       expect(message).toEqual({ source: "swap-checkout", type: "status", payload: { id: "ABCDEFGHJK23", status: "processing" } });
+  });
+
+  it("where the browser names the parent's origin, posts once to it when it is allowed, and nothing when it is not", () => {
+    const allowed = ["https://shop.example", "https://other-shop.example"];
+    const toShop = framedIn("https://checkout.example", "https://shop.example");
+    createWidgetMessenger(allowed)("ready", {});
+    expect(toShop.map((p) => p.targetOrigin)).toEqual(["https://shop.example"]);
+
+    const toSelf = framedIn("https://checkout.example", "https://checkout.example");
+    createWidgetMessenger(allowed)("ready", {});
+    expect(toSelf.map((p) => p.targetOrigin)).toEqual(["https://checkout.example"]);
+
+    const toStranger = framedIn("https://checkout.example", "https://evil.example");
+    createWidgetMessenger(allowed)("swap_created", { id: "ABCDEFGHJK23" });
+    expect(toStranger).toEqual([]);
   });
 
   it("with no allowed origins, posts only to its own origin", () => {

@@ -5,7 +5,7 @@ import { WidgetShell } from "@/components/widget/widget-shell";
 import { SupportProvider } from "@/components/support";
 import { config } from "@/lib/config";
 import { swapIdPattern } from "@/lib/schema/partner";
-import { lookQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
+import { widgetQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
 
 export async function generateMetadata() {
   const t = await getTranslations("swap");
@@ -21,12 +21,12 @@ export default async function WidgetSwapPage({
 }) {
   const { id } = await params;
   if (!swapIdPattern.test(id)) notFound();
-  const look = widgetParamsSchema.parse(await searchParams);
+  const widget = widgetParamsSchema.parse(await searchParams);
   const c = config();
   return (
-    <WidgetShell theme={look.theme} accent={look.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
+    <WidgetShell theme={widget.theme} accent={widget.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
       <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>
-        <WidgetSwapView id={id} sandbox={c.mode === "sandbox"} lookQuery={lookQueryOf(look)} />
+        <WidgetSwapView id={id} sandbox={c.mode === "sandbox"} widgetQuery={widgetQueryOf(widget)} />
       </SupportProvider>
     </WidgetShell>
   );
