@@ -542,6 +542,8 @@ describe("in sandbox mode", () => {
         ["/api//v1/assets?network=bitcoin", "/api/v1/assets?network=bitcoin"],
         ["/api/v1//quote", "/api/v1/quote"],
         ["/api//v1//swap///", "/api/v1/swap"],
+        // Never a protocol-relative address (an open redirect): the location stays under /api.
+        ["/api//evil.example/x", "/api/evil.example/x"],
       ]) {
         const res = await call(origin, given!, { headers: { "x-request-id": "slash-test-0002" } });
         expect(res.status, `${given} ${res.raw}`).toBe(308);
