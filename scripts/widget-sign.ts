@@ -30,4 +30,12 @@ if (parsed.data.exp > Date.now() / 1000 + MAX_LIFETIME_SECONDS) {
   console.error("exp: at most a year from now; the server refuses a config that lives longer.");
   process.exit(1);
 }
+// A locked address with a free receive asset lets the user pick an asset the address cannot take:
+// the checkout then holds a read-only address it calls invalid. Signed all the same (the partner may
+// mean it), with a word on stderr.
+if (parsed.data.destination && !parsed.data.to) {
+  console.error(
+    'Warning: "destination" is locked but "to" is not. Lock the asset the address is for too (e.g. "to": "USDT.tron"), or a user may choose one the address cannot receive.',
+  );
+}
 console.log(signWidgetConfig(parsed.data, key));
