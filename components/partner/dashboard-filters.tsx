@@ -137,6 +137,8 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
           onClick={() => {
             setQ("");
             onChange({ q: "", status: [], createdFrom: null, createdTo: null });
+            // This button goes with the filters: the search, where filtering starts again, has focus.
+            document.getElementById(`${id}-q`)?.focus();
           }}
           className="mt-4 text-sm font-medium text-emerald-800 underline underline-offset-2 hover:no-underline dark:text-emerald-300"
         >

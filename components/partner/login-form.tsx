@@ -26,6 +26,10 @@ export function LoginForm() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<BffError | null>(null);
   const [retryAt, setRetryAt] = useState<number | null>(null);
+  // The wait as it was when the limit was hit: what screen readers are told, once (the visible
+  // countdown changes every second, and a live region would repeat it every second).
+  const [announcedWait, setAnnouncedWait] = useState(0);
+  const [missing, setMissing] = useState(false);
   const now = useNow(1000);
   const waitSeconds = retryAt ? Math.max(0, Math.ceil((retryAt - now) / 1000)) : 0;
 
@@ -33,9 +37,11 @@ export function LoginForm() {
     event.preventDefault();
     if (pending || waitSeconds > 0) return;
     if (password === "") {
+      setMissing(true);
       document.getElementById(`${id}-password`)?.focus();
       return;
     }
+    setMissing(false);
     setPending(true);
     setError(null);
     try {
@@ -45,7 +51,9 @@ export function LoginForm() {
     } catch (failure) {
       const e = failure instanceof BffError ? failure : new BffError("internal_error", String(failure), 0);
       setError(e);
-      setRetryAt(e.code === "rate_limited" ? Date.now() + (e.retryAfterSeconds ?? 60) * 1000 : null);
+      const wait = e.retryAfterSeconds ?? 60;
+      setRetryAt(e.code === "rate_limited" ? Date.now() + wait * 1000 : null);
+      setAnnouncedWait(wait);
       setPending(false);
     }
   }
@@ -56,9 +64,12 @@ export function LoginForm() {
       : unit === "minutes"
         ? t("rateLimitedMinutes", { minutes: count })
         : t("rateLimited", { seconds: count });
+  const limited = error?.code === "rate_limited";
   const message =
     error === null
-      ? null
+      ? missing
+        ? t("passwordMissing")
+        : null
       : error.code === "unauthorized"
         ? t("wrongPassword")
         : error.code === "rate_limited"
@@ -85,11 +96,18 @@ export function LoginForm() {
         required
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        aria-invalid={error?.code === "unauthorized"}
+        aria-invalid={error?.code === "unauthorized" || missing}
         aria-describedby={message ? `${id}-error` : undefined}
       />
       <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-rose-700 dark:text-rose-400">
-        {message}
+        {limited && waitSeconds > 0 ? (
+          <>
+            <span aria-hidden="true">{message}</span>
+            <span className="sr-only">{waitText(retryWait(announcedWait))}</span>
+          </>
+        ) : (
+          message
+        )}
       </p>
       <Button type="submit" variant="operator" disabled={pending || waitSeconds > 0}>
         {pending ? <Spinner /> : null}

@@ -2,7 +2,7 @@
 // The operator's swap history from the ledger: totals, a daily chart, search and filters that apply
 // as chosen, one page of swaps (cards on a phone) with a detail per swap, the CSV of everything
 // filtered, and the webhook log. It refreshes itself every 30 s and says how current it is.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useNow } from "@/lib/checkout/use-now";
 import { ErrorNotice } from "../error-notice";
@@ -35,6 +35,13 @@ export function PartnerDashboard() {
   const ago = useAgo();
   const { view, list, summary, webhooks, webhookOffset, setWebhookOffset, stamp, show, refreshAll, csvHref } = useDashboard();
   const [open, setOpen] = useState<string | null>(null);
+  // Paging moves focus (and the view) to the history's heading: the rows that changed are below it,
+  // and the button pressed may be disabled on the new page (focus would fall to the page's top).
+  const historyHeading = useRef<HTMLHeadingElement>(null);
+  const page = (offset: number) => {
+    show({ ...view, offset });
+    historyHeading.current?.focus();
+  };
   const data = list.data;
 
   const total = data?.total ?? 0;
@@ -81,7 +88,7 @@ export function PartnerDashboard() {
       <DailyChart summary={summary.data} />
 
       <section aria-labelledby="history-title" className="flex flex-col gap-3">
-        <h2 id="history-title" className="text-base font-semibold">
+        <h2 id="history-title" ref={historyHeading} tabIndex={-1} className="scroll-mt-4 text-base font-semibold outline-none">
           {t("historyTitle")}
         </h2>
         {list.error && list.error.code !== "unauthorized" ? (
@@ -98,7 +105,7 @@ export function PartnerDashboard() {
         <SwapsList caption={t("caption", { range })} rows={data?.swaps} onOpen={setOpen} busy={list.isValidating} />
 
         <nav aria-label={t("paging")} className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm tabular-nums" data-testid="range">
+          <p className="text-sm tabular-nums" data-testid="range" aria-live="polite">
             {data ? range : null}
           </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -119,13 +126,7 @@ export function PartnerDashboard() {
               </select>
             </label>
             <div className="flex gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                className="h-9"
-                disabled={view.offset === 0}
-                onClick={() => show({ ...view, offset: Math.max(0, view.offset - view.limit) })}
-              >
+              <Button variant="secondary" size="sm" className="h-9" disabled={view.offset === 0} onClick={() => page(Math.max(0, view.offset - view.limit))}>
                 <span aria-hidden="true">←</span> {t("previous")}
               </Button>
               <Button
@@ -133,7 +134,7 @@ export function PartnerDashboard() {
                 size="sm"
                 className="h-9"
                 disabled={!data || view.offset + view.limit >= total}
-                onClick={() => show({ ...view, offset: view.offset + view.limit })}
+                onClick={() => page(view.offset + view.limit)}
               >
                 {t("next")} <span aria-hidden="true">→</span>
               </Button>

@@ -64,13 +64,17 @@ export function viewQuery(view: DashboardView, { search = true, paging = true }:
 export function dateInputValue(iso: string | null): string {
   if (!iso) return "";
   const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The first or last instant of a `yyyy-mm-dd` day in the browser's time zone, as ISO. */
+/**
+ * The first or last instant of a `yyyy-mm-dd` day in the browser's time zone, as ISO; null while the
+ * day is still being typed. A date field reports each digit of the year as it comes ("0002",
+ * "0020", "0202", "2026"), so a year before 1970 is taken as unfinished: no swap is that old.
+ */
 export function dayBoundary(day: string, edge: "start" | "end"): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number(day.slice(0, 4)) < 1970) return null;
   const d = new Date(`${day}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}`);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }

@@ -60,7 +60,10 @@ export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, Bf
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
-                  {queued[d.id] === "done" ? <span className="text-xs text-slate-600 dark:text-slate-400">{t("queued")}</span> : null}
+                  {/* There before it has anything to say, so "Queued" is announced. */}
+                  <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
+                    {queued[d.id] === "done" ? t("queued") : null}
+                  </span>
                   {queued[d.id] === "error" ? (
                     <span role="alert" className="text-xs text-rose-700 dark:text-rose-400">
                       {t("failedToQueue")}
@@ -69,8 +72,9 @@ export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, Bf
                   <Button
                     variant="secondary"
                     size="sm"
-                    disabled={queued[d.id] === "busy"}
-                    onClick={() => void redeliver(d.id)}
+                    // Busy, it says so but keeps focus (a disabled button drops it to the page's top).
+                    aria-disabled={queued[d.id] === "busy" || undefined}
+                    onClick={() => void (queued[d.id] !== "busy" && redeliver(d.id))}
                     aria-label={t("redeliverLabel", { type: d.type, swap: d.swapId })}
                   >
                     {t("redeliver")}

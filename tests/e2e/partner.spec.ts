@@ -113,6 +113,57 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect(serious, `axe: ${where}`).toEqual([]);
 }
 
+test("by keyboard: an empty password is said, a date typed digit by digit filters by that day, Clear and paging keep focus", async ({ page }) => {
+  await page.goto(`${app.origin}/partner/login`);
+  const password = page.getByLabel("Password");
+  await password.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Enter the password.");
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toBeFocused();
+  await password.fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("range")).toHaveText(/of 160$/);
+
+  // A date field reports each digit of the year as it comes (0002, 0020, 0202, 2026): only the
+  // finished date is applied, never a year 2 that empties the field and sticks in the URL.
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/partner/swaps" && url.searchParams.has("createdFrom")) asked.push(url.searchParams.get("createdFrom")!);
+  });
+  const [start, end] = await page.evaluate(() => [new Date("2026-11-01T00:00:00.000").toISOString(), new Date("2026-11-30T23:59:59.999").toISOString()]);
+  await page.getByLabel("From", { exact: true }).focus();
+  await page.keyboard.type("11012026", { delay: 60 });
+  const param = (name: string) => new URL(page.url()).searchParams.get(name);
+  await expect.poll(() => param("createdFrom")).toBe(start);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-11-01");
+  await page.getByLabel("To", { exact: true }).focus();
+  await page.keyboard.type("11302026", { delay: 60 });
+  await expect.poll(() => param("createdTo")).toBe(end);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-11-01");
+  expect(asked.length).toBeGreaterThan(0);
+  for (const createdFrom of asked) expect(createdFrom).toBe(start);
+
+  // Clear goes with the filters: the search has focus.
+  await page.getByRole("button", { name: "Clear search and filters" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/createdFrom/);
+  await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused();
+
+  // Paging to the last page (160 swaps, 25 a page): each press puts focus on the list's heading,
+  // even when Next is disabled on the new page.
+  const history = page.getByRole("heading", { name: "Swaps", exact: true });
+  for (let pageNo = 2; pageNo <= 7; pageNo++) {
+    await page.getByRole("button", { name: "Next" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(history).toBeFocused();
+  }
+  await expect(page.getByTestId("range")).toHaveText("151–160 of 160");
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expect(history).toBeFocused();
+});
+
 test("/partner sends a visitor without a session to the login page", async ({ page }) => {
   await page.goto(`${app.origin}/partner?status=completed`);
   await expect(page).toHaveURL(/\/partner\/login$/);
@@ -259,4 +310,22 @@ test("the login page and dashboard pass axe in light and dark, and a phone gets 
   await expect(page.getByRole("table")).toBeHidden();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+// Last: it spends this client's login attempts for the minute.
+test("after too many attempts the wait is said once: the alert's text stays put while the visible countdown runs", async ({ page }) => {
+  await page.goto(`${app.origin}/partner/login`);
+  const alert = page.locator("form").getByRole("alert");
+  for (let attempt = 0; attempt < 6 && !(await page.getByRole("button", { name: "Sign in" }).isDisabled()); attempt++) {
+    await page.getByLabel("Password").fill(`not the password ${attempt}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alert).not.toBeEmpty();
+  }
+  await expect(alert).toContainText("Too many attempts. You can try again in");
+  const heard = async () => (await alert.ariaSnapshot()).trim();
+  const visible = async () => (await alert.innerText()).trim();
+  const [heardBefore, seenBefore] = [await heard(), await visible()];
+  await page.waitForTimeout(2_100);
+  expect(await heard()).toBe(heardBefore);
+  expect(await visible()).not.toBe(seenBefore);
 });
