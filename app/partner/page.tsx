@@ -6,15 +6,17 @@ import { PartnerHeader } from "@/components/partner/partner-header";
 import { PartnerDashboard } from "@/components/partner/partner-dashboard";
 import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
 import { config } from "@/lib/config";
+import { loginParamsSchema } from "@/lib/schema/pages";
 
 export async function generateMetadata() {
   const t = await getTranslations("partner");
   return { title: t("title"), robots: { index: false, follow: false } };
 }
 
-export default async function PartnerPage() {
+export default async function PartnerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (!dashboardEnabled()) notFound();
-  if (!(await isValidSession((await cookies()).get(SESSION_COOKIE)?.value))) redirect("/partner/login");
+  const session = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (!(await isValidSession(session))) redirect(loginAddress(session !== undefined, await searchParams));
   return (
     <>
       <PartnerHeader sandbox={config().mode === "sandbox"} signedIn />
@@ -25,4 +27,19 @@ export default async function PartnerPage() {
       </main>
     </>
   );
+}
+
+/**
+ * Where a visitor without a valid session goes: the login page, told whether a session has ended
+ * (a cookie that no longer holds) and the dashboard query to return to. The query passes the login
+ * page's own check (lib/schema/pages.ts), or is dropped.
+ */
+function loginAddress(ended: boolean, params: Record<string, string | string[] | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) for (const one of [value ?? []].flat()) query.append(name, one);
+  const login = new URLSearchParams(ended ? { ended: "1" } : {});
+  const back = loginParamsSchema.parse({ back: query.toString() }).back;
+  if (back) login.set("back", back);
+  const text = login.toString();
+  return text ? `/partner/login?${text}` : "/partner/login";
 }

@@ -17,7 +17,11 @@ import { Field } from "../ui/field";
 
 const sessionAnswerSchema = z.object({ expiresAt: z.string() });
 
-export function LoginForm() {
+/**
+ * `ended`: the operator's session lapsed on the dashboard (said above the form). `back`: the
+ * dashboard's query to return to, so the filters and page they had are there again.
+ */
+export function LoginForm({ ended = false, back = "" }: { ended?: boolean; back?: string }) {
   const t = useTranslations("partner.login");
   const errorText = useErrorText();
   const router = useRouter();
@@ -46,7 +50,7 @@ export function LoginForm() {
     setError(null);
     try {
       await bff("/api/partner/session", sessionAnswerSchema, { method: "POST", body: { password } });
-      router.replace("/partner");
+      router.replace(back ? `/partner?${back}` : "/partner");
       router.refresh();
     } catch (failure) {
       const e = failure instanceof BffError ? failure : new BffError("internal_error", String(failure), 0);
@@ -83,7 +87,7 @@ export function LoginForm() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         <p id={`${id}-intro`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {t("intro")}
+          {ended ? t("ended") : t("intro")}
         </p>
       </div>
       <Field

@@ -128,10 +128,14 @@ export function useDashboard() {
   const summary = useLedgerRead(`/api/partner/summary${summaryQuery ? `?${summaryQuery}` : ""}`, dashboardSummarySchema, () => {});
   const webhooks = useLedgerRead(`/api/partner/webhooks?limit=${WEBHOOK_PAGE}&offset=${webhookOffset}`, webhookLogSchema, () => {}, 15_000);
 
-  // A lapsed session sends the operator back to the login page.
+  // A lapsed session sends the operator to the login page, which says so and brings them back to
+  // the same filters and page.
   useEffect(() => {
-    if ([list.error, summary.error, webhooks.error].some((e) => e?.code === "unauthorized")) router.replace("/partner/login");
-  }, [list.error, summary.error, webhooks.error, router]);
+    if (![list.error, summary.error, webhooks.error].some((e) => e?.code === "unauthorized")) return;
+    const login = new URLSearchParams({ ended: "1" });
+    if (query) login.set("back", query);
+    router.replace(`/partner/login?${login}`);
+  }, [list.error, summary.error, webhooks.error, router, query]);
 
   const show = useCallback(
     (next: DashboardView) => {

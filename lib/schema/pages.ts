@@ -19,3 +19,13 @@ const assetParam = singleParam(z.string().check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[
 const amountParam = singleParam(z.string().check(z.regex(/^\d{1,30}(\.\d{1,30})?$/)));
 
 export const checkoutPresetSchema = z.object({ from: assetParam, to: assetParam, amount: amountParam });
+
+/**
+ * The operator's login page: `ended` when a session lapsed on the dashboard, and `back`, the
+ * dashboard's own query (filters, page) to return to after signing in. Only a query: no path, no
+ * host, so it can never send the operator anywhere but `/partner`.
+ */
+export const loginParamsSchema = z.object({
+  ended: singleParam(z.literal("1")),
+  back: singleParam(z.string().check(z.maxLength(2000), z.regex(/^[A-Za-z0-9=&%._:,+-]*$/))),
+});

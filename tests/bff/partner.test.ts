@@ -237,10 +237,24 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
     });
 
     it("sends /partner to the login page without a valid session, and shows it with one", async () => {
-      for (const headers of [{}, { cookie: "swap_dashboard=garbage" }, { cookie: signedCookie(nowSeconds() - 5) }] as Array<Record<string, string>>) {
+      // No cookie: a visitor. A cookie that does not hold: a session that ended, which the login page says.
+      for (const [headers, location] of [
+        [{}, /\/partner\/login$/],
+        [{ cookie: "swap_dashboard=garbage" }, /\/partner\/login\?ended=1$/],
+        [{ cookie: signedCookie(nowSeconds() - 5) }, /\/partner\/login\?ended=1$/],
+      ] as Array<[Record<string, string>, RegExp]>) {
         const res = await call(origin, "/partner", { headers });
         expect(res.status, res.raw.slice(0, 300)).toBe(307);
-        expect(res.header("location")).toMatch(/\/partner\/login$/);
+        expect(res.header("location")).toMatch(location);
+      }
+      // The view asked for is kept to return to, as a query only: never a way to another address.
+      const filtered = await call(origin, "/partner?status=completed&q=%2F%2Fevil.example");
+      expect(filtered.header("location")).toBe("/partner/login?back=status%3Dcompleted%26q%3D%252F%252Fevil.example");
+      const signedIn = await call(origin, "/partner/login?back=status%3Dcompleted", { headers: { cookie } });
+      expect(signedIn.header("location")).toBe("/partner?status=completed");
+      for (const back of ["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "x%23y"]) {
+        const res = await call(origin, `/partner/login?back=${back}`, { headers: { cookie } });
+        expect(res.header("location"), back).toBe("/partner");
       }
       const page = await call(origin, "/partner", { headers: { cookie } });
       expect(page.status).toBe(200);

@@ -162,11 +162,29 @@ test("by keyboard: an empty password is said, a date typed digit by digit filter
   await expect(page.getByTestId("range")).toHaveText("151–160 of 160");
   await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
   await expect(history).toBeFocused();
+
+  // The session ends while the operator works (ended on the server; the browser still holds its
+  // cookie): the login page says so, and signing in again returns to the same filters.
+  await page.getByRole("button", { name: "Completed", exact: true }).click();
+  await expect.poll(() => param("status")).toBe("completed");
+  const session = (await page.context().cookies()).find((c) => c.name === "swap_dashboard")!;
+  const ended = await fetch(`${app.origin}/api/partner/session`, { method: "DELETE", headers: { cookie: `swap_dashboard=${session.value}` } });
+  expect(ended.status).toBe(204);
+  await page.getByRole("button", { name: "Failed", exact: true }).click();
+  await expect(page).toHaveURL(/\/partner\/login\?ended=1&back=/);
+  await expect(page.getByText("Your session has ended. Sign in again to go on where you were.")).toBeVisible();
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/partner\?/);
+  expect(param("status")).toBe("completed,failed");
+  await expect(page.getByRole("button", { name: "Completed", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Failed", exact: true })).toHaveAttribute("aria-pressed", "true");
 });
 
 test("/partner sends a visitor without a session to the login page", async ({ page }) => {
   await page.goto(`${app.origin}/partner?status=completed`);
-  await expect(page).toHaveURL(/\/partner\/login$/);
+  // With the view asked for kept, to return to after signing in (no session ended: none was there).
+  await expect(page).toHaveURL(/\/partner\/login\?back=status%3Dcompleted$/);
   await expect(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
 });
 
