@@ -14,7 +14,7 @@ import { dateInputValue, dayBoundary, quickRangeStart, quickRanges, statusOption
 
 type Filters = Pick<DashboardView, "q" | "status" | "createdFrom" | "createdTo">;
 
-export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters) => void }) {
+export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters, history?: "push" | "replace") => void }) {
   const t = useTranslations("partner.filters");
   const labels = useStatusLabels();
   const id = useId();
@@ -36,7 +36,7 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
   // The search applies once typing pauses.
   const settledQ = useDebounced(q.trim(), 400);
   useEffect(() => {
-    if (settledQ !== view.q) onChange({ ...current, q: settledQ });
+    if (settledQ !== view.q) onChange({ ...current, q: settledQ }, "replace");
   }, [settledQ]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled search applies
 
   function applyRange(nextFrom: string, nextTo: string) {

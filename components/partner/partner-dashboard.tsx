@@ -81,7 +81,7 @@ export function PartnerDashboard() {
         </a>
       </div>
 
-      <DashboardFilters view={view} onChange={(filters) => show({ ...view, ...filters, offset: 0 })} />
+      <DashboardFilters view={view} onChange={(filters, history) => show({ ...view, ...filters, offset: 0 }, history)} />
 
       <DashboardTotals totals={data?.totals} />
 

@@ -137,10 +137,12 @@ export function useDashboard() {
     router.replace(`/partner/login?${login}`);
   }, [list.error, summary.error, webhooks.error, router, query]);
 
+  // Each choice is a step the browser's Back undoes (a status, a range, a page); a search typed
+  // letter by letter replaces its own step instead of adding one per pause.
   const show = useCallback(
-    (next: DashboardView) => {
+    (next: DashboardView, history: "push" | "replace" = "push") => {
       const q = viewQuery(next);
-      router.replace(q ? `/partner?${q}` : "/partner", { scroll: false });
+      router[history](q ? `/partner?${q}` : "/partner", { scroll: false });
     },
     [router],
   );

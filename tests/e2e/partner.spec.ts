@@ -113,7 +113,9 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect(serious, `axe: ${where}`).toEqual([]);
 }
 
-test("by keyboard: an empty password is said, a date typed digit by digit filters by that day, Clear and paging keep focus", async ({ page }) => {
+test("an operator at work: an empty password is said, a date typed digit by digit filters by that day, Clear and paging keep focus, Back undoes one choice, an ended session returns to the same view", async ({
+  page,
+}) => {
   await page.goto(`${app.origin}/partner/login`);
   const password = page.getByLabel("Password");
   await password.focus();
@@ -163,9 +165,22 @@ test("by keyboard: an empty password is said, a date typed digit by digit filter
   await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
   await expect(history).toBeFocused();
 
+  // Back undoes a choice, one at a time, and stays on the dashboard.
+  await page.getByRole("button", { name: "Completed", exact: true }).click();
+  await expect.poll(() => param("status")).toBe("completed");
+  await page.getByRole("button", { name: "Failed", exact: true }).click();
+  await expect.poll(() => param("status")).toBe("completed,failed");
+  await page.goBack();
+  await expect.poll(() => param("status")).toBe("completed");
+  await expect(page.getByRole("button", { name: "Failed", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await page.goBack();
+  await expect.poll(() => param("status")).toBe(null);
+  await expect(page).toHaveURL(/\/partner/);
+  await page.goForward();
+  await expect.poll(() => param("status")).toBe("completed");
+
   // The session ends while the operator works (ended on the server; the browser still holds its
   // cookie): the login page says so, and signing in again returns to the same filters.
-  await page.getByRole("button", { name: "Completed", exact: true }).click();
   await expect.poll(() => param("status")).toBe("completed");
   const session = (await page.context().cookies()).find((c) => c.name === "swap_dashboard")!;
   const ended = await fetch(`${app.origin}/api/partner/session`, { method: "DELETE", headers: { cookie: `swap_dashboard=${session.value}` } });
