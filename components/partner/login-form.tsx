@@ -41,6 +41,7 @@ export function LoginForm({ ended = false, back = "" }: { ended?: boolean; back?
     event.preventDefault();
     if (pending || waitSeconds > 0) return;
     if (password === "") {
+      setError(null);
       setMissing(true);
       document.getElementById(`${id}-password`)?.focus();
       return;
