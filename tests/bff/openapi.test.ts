@@ -62,6 +62,15 @@ describe("GET /api/v1/openapi.json", () => {
     const res = await call(app.origin, "/api/v1/openapi.json", { method: "DELETE" });
     expect(res.status).toBe(405);
   });
+
+  it("is cacheable for everyone, keyed on the headers that make a request cross-site (which gets 403)", async () => {
+    const res = await call(app.origin, "/api/v1/openapi.json");
+    expect(res.header("cache-control")).toBe("public, max-age=300");
+    expect(res.header("vary")).toMatch(/Origin, Sec-Fetch-Site/);
+    const crossSite = await call(app.origin, "/api/v1/openapi.json", { headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.header("cache-control")).toBe("no-store");
+  });
 });
 
 describe("the checkout's own flow, checked against the document", () => {
