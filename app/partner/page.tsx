@@ -6,7 +6,7 @@ import { PartnerHeader } from "@/components/partner/partner-header";
 import { PartnerDashboard } from "@/components/partner/partner-dashboard";
 import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
 import { config } from "@/lib/config";
-import { loginParamsSchema } from "@/lib/schema/pages";
+import { loginPath } from "@/lib/schema/pages";
 
 export async function generateMetadata() {
   const t = await getTranslations("partner");
@@ -37,9 +37,5 @@ export default async function PartnerPage({ searchParams }: { searchParams: Prom
 function loginAddress(ended: boolean, params: Record<string, string | string[] | undefined>): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) for (const one of [value ?? []].flat()) query.append(name, one);
-  const login = new URLSearchParams(ended ? { ended: "1" } : {});
-  const back = loginParamsSchema.parse({ back: query.toString() }).back;
-  if (back) login.set("back", back);
-  const text = login.toString();
-  return text ? `/partner/login?${text}` : "/partner/login";
+  return loginPath(ended, query.toString());
 }

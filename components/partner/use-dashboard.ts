@@ -8,6 +8,7 @@ import useSWR from "swr";
 import { dashboardSwapListAnswer, type AnswerCheck } from "@/lib/schema/answers";
 import { bff, BffError } from "@/lib/client/bff";
 import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, webhookLogSchema } from "@/lib/schema/dashboard";
+import { loginPath } from "@/lib/schema/pages";
 import { isoDateTimeSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
 
 export type DashboardView = {
@@ -132,9 +133,7 @@ export function useDashboard() {
   // the same filters and page.
   useEffect(() => {
     if (![list.error, summary.error, webhooks.error].some((e) => e?.code === "unauthorized")) return;
-    const login = new URLSearchParams({ ended: "1" });
-    if (query) login.set("back", query);
-    router.replace(`/partner/login?${login}`);
+    router.replace(loginPath(true, query));
   }, [list.error, summary.error, webhooks.error, router, query]);
 
   // Each choice is a step the browser's Back undoes (a status, a range, a page); a search typed

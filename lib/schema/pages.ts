@@ -29,3 +29,12 @@ export const loginParamsSchema = z.object({
   ended: singleParam(z.literal("1")),
   back: singleParam(z.string().check(z.maxLength(2000), z.regex(/^[A-Za-z0-9=&%._:,+-]*$/))),
 });
+
+/** The login page's address, told whether a session ended and the dashboard query to return to (dropped unless it passes the check above). */
+export function loginPath(ended: boolean, back: string): string {
+  const login = new URLSearchParams(ended ? { ended: "1" } : {});
+  const checked = loginParamsSchema.parse({ back }).back;
+  if (checked) login.set("back", checked);
+  const text = login.toString();
+  return text ? `/partner/login?${text}` : "/partner/login";
+}
