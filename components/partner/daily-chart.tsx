@@ -7,6 +7,7 @@ import type { DashboardSummary } from "@/lib/schema/dashboard";
 import { Skeleton } from "../ui/spinner";
 import { card } from "../ui/panel";
 import { useDashboardFormat } from "./format";
+import { browserTimeZone } from "./use-dashboard";
 
 const HEIGHT = 120;
 
@@ -64,6 +65,8 @@ export function DailyChart({ summary }: { summary: DashboardSummary | undefined 
             <span>{t("rewardsInRange", { amount: f.usdc(totalRewards.toFixed()) })}</span>
             <span>{f.day(days.at(-1)!.date)}</span>
           </div>
+          {/* Rendered only once the summary has come, in the browser: the server's zone is not the operator's. */}
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("zone", { zone: browserTimeZone().replaceAll("_", " ") })}</p>
         </>
       )}
     </section>

@@ -61,6 +61,12 @@ export function viewQuery(view: DashboardView, { search = true, paging = true }:
   return params.toString().replaceAll("%2C", ",").replaceAll("%3A", ":");
 }
 
+/** The browser's IANA time zone; UTC if it has none the server could check. */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && zone.length <= 64 && /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone) ? zone : "UTC";
+}
+
 /** A date input's `yyyy-mm-dd` for an instant, in the browser's time zone. */
 export function dateInputValue(iso: string | null): string {
   if (!iso) return "";
@@ -122,7 +128,8 @@ export function useDashboard() {
   const [webhookOffset, setWebhookOffset] = useState(0);
 
   const query = viewQuery(view);
-  const summaryQuery = viewQuery(view, { search: false, paging: false });
+  // The chart counts the operator's calendar days, the ones the date filters pick.
+  const summaryQuery = [viewQuery(view, { search: false, paging: false }), `tz=${encodeURIComponent(browserTimeZone())}`].filter(Boolean).join("&");
   // The list's answer has a generated check (lib/schema/answer-schemas.generated.ts); the summary and
   // the webhook log have none yet, so they are still checked with their zod schemas.
   const list = useLedgerRead(`/api/partner/swaps${query ? `?${query}` : ""}`, dashboardSwapListAnswer, setStamp);

@@ -69,12 +69,20 @@ export type DailyPoint = { date: string; count: number; completed: number; rewar
 const DAY_MS = 86_400_000;
 const MAX_FILLED_DAYS = 400;
 
+/** The calendar day (`yyyy-mm-dd`) an instant falls on in a time zone. */
+function dayIn(timeZone: string, instant: string): string {
+  // en-CA writes dates as yyyy-mm-dd.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
+}
+
 /**
- * Totals and swaps per UTC day over the filter in one pass (days without swaps included as zeros,
- * up to 400 days). Days are grouped as whole days since the epoch: an integer, cheap to group by.
+ * Totals and swaps per calendar day of `tz` (UTC when not given) over the filter in one pass, days
+ * without swaps included as zeros (up to 400 days). Postgres knows the zone's offsets, summer time
+ * included, so a day is the operator's day, the same one the date filters pick.
  */
-export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter): Promise<{ totals: LedgerTotals; daily: DailyPoint[] }> {
-  const day = sql<number>`floor(extract(epoch from ${swaps.createdAt}) / 86400)::int`;
+export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter & { tz?: string | undefined }): Promise<{ totals: LedgerTotals; daily: DailyPoint[] }> {
+  const timeZone = filter.tz ?? "UTC";
+  const day = sql<string>`to_char(${swaps.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       day,
@@ -84,8 +92,10 @@ export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter): Promise
     })
     .from(swaps)
     .where(whereOf(filter))
-    .groupBy(day)
-    .orderBy(asc(day));
+    // By position: the day's expression carries the zone as a parameter, and a second copy of it
+    // would be a different parameter to Postgres.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
   const sums = { available: Usdc(0), claiming: Usdc(0), claimed: Usdc(0) };
   let total = 0;
   const byDate = new Map<string, DailyPoint>();
@@ -95,7 +105,7 @@ export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter): Promise
     sums.claiming = sums.claiming.plus(claiming);
     sums.claimed = sums.claimed.plus(claimed);
     total += Number(r.count);
-    const date = new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10);
+    const date = r.day;
     byDate.set(date, { date, count: Number(r.count), completed: Number(r.completed), rewardUsdc: available.plus(claiming).plus(claimed).toFixed() });
   }
   const totals: LedgerTotals = {
@@ -103,9 +113,10 @@ export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter): Promise
     rewardUsdc: { available: sums.available.toFixed(), claiming: sums.claiming.toFixed(), claimed: sums.claimed.toFixed() },
   };
   const dates = [...byDate.keys()];
-  const first = filter.createdFrom ? new Date(filter.createdFrom).toISOString().slice(0, 10) : dates[0];
-  const last = filter.createdTo ? new Date(filter.createdTo).toISOString().slice(0, 10) : dates.at(-1);
+  const first = filter.createdFrom ? dayIn(timeZone, filter.createdFrom) : dates[0];
+  const last = filter.createdTo ? dayIn(timeZone, filter.createdTo) : dates.at(-1);
   if (!first || !last) return { totals, daily: [...byDate.values()] };
+  // Calendar dates step a day at a time on UTC midnights, whatever the zone's offsets do.
   const start = Date.parse(`${first}T00:00:00Z`);
   const end = Date.parse(`${last}T00:00:00Z`);
   if (!(end >= start) || (end - start) / DAY_MS > MAX_FILLED_DAYS) return { totals, daily: [...byDate.values()] };

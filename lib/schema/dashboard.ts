@@ -63,9 +63,29 @@ export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;
 export const dashboardSwapListSchema = z.extend(swapListSchema, { totals: dashboardTotalsSchema });
 export type DashboardSwapList = z.infer<typeof dashboardSwapListSchema>;
 
-/** The summary takes the filters without a search. */
+/** An IANA time zone this runtime knows ("Europe/Berlin", "UTC"); the browser's own is what the dashboard sends. */
+const isKnownTimeZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const timeZoneSchema = z
+  .string()
+  .check(
+    z.maxLength(64, "is too long"),
+    z.regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, "must be an IANA time zone name"),
+    z.refine(isKnownTimeZone, "is not a known time zone"),
+  );
+
+/**
+ * The summary takes the filters without a search, and the time zone whose calendar days the chart
+ * counts (`tz`, UTC when not given): the operator's days, the same ones the date filters pick.
+ */
 export const dashboardSummaryQuerySchema = z
-  .strictObject({ status: filterShape.status, createdFrom: filterShape.createdFrom, createdTo: filterShape.createdTo })
+  .strictObject({ status: filterShape.status, createdFrom: filterShape.createdFrom, createdTo: filterShape.createdTo, tz: z.optional(timeZoneSchema) })
   .check(z.refine(rangeInOrder, rangeMessage));
 export type DashboardSummaryQuery = z.output<typeof dashboardSummaryQuerySchema>;
 

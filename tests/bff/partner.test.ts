@@ -508,6 +508,20 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       expect(empty.daily.map((d) => d.date)).toEqual(["2000-01-01", "2000-01-02", "2000-01-03", "2000-01-04", "2000-01-05", "2000-01-06", "2000-01-07"]);
       expect(empty.totals.count).toBe(0);
     });
+
+    it("counts days in the time zone asked for, and refuses one it does not know", async () => {
+      // The same local week, Tokyo's: its midnights are 15:00 UTC the day before.
+      const from = "1999-12-31T15:00:00.000Z";
+      const to = "2000-01-03T14:59:59.999Z";
+      const res = await call(origin, `/api/partner/summary?createdFrom=${from}&createdTo=${to}&tz=Asia/Tokyo`, { headers: { cookie } });
+      expect(res.status, res.raw).toBe(200);
+      expect(dashboardSummarySchema.parse(res.json).daily.map((d) => d.date)).toEqual(["2000-01-01", "2000-01-02", "2000-01-03"]);
+      for (const tz of ["Mars/Olympus_Mons", "UTC';select 1;--", "+05:30", "x".repeat(65)]) {
+        const refused = await call(origin, `/api/partner/summary?tz=${encodeURIComponent(tz)}`, { headers: { cookie } });
+        expectError(refused, 400, "validation_error");
+        expect(refused.json).toMatchObject({ error: { details: { fields: { tz: expect.any(String) } } } });
+      }
+    });
   });
 
   describe("one swap", () => {

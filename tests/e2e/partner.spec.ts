@@ -22,6 +22,8 @@ type Row = {
 type ListAnswer = { swaps: Row[]; total: number; totals: { count: number; rewardUsdc: Record<"available" | "claiming" | "claimed", string> } };
 
 let app: RunningApp;
+/** The session beforeAll signed in with: a test that needs its own context reuses it, not the login limit of 5 a minute. */
+let sessionCookie: { name: string; value: string };
 
 // Serial: the tests share one app (and its login limit of 5 a minute); axe and screenshots are slow.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -47,6 +49,8 @@ test.beforeAll(async () => {
     body: JSON.stringify({ password: PASSWORD }),
   });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const [name, ...value] = cookie.split("=");
+  sessionCookie = { name: name!, value: value.join("=") };
   await expect
     .poll(async () => ((await (await fetch(`${app.origin}/api/partner/swaps?limit=1`, { headers: { cookie } })).json()) as { total: number }).total, {
       timeout: 30_000,
@@ -310,6 +314,31 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
   await page.goto(`${app.origin}/partner`);
   await expect(page).toHaveURL(/\/partner\/login$/);
   expect((await page.request.get(`${app.origin}/api/partner/swaps`)).status()).toBe(401);
+});
+
+test("far from UTC, the chart counts the operator's days: 7 days picked are 7 bars, ending today, and the chart says whose days they are", async ({
+  browser,
+}) => {
+  // UTC+14: the local day is a different date from UTC's for most of every day.
+  const timezoneId = "Pacific/Kiritimati";
+  const context = await browser.newContext({ timezoneId });
+  await context.addCookies([{ ...sessionCookie, url: app.origin }]);
+  const page = await context.newPage();
+  await page.goto(`${app.origin}/partner`);
+  const asked = page.waitForRequest((r) => r.url().includes("/api/partner/summary") && r.url().includes("createdFrom="));
+  await page.getByRole("button", { name: "7 days" }).click();
+  const url = new URL((await asked).url());
+  expect(url.searchParams.get("tz")).toBe(timezoneId);
+  const summary = (await (await page.request.get(url.toString())).json()) as { daily: Array<{ date: string; count: number }>; totals: { count: number } };
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: timezoneId, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  expect(summary.daily).toHaveLength(7);
+  expect(summary.daily.at(-1)!.date).toBe(today);
+  expect(summary.daily.reduce((n, d) => n + d.count, 0)).toBe(summary.totals.count);
+  const chart = page.getByRole("region", { name: "Swaps per day" });
+  await expect(chart.locator("svg[role=img] > g")).toHaveCount(7);
+  await expect(chart).toContainText("Days in your time zone, Pacific/Kiritimati");
+  await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", String(summary.totals.count));
+  await context.close();
 });
 
 test("the login page and dashboard pass axe in light and dark, and a phone gets cards, not a sideways table", async ({ page }) => {

@@ -221,6 +221,26 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect(summary.daily.reduce((a, d) => a + Number(d.rewardUsdc), 0)).toBeCloseTo(all, 6);
   });
 
+  it("counts the chart's days in the operator's time zone, summer time included", async () => {
+    // Los Angeles moved to summer time at 10:00 UTC on 8 March 2026.
+    const times = ["2026-03-08T07:30:00Z", "2026-03-08T09:30:00Z", "2026-03-09T06:30:00Z"];
+    for (const [i, at] of times.entries()) {
+      const swap = await newSwap(`order-tz-${i}`);
+      await recordSwaps(connection.db, [swap], { source: "create", seenAt: new Date(now), events: false });
+      await connection.db.execute(sql`update swaps set created_at = ${at}::timestamptz where id = ${swap.id}`);
+    }
+    const days = async (tz?: string, range: { createdFrom?: string; createdTo?: string } = {}) =>
+      (await ledgerSummary(connection.db, { ...range, ...(tz ? { tz } : {}) })).daily.map((d) => `${d.date}:${d.count}`);
+    expect(await days()).toEqual(["2026-03-08:2", "2026-03-09:1"]);
+    expect(await days("UTC")).toEqual(["2026-03-08:2", "2026-03-09:1"]);
+    // 07:30Z is 23:30 on the 7th (PST); 09:30Z is 01:30 on the 8th; 06:30Z on the 9th is 23:30 on the 8th (PDT).
+    expect(await days("America/Los_Angeles")).toEqual(["2026-03-07:1", "2026-03-08:2"]);
+    // The filter's bounds are the operator's local midnights; the empty days around are filled in that zone.
+    const week = { createdFrom: "2026-03-06T08:00:00.000Z", createdTo: "2026-03-10T06:59:59.999Z" };
+    expect(await days("America/Los_Angeles", week)).toEqual(["2026-03-06:0", "2026-03-07:1", "2026-03-08:2", "2026-03-09:0"]);
+    expect(await days("Asia/Kolkata")).toEqual(["2026-03-08:2", "2026-03-09:1"]);
+  });
+
   it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {
     const created = await newSwap();
     await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
