@@ -51,6 +51,12 @@ function cleanAmount(text: string): string {
     .slice(0, 40);
 }
 
+/** "USDT.tron" as people read it: the symbol and the network's name. */
+function lockedAsset(ref: string) {
+  const [symbol = "", network] = ref.split(".");
+  return { asset: network ? `${symbol.toUpperCase()} (${networkLabel(network.toLowerCase())})` : symbol.toUpperCase() };
+}
+
 export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swap", swapQuery = "", onEvent, locked }: Props) {
   const t = useTranslations("checkout");
   const locale = useLocale();
@@ -155,31 +161,36 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
   const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
   // The main button says what is still missing, in the order the form asks for it.
+  // The page sells one asset (a signed widget's `to`) that the service does not offer right now:
+  // nothing here can fix that, so the page says so instead of showing a picker that will not open.
+  const lockedToMissing = !!locked?.to && !!assets.data && !to;
   const missing = ready
     ? null
-    : !from || !to
-      ? t("missing.asset")
-      : !isQuotableAmount(amount, from) || tooManyDecimals || boundsError
-        ? /^0*(\.0*)?$/.test(amount)
-          ? t("missing.amount")
-          : t("missing.fixAmount")
-        : quote.loading
-          ? t("missing.price")
-          : !quote.quote
-            ? t("missing.noPrice")
-            : destination.address === ""
-              ? t("missing.address", { network: networkLabel(to.network) })
-              : addressCheck.state === "checking" || addressCheck.state === "empty"
-                ? t("missing.checking")
-                : memoRejected
-                  ? t("missing.fixMemo")
-                  : !addressOk
-                    ? t("missing.fixAddress", { network: networkLabel(to.network) })
-                    : memoMissing
-                      ? t("missing.memo")
-                      : !refundOk
-                        ? t("missing.refund")
-                        : t("missing.email");
+    : lockedToMissing
+      ? t("missing.unavailable")
+      : !from || !to
+        ? t("missing.asset")
+        : !isQuotableAmount(amount, from) || tooManyDecimals || boundsError
+          ? /^0*(\.0*)?$/.test(amount)
+            ? t("missing.amount")
+            : t("missing.fixAmount")
+          : quote.loading
+            ? t("missing.price")
+            : !quote.quote
+              ? t("missing.noPrice")
+              : destination.address === ""
+                ? t("missing.address", { network: networkLabel(to.network) })
+                : addressCheck.state === "checking" || addressCheck.state === "empty"
+                  ? t("missing.checking")
+                  : memoRejected
+                    ? t("missing.fixMemo")
+                    : !addressOk
+                      ? t("missing.fixAddress", { network: networkLabel(to.network) })
+                      : memoMissing
+                        ? t("missing.memo")
+                        : !refundOk
+                          ? t("missing.refund")
+                          : t("missing.email");
 
   async function confirm() {
     if (!quote.quote || creating || quote.change) return;
@@ -338,6 +349,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             </output>
             <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} disabled={!!locked?.to} />
           </div>
+          {lockedToMissing ? (
+            <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-300" data-testid="locked-to-unavailable">
+              {t("lockedToUnavailable", lockedAsset(locked!.to!))}
+            </p>
+          ) : null}
         </SwapSide>
 
         {quote.error && !boundsError ? (

@@ -250,6 +250,19 @@ test("'Start a new swap' opens the checkout the partner embedded: the signed con
   expect(new Set(configsSent)).toEqual(new Set([config]));
 });
 
+test("a config that sells an asset the service does not offer says so, instead of a picker that will not open", async ({ page }) => {
+  const config = signConfig({ exp: inSeconds(600), to: "ZZZ.tron" }, widgetKey);
+  await page.goto(`${app.origin}/widget?from=BTC&amount=0.01&config=${config}`);
+  await expect(page.getByRole("status").filter({ hasText: "ZZZ (Tron) is not available for swaps right now" })).toBeVisible();
+  const main = page.getByTestId("main-button");
+  await expect(main).toBeDisabled();
+  await expect(main).toHaveText(/Not available right now/);
+  // The control: the same page selling an asset that is offered has no such message.
+  await page.goto(`${app.origin}/widget?from=BTC&amount=0.01&config=${signConfig({ exp: inSeconds(600), to: "USDT.tron" }, widgetKey)}`);
+  await expect(page.getByTestId("quote-details")).toContainText("1 BTC ≈");
+  await expect(page.getByTestId("locked-to-unavailable")).toHaveCount(0);
+});
+
 test("a config that expires while the widget is open is said as such when the swap is created, and nothing is created", async ({ page }) => {
   const exp = inSeconds(8);
   const config = signConfig({ exp, customerId: "cust-10" }, widgetKey);
