@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
-import { formatAmount } from "@/lib/checkout/format";
+import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
 import { BffError, isTransient } from "@/lib/client/bff";
 import { createSwap } from "@/lib/checkout/create-swap";
 import { focusHeadingOnArrival } from "@/lib/checkout/heading-focus";
@@ -342,7 +342,10 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               {quote.loading ? (
                 <Skeleton className="h-8 w-32" />
               ) : quote.quote ? (
-                <EstimatedAmount text={`≈ ${formatAmount(quote.quote.to.estimatedAmount, locale, Math.min(quote.quote.to.decimals, 8))}`} />
+                // Eight significant digits fit a phone's field; the review shows every decimal.
+                <EstimatedAmount
+                  text={`≈ ${formatAmount(quote.quote.to.estimatedAmount, locale, glanceFractionDigits(quote.quote.to.estimatedAmount, Math.min(quote.quote.to.decimals, 8)))}`}
+                />
               ) : (
                 <span className="text-slate-500 dark:text-slate-400">0.0</span>
               )}

@@ -6,6 +6,15 @@ export function formatAmount(amount: string, locale: string, maxFractionDigits =
   return format.format(amount as unknown as number);
 }
 
+/**
+ * Fraction digits for a glance at an estimate: eight significant digits at most, never fewer than
+ * the whole part, never more than `maxFraction` ("106515.38352125" → 2, "0.0123456789" → 8).
+ */
+export function glanceFractionDigits(amount: string, maxFraction: number): number {
+  const whole = (amount.split(".")[0] ?? "").replace(/^[-+]?0*/, "");
+  return Math.max(0, Math.min(maxFraction, 8 - whole.length));
+}
+
 /** Rounds a decimal string's display to a sensible number of significant digits, still exact. */
 export function trimDecimals(amount: string, maxFraction: number): string {
   const [whole = "0", fraction = ""] = amount.split(".");

@@ -287,6 +287,8 @@ test("on a 320 or 360 px phone a long estimated amount is shown whole, not cut",
     [360, "from=USDT.tron&to=BTC&amount=100"],
     [320, "from=USDT.tron&to=BTC&amount=100"],
     [320, "from=BTC&to=USDT.tron&amount=0.05"],
+    // About the longest the catalogue gives: "≈ 106,943.27604166" (18 characters).
+    [320, "from=ETH.ethereum&to=POL.polygon&amount=14.987654"],
   ] as const) {
     await page.setViewportSize({ width, height: 740 });
     await page.goto(`${app.origin}/widget?${query}`);

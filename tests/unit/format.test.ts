@@ -1,0 +1,22 @@
+// What a person reads at a glance in the checkout's "You receive" field: eight significant digits
+// at most, so the longest estimate the catalogue gives fits a 320 px phone whole.
+import { describe, expect, it } from "vitest";
+import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
+
+const glance = (amount: string, decimals: number) => formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));
+
+describe("an estimate at a glance", () => {
+  it("keeps eight significant digits, and never cuts the whole part", () => {
+    expect(glance("106515.38352125", 18)).toBe("106,515.38");
+    expect(glance("1234.56789", 6)).toBe("1,234.5679");
+    expect(glance("12345678.9", 6)).toBe("12,345,679");
+    expect(glance("123456789.2", 6)).toBe("123,456,789");
+  });
+
+  it("keeps the small amounts' digits, up to the asset's decimals and at most eight", () => {
+    expect(glance("0.0123456789", 18)).toBe("0.01234568");
+    expect(glance("0.00051234", 8)).toBe("0.00051234");
+    expect(glance("0.1234567", 6)).toBe("0.123457");
+    expect(glance("5", 6)).toBe("5");
+  });
+});
