@@ -7,7 +7,8 @@ export function useDashboardFormat() {
   return {
     locale,
     // Intl formats the decimal string itself (ES2023), so no float touches the amount.
-    usdc: (amount: string) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount as unknown as number),
+    // USDC has six decimals: a reward of 0.0042 is not "0.00".
+    usdc: (amount: string) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(amount as unknown as number),
     count: (n: number) => new Intl.NumberFormat(locale).format(n),
     dateTime: (iso: string) => {
       const d = new Date(iso);

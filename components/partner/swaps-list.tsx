@@ -172,6 +172,9 @@ function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => 
         <CardField label={t("externalId")} className="min-w-0" valueClassName="truncate font-mono text-xs">
           {row.externalId ?? <None />}
         </CardField>
+        <CardField label={t("customerId")} className="col-span-2 min-w-0" valueClassName="font-mono text-xs break-all">
+          {row.customerId ?? <None />}
+        </CardField>
       </dl>
     </li>
   );

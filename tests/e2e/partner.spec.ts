@@ -17,6 +17,7 @@ type Row = {
   status: string;
   createdAt: string;
   externalId: string | null;
+  customerId: string | null;
   commission: { rewardAmountUsdc: string | null; rewardStatus: "available" | "claiming" | "claimed" | null };
 };
 type ListAnswer = { swaps: Row[]; total: number; totals: { count: number; rewardUsdc: Record<"available" | "claiming" | "claimed", string> } };
@@ -370,6 +371,11 @@ test("the login page and dashboard pass axe in light and dark, and a phone gets 
   // The dashboard's screenshots, with 100,000 swaps behind it, come from `npm run bench:ledger -- --screenshots`.
   await expect(page.getByTestId("swap-card")).toHaveCount(25);
   await expect(page.getByRole("table")).toBeHidden();
+  // Each card carries every id the table has: the customer's too, whole.
+  const [firstRow] = await new DashboardPage(page).apiRows("status=completed,refunded,failed");
+  const firstCard = page.getByTestId("swap-card").first();
+  await expect(firstCard).toHaveAttribute("data-id", firstRow!.id);
+  await expect(firstCard.getByRole("definition").last()).toHaveText(firstRow!.customerId ?? /—/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
