@@ -51,6 +51,25 @@ function cleanAmount(text: string): string {
     .slice(0, 40);
 }
 
+/**
+ * A quote's bounds in words, saying only the ones the service gave: it may leave either or both
+ * null, and "Max 0" would be a false limit.
+ */
+function boundsText(
+  t: ReturnType<typeof useTranslations<"checkout">>,
+  key: "bounds" | "outOfBounds",
+  min: unknown,
+  max: unknown,
+  symbol: string,
+  locale: string,
+): string | null {
+  const [low, high] = [min, max].map((v) => (typeof v === "string" && v !== "" ? formatAmount(v, locale) : null));
+  if (low && high) return t(key, { min: low, max: high, symbol });
+  if (low) return t(`${key}Min`, { min: low, symbol });
+  if (high) return t(`${key}Max`, { max: high, symbol });
+  return null;
+}
+
 /** "USDT.tron" as people read it: the symbol and the network's name. */
 function lockedAsset(ref: string) {
   const [symbol = "", network] = ref.split(".");
@@ -152,7 +171,10 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   }
 
   const tooManyDecimals = !!from && amount !== "" && decimalPlacesOf(amount) > from.decimals;
-  const boundsError = quote.error?.code === "validation_error" && (quote.error.details.minAmountIn || quote.error.details.maxAmountIn) ? quote.error : null;
+  // A quote names only the assets (from the list) and the amount, so a quote refused as invalid with
+  // no field named is about the amount: said at the amount, with the bounds when the service gave
+  // them (its docs show an empty `details`; the sandbox gives them for most assets).
+  const boundsError = quote.error?.code === "validation_error" && !quote.error.details.fields ? quote.error : null;
 
   const memoMissing = !!to?.requiresMemo && destination.memo.trim() === "";
   const memoRejected = isMemoRejection(addressCheck);
@@ -301,19 +323,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               <span className="text-rose-700 dark:text-rose-400">{t("tooManyDecimals", { symbol: from.symbol, decimals: from.decimals })}</span>
             ) : boundsError && from ? (
               <span className="text-rose-700 dark:text-rose-400">
-                {t("outOfBounds", {
-                  min: formatAmount(String(boundsError.details.minAmountIn ?? "0"), locale),
-                  max: formatAmount(String(boundsError.details.maxAmountIn ?? "0"), locale),
-                  symbol: from.symbol,
-                })}
+                {boundsText(t, "outOfBounds", boundsError.details.minAmountIn, boundsError.details.maxAmountIn, from.symbol, locale) ?? t("amountRefused")}
               </span>
             ) : quote.quote && from ? (
               <span className="text-slate-600 dark:text-slate-400">
-                {t("bounds", {
-                  min: formatAmount(quote.quote.minAmountIn ?? "0", locale),
-                  max: formatAmount(quote.quote.maxAmountIn ?? "0", locale),
-                  symbol: from.symbol,
-                })}
+                {boundsText(t, "bounds", quote.quote.minAmountIn, quote.quote.maxAmountIn, from.symbol, locale)}
               </span>
             ) : null}
           </p>

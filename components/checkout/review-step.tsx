@@ -6,7 +6,7 @@ import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
 import type { BffError } from "@/lib/client/bff";
 import { networkLabel } from "@/lib/checkout/asset-ref";
-import { etaMinutes, formatAmount } from "@/lib/checkout/format";
+import { etaMinutes, formatAmount, quoteRate } from "@/lib/checkout/format";
 import type { QuoteChange } from "@/lib/checkout/use-quote";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
@@ -44,6 +44,7 @@ export function ReviewStep(props: Props) {
   const { quote, from, to, destination, now, change } = props;
   const t = useTranslations("review");
   const locale = useLocale();
+  const rate = quoteRate(quote);
   const amountOf = (value: string, decimals: number) => formatAmount(value, locale, decimals);
   // The form that had focus is gone: a keyboard or screen-reader user continues from this heading.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -123,7 +124,7 @@ export function ReviewStep(props: Props) {
           </Row>
         ) : null}
         {destination.email ? <Row label={t("email")}>{destination.email}</Row> : null}
-        <Row label={t("rate")}>{quote.rate ? `1 ${from.symbol} ≈ ${formatAmount(quote.rate, locale, 8)} ${to.symbol}` : "—"}</Row>
+        <Row label={t("rate")}>{rate ? `1 ${from.symbol} ≈ ${formatAmount(rate, locale, 8)} ${to.symbol}` : "—"}</Row>
         <Row label={t("time")}>
           <span data-testid="review-time">{t("minutes", { count: etaMinutes(quote.estimatedTimeSeconds) })}</span>
         </Row>

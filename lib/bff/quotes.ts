@@ -82,7 +82,9 @@ export async function createQuote(
   if (body.to.memo) await store().set(quoteMemoKey(quote.id), body.to.memo, QUOTE_MEMO_TTL_MS);
   // The real service's behaviour for out-of-bounds amounts is not documented: check every quote.
   if (!withinBounds(body.from.amount, quote.minAmountIn, quote.maxAmountIn)) {
-    throw new ApiError("validation_error", `The amount must be between ${quote.minAmountIn ?? "0"} and ${quote.maxAmountIn ?? "any"} ${quote.from.token}.`, {
+    const { minAmountIn: min, maxAmountIn: max } = quote;
+    const limit = min && max ? `between ${min} and ${max}` : min ? `at least ${min}` : `at most ${max}`;
+    throw new ApiError("validation_error", `The amount must be ${limit} ${quote.from.token}.`, {
       minAmountIn: quote.minAmountIn,
       maxAmountIn: quote.maxAmountIn,
     });

@@ -17,9 +17,17 @@ export type CatalogueEntry = {
   maxAmountIn: string;
   /** Typical time from deposit to payout, seconds. */
   etaSeconds: number;
+  /**
+   * What the service leaves null for this asset, as the real one may (its docs allow null for a
+   * quote's `rate`, `minAmountIn` and `maxAmountIn`, and an asset's `logoUrl`): so clients meet it here.
+   * `bounds`: quotes from it carry no bounds (amounts outside them are still refused); `rate`: quotes
+   * from or to it carry no rate; `logo`: it has no logo.
+   */
+  unpublished?: { bounds?: true; rate?: true; logo?: true };
 };
 
-type Row = Omit<CatalogueEntry, "requiresMemo" | "supportsMemo" | "canSend" | "canReceive"> &
+type Row = Omit<CatalogueEntry, "requiresMemo" | "supportsMemo" | "canSend" | "canReceive" | "unpublished"> &
+  Pick<CatalogueEntry, "unpublished"> &
   Partial<Pick<CatalogueEntry, "requiresMemo" | "supportsMemo" | "canSend" | "canReceive">>;
 
 const row = (r: Row): CatalogueEntry => ({
@@ -204,6 +212,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     minAmountIn: "0.2",
     maxAmountIn: "490",
     etaSeconds: 900,
+    unpublished: { bounds: true, rate: true },
   }),
   row({
     symbol: "DOGE",
@@ -215,6 +224,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     minAmountIn: "53",
     maxAmountIn: "130000",
     etaSeconds: 900,
+    unpublished: { logo: true },
   }),
 ];
 

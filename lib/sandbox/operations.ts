@@ -48,7 +48,7 @@ const toAsset = (entry: CatalogueEntry): Asset => ({
   network: entry.network,
   decimals: entry.decimals,
   contractAddress: entry.contractAddress,
-  logoUrl: logoPath(entry),
+  logoUrl: entry.unpublished?.logo ? null : logoPath(entry),
   canSend: entry.canSend,
   canReceive: entry.canReceive,
   requiresMemo: entry.requiresMemo,
@@ -117,7 +117,12 @@ export function createQuote(ctx: SandboxContext, body: unknown): Quote {
   }
   const bounds = { minAmountIn: from.minAmountIn, maxAmountIn: from.maxAmountIn };
   if (Dec(amount).lt(from.minAmountIn) || Dec(amount).gt(from.maxAmountIn)) {
-    throw new SandboxError("validation_error", `The amount must be between ${from.minAmountIn} and ${from.maxAmountIn} ${from.symbol}.`, bounds);
+    // An asset without published bounds still has them; the refusal then says only what the spec has seen: no details.
+    throw new SandboxError(
+      "validation_error",
+      `The amount must be between ${from.minAmountIn} and ${from.maxAmountIn} ${from.symbol}.`,
+      from.unpublished?.bounds ? {} : bounds,
+    );
   }
 
   const rate = Dec(from.usd).div(to.usd).times(SPREAD);
@@ -128,8 +133,8 @@ export function createQuote(ctx: SandboxContext, body: unknown): Quote {
     expiresAt: iso(expiresAt),
     from: { decimals: from.decimals, network: from.network, token: from.symbol, amount },
     to: { decimals: to.decimals, network: to.network, token: to.symbol, estimatedAmount: floorTo(rate.times(amount), to.decimals) },
-    rate: floorTo(rate, Math.max(to.decimals, 10)),
-    ...bounds,
+    rate: from.unpublished?.rate || to.unpublished?.rate ? null : floorTo(rate, Math.max(to.decimals, 10)),
+    ...(from.unpublished?.bounds ? { minAmountIn: null, maxAmountIn: null } : bounds),
     estimatedTimeSeconds: from.etaSeconds + to.etaSeconds,
   };
   ctx.state.quotes.set(quote.id, { quote, request, from, to, expiresAt });

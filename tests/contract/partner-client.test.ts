@@ -373,6 +373,26 @@ describe("error codes, as PartnerError with the spec's status, message and reque
     expect(error.details).toEqual({ minAmountIn: "0.0003", maxAmountIn: "0.5" });
   });
 
+  // The public docs allow null for a quote's rate and bounds and an asset's logo; the sandbox gives
+  // them for LTC and DOGE, so a client that cannot take a null fails here, not against the service.
+  it("quotes from LTC with no rate and no bounds, refuses an amount outside its unpublished bounds with empty details, and makes the swap", async () => {
+    const ltc = { from: { network: "litecoin", token: "LTC", amount: "1" }, to: { network: "tron", token: "USDT" } } as const;
+    const quote = await client.createQuote(ltc);
+    expect(quote).toMatchObject({ rate: null, minAmountIn: null, maxAmountIn: null });
+    expect(Number(quote.to.estimatedAmount)).toBeGreaterThan(0);
+    expect(
+      (await client.createQuote({ ...ltc, from: { network: "tron", token: "USDT", amount: "100" }, to: { network: "litecoin", token: "LTC" } })).rate,
+    ).toBeNull();
+    const refused = await rejection(client.createQuote({ ...ltc, from: { ...ltc.from, amount: "1000" } }));
+    expectSpecError(refused, "validation_error");
+    expect(refused.details).toEqual({});
+    const swap = await client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS } });
+    expect(swap.quote).toMatchObject({ id: quote.id, rate: null });
+    const assets = await client.listAssets();
+    expect(assets.assets.find((a) => a.symbol === "DOGE")!.logoUrl).toBeNull();
+    expect(assets.assets.filter((a) => a.logoUrl === null).map((a) => a.symbol)).toEqual(["DOGE"]);
+  });
+
   it("answers 400 validation_error at swap time to a destination address that is not valid on the network", async () => {
     const quote = await client.createQuote(btcToUsdt());
     const error = await rejection(client.createSwap({ quoteId: quote.id, destination: { address: BTC_ADDRESS } }));

@@ -100,3 +100,30 @@ test("a pair that cannot be swapped says so, without a 'Try again' that could ne
   await expect(alert.getByRole("button", { name: "Try again" })).toHaveCount(0);
   await expect(checkout.reviewButton).toBeDisabled();
 });
+
+// The service may leave a quote's rate and bounds, and an asset's logo, null (its docs say so); the
+// sandbox does for LTC and DOGE.
+test("an asset quoted with no rate and no bounds shows the rate the estimate implies, no made-up limit, and a refusal in words", async ({ page, checkout }) => {
+  await checkout.goto({ from: "LTC.litecoin", to: "USDT.tron", amount: "1" });
+  await checkout.expectQuote({ from: "LTC", to: "USDT" });
+  // No "Min 0 · Max 0 LTC": the hint says nothing rather than a limit nobody set.
+  await expect(page.locator("#amount-hint")).toHaveText("");
+  await checkout.fillAddress(TRON_ADDRESS);
+  await checkout.expectAddressValid("Tron");
+  await expect(checkout.reviewButton).toBeEnabled();
+
+  // Refused with no bounds and no field named: said at the amount, not "check the highlighted fields" with none highlighted.
+  await checkout.setAmount("1000");
+  const refused = "This amount can't be swapped. Try a smaller or larger amount.";
+  await expect(checkout.amount).toHaveAccessibleDescription(refused);
+  await expect(checkout.amount).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Check the highlighted fields")).toHaveCount(0);
+  await expect(checkout.reviewButton).toBeDisabled();
+
+  // DOGE has no logo: its monogram stands in, and nothing tries to load an image.
+  await checkout.goto({ from: "DOGE.dogecoin", to: "USDT.tron", amount: "100" });
+  await checkout.expectQuote({ from: "DOGE", to: "USDT" });
+  const sendPicker = page.getByRole("button", { name: /You send/ });
+  await expect(sendPicker).toContainText("DOG");
+  await expect(sendPicker.locator("img")).toHaveCount(0);
+});

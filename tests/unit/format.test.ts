@@ -1,7 +1,7 @@
 // What a person reads at a glance in the checkout's "You receive" field: eight significant digits
 // at most, so the longest estimate the catalogue gives fits a 320 px phone whole.
 import { describe, expect, it } from "vitest";
-import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
+import { decimalRatio, formatAmount, glanceFractionDigits, quoteRate } from "@/lib/checkout/format";
 
 const glance = (amount: string, decimals: number) => formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));
 
@@ -18,5 +18,19 @@ describe("an estimate at a glance", () => {
     expect(glance("0.00051234", 8)).toBe("0.00051234");
     expect(glance("0.1234567", 6)).toBe("0.123457");
     expect(glance("5", 6)).toBe("5");
+  });
+});
+
+describe("the rate a quote shows", () => {
+  it("is the service's when it gives one", () => {
+    expect(quoteRate({ rate: "97.5", from: { amount: "2" }, to: { estimatedAmount: "100" } })).toBe("97.5");
+  });
+
+  it("is the estimate over the amount, exactly, when the service leaves it null", () => {
+    expect(quoteRate({ rate: null, from: { amount: "2" }, to: { estimatedAmount: "199.37" } })).toBe("99.685000000000");
+    expect(quoteRate({ rate: null, from: { amount: "100" }, to: { estimatedAmount: "0.00102345" } })).toBe("0.000010234500");
+    expect(quoteRate({ rate: null, from: { amount: "3" }, to: { estimatedAmount: "1" } })).toBe("0.333333333333");
+    expect(decimalRatio("5", "0")).toBeNull();
+    expect(decimalRatio("0.5", "0.25")).toBe("2.000000000000");
   });
 });
