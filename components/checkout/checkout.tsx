@@ -64,9 +64,10 @@ function boundsText(
   locale: string,
 ): string | null {
   const [low, high] = [min, max].map((v) => (typeof v === "string" && v !== "" ? formatAmount(v, locale) : null));
-  if (low && high) return t(key, { min: low, max: high, symbol });
-  if (low) return t(`${key}Min`, { min: low, symbol });
-  if (high) return t(`${key}Max`, { max: high, symbol });
+  const hint = key === "bounds";
+  if (low && high) return hint ? t("bounds", { min: low, max: high, symbol }) : t("outOfBounds", { min: low, max: high, symbol });
+  if (low) return hint ? t("boundsMin", { min: low, symbol }) : t("outOfBoundsMin", { min: low, symbol });
+  if (high) return hint ? t("boundsMax", { max: high, symbol }) : t("outOfBoundsMax", { max: high, symbol });
   return null;
 }
 
