@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
+import { amountText, readAmount } from "@/lib/checkout/amount-input";
 import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
 import { BffError, isTransient } from "@/lib/client/bff";
 import { createSwap } from "@/lib/checkout/create-swap";
@@ -43,14 +44,6 @@ type Props = {
 const DEFAULT_FROM = "BTC.bitcoin";
 const DEFAULT_TO = "USDT.tron";
 
-function cleanAmount(text: string): string {
-  return text
-    .replace(",", ".")
-    .replace(/[^\d.]/g, "")
-    .replace(/^(\d*\.\d*).*$/, "$1")
-    .slice(0, 40);
-}
-
 /**
  * A quote's bounds in words, saying only the ones the service gave: it may leave either or both
  * null, and "Max 0" would be a false limit.
@@ -88,7 +81,15 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
 
   const [fromRef, setFromRef] = useState(preset.from ?? DEFAULT_FROM);
   const [toRef, setToRef] = useState(locked?.to ?? preset.to ?? DEFAULT_TO);
-  const [amount, setAmount] = useState(cleanAmount(preset.amount ?? ""));
+  // The field keeps what was typed ("25,000"); quotes, the URL and the checks use what it means.
+  // Read in the language it was typed in: "1.000" typed in English is 1, and stays 1 (shown as
+  // "1,000") if the page switches to Spanish, where "1.000" would read as a thousand.
+  const [typed, setTyped] = useState(() => ({ text: amountText(readAmount(preset.amount ?? "", "en") ?? "", locale), locale }));
+  const typedAmount = typed.locale === locale ? typed.text : amountText(readAmount(typed.text, typed.locale) ?? "", locale);
+  const setTypedAmount = (text: string) => setTyped({ text, locale });
+  const readAmountValue = readAmount(typedAmount, locale);
+  const unreadableAmount = readAmountValue === null;
+  const amount = readAmountValue ?? "";
   const from = findByRef(list, fromRef, "send");
   const to = findByRef(list, toRef, "receive");
 
@@ -167,7 +168,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     if (!from || !to || !canFlip) return;
     setFromRef(assetRef(to));
     setToRef(assetRef(from));
-    setAmount("");
+    setTypedAmount("");
     setDestination(emptyDestination);
   }
 
@@ -193,8 +194,8 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
       ? t("missing.unavailable")
       : !from || !to
         ? t("missing.asset")
-        : !isQuotableAmount(amount, from) || tooManyDecimals || boundsError
-          ? /^0*(\.0*)?$/.test(amount)
+        : unreadableAmount || !isQuotableAmount(amount, from) || tooManyDecimals || boundsError
+          ? /^0*(\.0*)?$/.test(amount) && !unreadableAmount
             ? t("missing.amount")
             : t("missing.fixAmount")
           : quote.loading
@@ -311,16 +312,18 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.0"
-              value={amount}
-              onChange={(e) => setAmount(cleanAmount(e.target.value))}
-              aria-invalid={tooManyDecimals || !!boundsError}
+              value={typedAmount}
+              onChange={(e) => setTypedAmount(e.target.value.slice(0, 40))}
+              aria-invalid={unreadableAmount || tooManyDecimals || !!boundsError}
               aria-describedby="amount-hint"
               className="h-14 min-w-0 flex-1 rounded-xl bg-transparent px-1 text-2xl font-semibold tabular-nums outline-none placeholder:text-slate-500 sm:text-3xl dark:placeholder:text-slate-400"
             />
             <AssetPicker label={t("youSend")} assets={senders} selected={from} onSelect={(a) => select("from", a)} />
           </div>
           <p id="amount-hint" className="mt-1 min-h-5 text-sm" aria-live="polite">
-            {tooManyDecimals && from ? (
+            {unreadableAmount ? (
+              <span className="text-rose-700 dark:text-rose-400">{t("notANumber", { example: amountText("0.25", locale) })}</span>
+            ) : tooManyDecimals && from ? (
               <span className="text-rose-700 dark:text-rose-400">{t("tooManyDecimals", { symbol: from.symbol, decimals: from.decimals })}</span>
             ) : boundsError && from ? (
               <span className="text-rose-700 dark:text-rose-400">

@@ -127,3 +127,23 @@ test("an asset quoted with no rate and no bounds shows the rate the estimate imp
   await expect(sendPicker).toContainText("DOG");
   await expect(sendPicker.locator("img")).toHaveCount(0);
 });
+
+test("'25,000' typed in English is twenty-five thousand, not 25; text that is no number is refused, not rewritten into one", async ({ page, checkout }) => {
+  await checkout.goto({ from: "USDT.ethereum", to: "BTC.bitcoin" });
+  await checkout.setAmount("25,000");
+  await checkout.expectQuote({ from: "USDT", to: "BTC" });
+  await expect(checkout.amount).toHaveValue("25,000");
+  await expect(page).toHaveURL(/[?&]amount=25000(&|$)/);
+  // 25,000 USDT at the sandbox's ~97,000 USD a bitcoin: about a quarter of one.
+  await expect(checkout.estimate).toHaveText(/^≈ 0\.25\d*$/);
+
+  for (const typed of ["1e-2", "0.01.2"]) {
+    await checkout.setAmount(typed);
+    await expect(checkout.amount).toHaveValue(typed);
+    await expect(checkout.amount).toHaveAccessibleDescription("Enter a number, like 0.25.");
+    await expect(checkout.amount).toHaveAttribute("aria-invalid", "true");
+    await expect(checkout.reviewButton).toHaveText("Fix the amount");
+  }
+  await checkout.setAmount(".5");
+  await expect(page).toHaveURL(/[?&]amount=0\.5(&|$)/);
+});

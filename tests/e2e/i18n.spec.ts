@@ -131,11 +131,13 @@ test("the language switcher changes the language without losing what the user en
   await page.getByRole("combobox", { name: en.app.language }).selectOption("es");
   await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0.02");
+  // The same amount, in Spanish's decimal mark.
+  await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0,02");
   await expect(page.getByLabel(fill(es.destination.addressLabel, { symbol: "USDT", network: "Tron" }))).toHaveValue("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
   await page.reload();
   await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
-  await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0.02");
+  await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0,02");
+  await expect(page).toHaveURL(/[?&]amount=0\.02(&|$)/);
 });
 
 test("the quote's numbers follow the locale's format", async ({ page }) => {

@@ -1,0 +1,56 @@
+// What a person types in "You send", read as they mean it. Commas and dots are both typed as
+// decimal marks and as thousands separators; reading "25,000" as 25 would quietly quote a thousandth
+// of what was meant, so each is read by its place and the page's language, and anything that is not
+// a number is refused rather than rewritten into one.
+
+/** The page language's decimal mark: "," (es, ru) or ".". */
+export function decimalMarkOf(locale: string): "," | "." {
+  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
+}
+
+/** "1,000,000" or "1.000": whole groups of three after the first group of one to three digits. */
+const isGrouped = (text: string, mark: "," | ".") => new RegExp(`^\\d{1,3}(\\${mark}\\d{3})+$`).test(text);
+
+/**
+ * The amount in the API's form ("25000", "0.5"), "" for an empty field, or null for text that is no
+ * number. Spaces and apostrophes are taken as grouping. With both marks, the last one is the
+ * decimal mark ("1,000.50", "1.000,50"). A mark that appears more than once groups thousands. One
+ * mark alone is the language's decimal mark, unless it is the other one and splits off exactly three
+ * digits from a whole number that does not start with 0 ("25,000" in English is 25000; "0,5" and
+ * "2,50" are decimals everywhere).
+ */
+export function readAmount(text: string, locale: string): string | null {
+  const compact = text.replace(/[\s'’]/g, "");
+  if (compact === "") return "";
+  if (!/^[\d.,]+$/.test(compact)) return null;
+  const decimal = decimalMarkOf(locale);
+  const marks = compact.replace(/\d/g, "");
+  let whole: string;
+  let fraction = "";
+  if (marks.includes(",") && marks.includes(".")) {
+    const last = compact.lastIndexOf(",") > compact.lastIndexOf(".") ? "," : ".";
+    const parts = compact.split(last);
+    if (parts.length !== 2 || !isGrouped(parts[0]!, last === "," ? "." : ",")) return null;
+    whole = parts[0]!.replace(/[.,]/g, "");
+    fraction = parts[1]!;
+  } else if (marks === "") {
+    whole = compact;
+  } else {
+    const mark = marks[0] as "," | ".";
+    const parts = compact.split(mark);
+    if (parts.length > 2 || (mark !== decimal && isGrouped(compact, mark) && !compact.startsWith("0"))) {
+      if (!isGrouped(compact, mark)) return null;
+      whole = parts.join("");
+    } else {
+      whole = parts[0]!;
+      fraction = parts[1]!;
+    }
+  }
+  const digits = whole.replace(/^0+(?=\d)/, "") || "0";
+  return fraction ? `${digits}.${fraction}` : digits;
+}
+
+/** An amount in the API's form as the field shows it in the page's language ("0.5" → "0,5" in es). */
+export function amountText(amount: string, locale: string): string {
+  return decimalMarkOf(locale) === "," ? amount.replace(".", ",") : amount;
+}

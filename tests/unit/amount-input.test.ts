@@ -1,0 +1,47 @@
+// "You send" reads what a person types as they mean it, in English and in a decimal-comma language.
+import { describe, expect, it } from "vitest";
+import { amountText, readAmount } from "@/lib/checkout/amount-input";
+
+describe("reading a typed amount", () => {
+  it.each([
+    ["25,000", "25000"],
+    ["2,500.50", "2500.50"],
+    ["1,234,567", "1234567"],
+    ["1.000,50", "1000.50"],
+    ["0,5", "0.5"],
+    ["2,50", "2.50"],
+    ["0,500", "0.500"],
+    ["25.000", "25.000"],
+    [".5", "0.5"],
+    ["1000.", "1000"],
+    ["00100", "100"],
+    ["0.01", "0.01"],
+    ["1 000", "1000"],
+    ["", ""],
+  ])("in English, %j is %j", (typed, meant) => {
+    expect(readAmount(typed, "en")).toBe(meant);
+  });
+
+  it.each([
+    ["25.000", "25000"],
+    ["25,000", "25.000"],
+    ["0,5", "0.5"],
+    ["0.5", "0.5"],
+    ["1.000,50", "1000.50"],
+    ["1 000,5", "1000.5"],
+  ])("in Spanish, %j is %j", (typed, meant) => {
+    expect(readAmount(typed, "es")).toBe(meant);
+  });
+
+  it.each(["0.01.2", "1e-2", "-1", "1,00,000", "abc", "1.000.5", "1,2.3,4"])("refuses %j instead of rewriting it into some number", (typed) => {
+    expect(readAmount(typed, "en")).toBeNull();
+  });
+
+  it("shows an amount in the page's decimal mark, and reads it back as the same amount", () => {
+    for (const locale of ["en", "es", "ru"]) {
+      for (const amount of ["0.5", "1.000", "25000", "0.00012345"]) {
+        expect(readAmount(amountText(amount, locale), locale), `${locale} ${amount}`).toBe(amount);
+      }
+    }
+  });
+});
