@@ -64,6 +64,9 @@ function boundsText(
   return null;
 }
 
+/** Marks the history entry the review step adds. */
+const REVIEW_MARK = "checkoutReview";
+
 /** "USDT.tron" as people read it: the symbol and the network's name. */
 function lockedAsset(ref: string) {
   const [symbol = "", network] = ref.split(".");
@@ -107,6 +110,18 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   }, [step]);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<BffError | null>(null);
+  // The review is a step of its own in the browser's history: Back (a button, a phone's back
+  // gesture) returns to the form, as the page's own Back does, instead of leaving the checkout.
+  useEffect(() => {
+    function onPopState(event: PopStateEvent) {
+      if ((event.state as Record<string, unknown> | null)?.[REVIEW_MARK]) return;
+      backFromReview.current = true;
+      setStep("form");
+      setCreateError(null);
+    }
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
   // This device keeps the created swap, with the refund address only the checkout knows, once the
   // checkout has left the screen: saved sooner, the list of past swaps on this page would pop up
   // under the review while the swap page loads.
@@ -277,6 +292,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           creating={creating}
           error={createError}
           onBack={() => {
+            // The history entry the review added goes too, so the browser's Forward does not lead
+            // to a review that is no longer on screen.
+            if ((window.history.state as Record<string, unknown> | null)?.[REVIEW_MARK]) return window.history.back();
             backFromReview.current = true;
             setStep("form");
             setCreateError(null);
@@ -300,6 +318,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           e.preventDefault();
           if (ready) {
             quote.acceptChange();
+            window.history.pushState({ ...(window.history.state as object | null), [REVIEW_MARK]: true }, "", window.location.href);
             setStep("review");
           }
         }}

@@ -41,3 +41,29 @@ test("Back from the swap page returns to a working checkout with the same inputs
   await checkout.expectAddressValid("Tron");
   await expect(checkout.reviewButton).toBeEnabled();
 });
+
+test("the browser's Back on the review returns to the form with everything still filled in, and the page's own Back takes the review's history entry with it", async ({
+  page,
+  checkout,
+}) => {
+  await page.goto("about:blank");
+  await checkout.fillValidBtcToUsdtTron();
+  await checkout.review();
+  await expect(page.getByRole("heading", { name: "Check your swap" })).toBeVisible();
+
+  await page.goBack();
+  await expect(checkout.heading).toBeVisible();
+  expect(page.url()).not.toBe("about:blank");
+  await expect(checkout.amount).toHaveValue("0.01");
+  await expect(checkout.address).toHaveValue(TRON_ADDRESS);
+  await expect(checkout.reviewButton).toBeEnabled();
+
+  // Again, and this time the page's own Back.
+  await checkout.review();
+  await page.getByRole("button", { name: "Back to the form" }).click();
+  await expect(checkout.heading).toBeVisible();
+  await expect(checkout.address).toHaveValue(TRON_ADDRESS);
+  // One Back more leaves the checkout for the page before it: the review's entry went with it.
+  await page.goBack();
+  await expect(page).toHaveURL("about:blank");
+});
