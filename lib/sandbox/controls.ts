@@ -1,13 +1,13 @@
 // Controls under /sandbox: what a real upstream does on its own (a user's deposit, history) made
 // callable, so flows and dashboards can be exercised without money.
 import { z } from "zod";
-import { isoDateTimeSchema, rewardStatuses, swapStatusSchema, swapStatuses, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { isoDateTimeSchema, rewardStatuses, swapStatusSchema, swapStatuses, type RewardStatus, type Swap, type SwapStatus } from "@/lib/schema/partner";
 import { depositOutcomes } from "@/lib/schema/codes";
 import { generateDepositAddress, generateDepositMemo } from "./address";
 import { catalogue, isSupportedPair } from "./catalogue";
 import { Dec, floorTo } from "./decimal";
 import { SandboxError } from "./http";
-import { statusAt } from "./machine";
+import { statusAt, type SwapEvents } from "./machine";
 import { getSwap, parseRequest, requireSwap, type SandboxContext } from "./operations";
 
 const depositSchema = z.strictObject({
@@ -49,6 +49,22 @@ export const seedBodySchema = z.strictObject({
     .optional(),
 });
 
+type SeedRequest = z.output<typeof seedBodySchema>;
+
+/**
+ * What happened to a seeded swap. Waiting is no fixed status: such a swap waits on the machine's
+ * timeline as a created one does, so it expires at its deadline (already past for an old seed) and
+ * takes a deposit before it.
+ */
+function seededEvents(request: SeedRequest, timeline: SwapEvents, status: SwapStatus, rewardStatus: RewardStatus, now: number): SwapEvents {
+  if (request.live) {
+    if (request.depositWithinSeconds === undefined) return timeline;
+    return { ...timeline, deposit: { at: now + Math.random() * request.depositWithinSeconds * 1000, partial: false, outcome: "completed" } };
+  }
+  if (status === "waiting_deposit") return timeline;
+  return { ...timeline, seeded: { status, updatedAt: Math.min(now, timeline.createdAt + 15 * 60_000), rewardStatus } };
+}
+
 /** Creates swaps with fixed statuses spread over a time range, for dashboards and benchmarks. */
 export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number; ids: string[] } {
   const request = parseRequest(seedBodySchema, body);
@@ -71,6 +87,7 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
       receivers.find((r, k) => k >= (i * 7) % receivers.length && isSupportedPair(sender, r)) ?? receivers.find((r) => isSupportedPair(sender, r))!;
     const createdAt = Math.round(request.count === 1 ? to : from + ((to - from) * i) / (request.count - 1));
     const status = statuses[i % statuses.length]!;
+    const timeline = { createdAt, deadline: createdAt + ctx.options.depositWindowSeconds * 1000 };
     const amount = Dec(sender.minAmountIn).times(1 + (i % 9));
     const estimatedOut = floorTo(amount.times(Dec(sender.usd).div(receiver.usd)).times("0.996"), receiver.decimals);
     const id = `S${String(ctx.state.swaps.size + 1).padStart(6, "0")}${crypto.getRandomValues(new Uint8Array(5)).reduce((s, b) => s + "ABCDEFGHJKLMNPQRSTUVWXYZ"[b % 24], "")}`;
@@ -92,19 +109,7 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
       notificationEmail: null,
       externalId: `seed-${String(i + 1).padStart(6, "0")}`,
       customerId: `cust-${String((i % 37) + 1).padStart(4, "0")}`,
-      events: request.live
-        ? {
-            createdAt,
-            deadline: createdAt + ctx.options.depositWindowSeconds * 1000,
-            ...(request.depositWithinSeconds !== undefined
-              ? { deposit: { at: now + Math.random() * request.depositWithinSeconds * 1000, partial: false, outcome: "completed" as const } }
-              : {}),
-          }
-        : {
-            createdAt,
-            deadline: createdAt + ctx.options.depositWindowSeconds * 1000,
-            seeded: { status, updatedAt: Math.min(now, createdAt + 15 * 60_000), rewardStatus: rewardStatuses[i % rewardStatuses.length]! },
-          },
+      events: seededEvents(request, timeline, status, rewardStatuses[i % rewardStatuses.length]!, now),
       lastLiveReadAt: createdAt,
     });
     ids.push(id);
