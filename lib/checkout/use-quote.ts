@@ -128,6 +128,16 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
     }
   }, [expired, loading]);
 
+  // Refused for want of a connection: asked again the moment the browser is back online, rather than
+  // leaving "you seem to be offline" up until someone presses "Try again".
+  const offline = error?.status === 0;
+  useEffect(() => {
+    if (!offline) return;
+    const again = () => setGeneration((g) => g + 1);
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, [offline]);
+
   const refresh = useCallback(() => setGeneration((g) => g + 1), []);
   const acceptChange = useCallback(() => setChange(null), []);
   // A quote is only ever shown for the inputs on screen now, never for the ones before.

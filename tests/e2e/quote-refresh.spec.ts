@@ -53,3 +53,14 @@ test("on the review step a refreshed quote with a new estimate shows 'The price 
   await expect(review.priceUpdated).toBeHidden();
   await expect(review.createButton).toBeEnabled();
 });
+
+test("a quote refused for want of a connection comes by itself once the browser is back online", async ({ page, context, checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
+  await context.setOffline(true);
+  await checkout.setAmount("0.01");
+  await expect(page.getByRole("alert").filter({ hasText: "You seem to be offline." })).toBeVisible();
+  await context.setOffline(false);
+  // No "Try again" pressed: the page asks again when the connection returns.
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  await expect(page.getByRole("alert").filter({ hasText: "You seem to be offline." })).toHaveCount(0);
+});
