@@ -8,7 +8,7 @@ import { catalogue, isSupportedPair } from "./catalogue";
 import { Dec, floorTo } from "./decimal";
 import { SandboxError } from "./http";
 import { statusAt, type SwapEvents } from "./machine";
-import { getSwap, parseRequest, requireSwap, type SandboxContext } from "./operations";
+import { getSwap, parseRequest, priceOf, requireSwap, type SandboxContext } from "./operations";
 
 const depositSchema = z.strictObject({
   amount: z
@@ -26,7 +26,7 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
   if (swap.events.deposit || swap.events.seeded) throw new SandboxError("validation_error", "This swap already received its deposit.");
   if (current === "expired") throw new SandboxError("validation_error", "The deposit window of this swap has passed.");
   const amount = request.amount ?? swap.amountIn;
-  swap.events.deposit = { at: now, partial: Dec(amount).lt(swap.amountIn), outcome: request.outcome ?? "completed" };
+  swap.events.deposit = { at: now, amount, partial: Dec(amount).lt(swap.amountIn), outcome: request.outcome ?? "completed" };
   return getSwap(ctx, id);
 }
 
@@ -89,7 +89,7 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
     const status = statuses[i % statuses.length]!;
     const timeline = { createdAt, deadline: createdAt + ctx.options.depositWindowSeconds * 1000 };
     const amount = Dec(sender.minAmountIn).times(1 + (i % 9));
-    const estimatedOut = floorTo(amount.times(Dec(sender.usd).div(receiver.usd)).times("0.996"), receiver.decimals);
+    const estimatedOut = floorTo(priceOf(sender, receiver).times(amount), receiver.decimals);
     const id = `S${String(ctx.state.swaps.size + 1).padStart(6, "0")}${crypto.getRandomValues(new Uint8Array(5)).reduce((s, b) => s + "ABCDEFGHJKLMNPQRSTUVWXYZ"[b % 24], "")}`;
     const seed = new TextEncoder().encode(id);
     ctx.state.swaps.set(id, {

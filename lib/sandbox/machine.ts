@@ -7,8 +7,8 @@ export type DepositOutcome = "completed" | "refunded" | "failed";
 export type SwapEvents = {
   createdAt: number;
   deadline: number;
-  /** The simulated user deposit, if any. */
-  deposit?: { at: number; partial: boolean; outcome: DepositOutcome };
+  /** The simulated user deposit, if any, and the amount it brought (the quoted one when not given). */
+  deposit?: { at: number; partial: boolean; outcome: DepositOutcome; amount?: string };
   /** Seeded swaps carry a fixed status instead of a timeline. */
   seeded?: { status: SwapStatus; updatedAt: number; rewardStatus: RewardStatus };
 };

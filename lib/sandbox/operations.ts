@@ -29,6 +29,9 @@ export type SandboxContext = { options: SandboxOptions; clock: SandboxClock; sta
 const SPREAD = "0.996";
 const COMMISSION_BPS = 50;
 
+/** Units of `to` per unit of `from`, unrounded: the fixed USD prices less the spread. */
+export const priceOf = (from: CatalogueEntry, to: CatalogueEntry) => Dec(from.usd).div(to.usd).times(SPREAD);
+
 /** Parses a body or query with a request schema; failures are the spec's `validation_error`. */
 export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
   const result = z.safeParse(schema, input);
@@ -125,7 +128,7 @@ export function createQuote(ctx: SandboxContext, body: unknown): Quote {
     );
   }
 
-  const rate = Dec(from.usd).div(to.usd).times(SPREAD);
+  const rate = priceOf(from, to);
   const now = ctx.clock.now();
   const expiresAt = now + ctx.options.quoteTtlSeconds * 1000;
   const quote: Quote = {
@@ -223,6 +226,18 @@ function newSwapId(ctx: SandboxContext): string {
 
 // ---- GET /swap/{id} and GET /swap --------------------------------------------------------------
 
+/** What the swap's deposit brought, once it is seen at `at`; null before (and for seeded swaps, which have none). */
+function amountReceived(swap: StoredSwap, at: number): string | null {
+  const { deposit } = swap.events;
+  return deposit && deposit.at <= at ? (deposit.amount ?? swap.amountIn) : null;
+}
+
+/** The payout follows what was received once that is known (at the quote's price: prices are fixed); until then, the quote's estimate. */
+function payoutEstimate(swap: StoredSwap, at: number): string {
+  const received = amountReceived(swap, at);
+  return received === null ? swap.estimatedOut : floorTo(priceOf(swap.from, swap.to).times(received), swap.to.decimals);
+}
+
 export function renderSwap(ctx: SandboxContext, swap: StoredSwap, at = ctx.clock.now()): Swap {
   const now = statusAt(swap.events, at, ctx.options.stepSeconds * 1000);
   return {
@@ -240,7 +255,7 @@ export function renderSwap(ctx: SandboxContext, swap: StoredSwap, at = ctx.clock
       token: swap.from.symbol,
       deadline: iso(swap.events.deadline),
     },
-    payout: { address: swap.payoutAddress, memo: swap.payoutMemo, network: swap.to.network, token: swap.to.symbol, estimatedAmount: swap.estimatedOut },
+    payout: { address: swap.payoutAddress, memo: swap.payoutMemo, network: swap.to.network, token: swap.to.symbol, estimatedAmount: payoutEstimate(swap, at) },
     quote: { id: swap.quoteId, rate: swap.rate, estimatedTimeSeconds: swap.estimatedTimeSeconds },
     createdAt: iso(swap.events.createdAt),
     updatedAt: iso(Math.max(now.since, swap.events.createdAt)),
@@ -269,13 +284,16 @@ function storedAt(ctx: SandboxContext, swap: StoredSwap, now: number): number {
 }
 
 export function listItem(ctx: SandboxContext, swap: StoredSwap, now = ctx.clock.now()): SwapListItem {
-  const rendered = renderSwap(ctx, swap, storedAt(ctx, swap, now));
+  const at = storedAt(ctx, swap, now);
+  const rendered = renderSwap(ctx, swap, at);
   const completed = rendered.status === "completed";
+  // The commission is on completed volume: what was received, not what was quoted.
+  const volume = amountReceived(swap, at) ?? swap.amountIn;
   return {
     ...rendered,
     commission: {
       bps: COMMISSION_BPS,
-      rewardAmountUsdc: completed ? floorTo(Dec(swap.amountIn).times(swap.from.usd).times(COMMISSION_BPS).div(10_000), 6) : null,
+      rewardAmountUsdc: completed ? floorTo(Dec(volume).times(swap.from.usd).times(COMMISSION_BPS).div(10_000), 6) : null,
       rewardStatus: completed ? (swap.events.seeded?.rewardStatus ?? "available") : null,
     },
   };

@@ -85,3 +85,45 @@ describe("a seeded swap waiting for its deposit", () => {
     expect((await Promise.all(ids.map(h.read))).map((s) => s.status)).toEqual(["processing", "completed"]);
   });
 });
+
+// ---- 2. the commission and the payout follow the amount received -------------------------------
+
+describe("a swap paid with another amount than quoted", () => {
+  /** A 0.01 BTC → USDT swap paid with `amount`, walked to completed, read live and from the synced list. */
+  async function paidWith(amount: string | undefined) {
+    const h = harness();
+    const swap = await h.newSwap("0.01");
+    const deposited = await h.request("POST", `/sandbox/swaps/${swap.id}/deposit`, amount === undefined ? {} : { amount });
+    h.clock.advance(60_000);
+    const live = await h.read(swap.id);
+    const listed = (await h.list()).swaps[0]!;
+    return { swap, deposited: swapSchema.parse(deposited.body), live, listed };
+  }
+
+  it("accrues 50 bps of the amount received: half the reward for half the deposit, double for double", async () => {
+    // 0.01 BTC at 97250 USD is 972.50 USDC of volume; 50 bps of it is 4.8625.
+    expect((await paidWith(undefined)).listed.commission).toEqual({ bps: 50, rewardAmountUsdc: "4.8625", rewardStatus: "available" });
+    expect((await paidWith("0.005")).listed).toMatchObject({ status: "completed", commission: { rewardAmountUsdc: "2.43125" } });
+    expect((await paidWith("0.02")).listed).toMatchObject({ status: "completed", commission: { rewardAmountUsdc: "9.725" } });
+  });
+
+  it("estimates the payout from the amount received as soon as the deposit is seen, and keeps the quote's estimate in to", async () => {
+    const under = await paidWith("0.005");
+    expect(under.swap.payout.estimatedAmount).toBe("968.61");
+    // 96861 USDT per BTC (97250 less the 0.4 % spread) times 0.005
+    expect(under.deposited.payout.estimatedAmount).toBe("484.305");
+    expect(under.live.payout.estimatedAmount).toBe("484.305");
+    expect(under.listed.payout.estimatedAmount).toBe("484.305");
+    expect(under.live.to.estimatedAmount).toBe("968.61");
+    expect(under.live.deposit.amount).toBe("0.01");
+    const over = await paidWith("0.02");
+    expect(over.live).toMatchObject({ to: { estimatedAmount: "968.61" }, payout: { estimatedAmount: "1937.22" } });
+  });
+
+  it("floors the payout to the asset's decimals and the reward to USDC's 6, in exact decimals", async () => {
+    const odd = await paidWith("0.00333333");
+    // 96861 × 0.00333333 = 322.86967713; 0.00333333 × 97250 × 0.005 = 1.6208316...
+    expect(odd.live.payout.estimatedAmount).toBe("322.869677");
+    expect(odd.listed.commission.rewardAmountUsdc).toBe("1.620831");
+  });
+});
