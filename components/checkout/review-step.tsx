@@ -142,10 +142,13 @@ export function ReviewStep(props: Props) {
         <Button variant="secondary" size="lg" onClick={props.onBack} disabled={props.creating} className="sm:flex-1">
           {t("edit")}
         </Button>
+        {/* Busy, it stays focusable (aria-disabled, and confirm ignores a second press): a keyboard
+            user's focus stays on it while the swap is made, and is there to hear a failure. */}
         <Button
           size="lg"
           onClick={props.onConfirm}
-          disabled={props.creating || props.refreshing || !!change}
+          disabled={!props.creating && (props.refreshing || !!change)}
+          aria-disabled={props.creating || undefined}
           aria-busy={props.creating}
           className="sm:flex-[2]"
         >

@@ -81,3 +81,21 @@ test("two quick clicks on 'Create swap' create exactly one swap", async ({ page,
   release();
   await expectOneSwap(page, record);
 });
+
+test("from the keyboard, focus stays on 'Create swap' while the swap is made, and is still there when it fails", async ({ page, checkout }) => {
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/v1/swap", async (route) => {
+    await held;
+    await route.abort("internetdisconnected");
+  });
+  await review.createButton.focus();
+  await page.keyboard.press("Enter");
+  const creating = page.getByRole("button", { name: "Creating your swap…" });
+  await expect(creating).toBeFocused();
+  release();
+  await expect(page.getByRole("alert").filter({ hasText: "You seem to be offline." })).toBeVisible({ timeout: 30_000 });
+  await expect(review.createButton).toBeFocused();
+});
