@@ -19,6 +19,11 @@ export type SandboxDeps = { clock?: SandboxClock; random?: () => number; sleep?:
 const faultNames = ["internal_error", "provider_unavailable", "rate_limited", "malformed", "slow"] as const;
 type Fault = (typeof faultNames)[number];
 
+// PUBLIC-FACTS: provider_unavailable is an answer of quote and swap creation, the calls that need a
+// route; under that fault every other call answers as usual.
+const providerCalls = new Set(["POST /v1/quote", "POST /v1/swap"]);
+const faultApplies = (fault: Fault, call: string) => fault !== "provider_unavailable" || providerCalls.has(call);
+
 const MAX_BODY_BYTES = 64 * 1024;
 const noRoute = Symbol("no route");
 
@@ -59,9 +64,9 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
   // A forced fault answers once per request id: a client's retry of the same call (same
   // x-request-id) then goes through, as it would after a real transient failure.
   const faulted = new Set<string>();
-  function pickFault(req: Request, requestId: string): Fault | null {
+  function pickFault(req: Request, requestId: string, call: string): Fault | null {
     const forced = req.headers.get("x-sandbox-fault");
-    if (forced && (faultNames as readonly string[]).includes(forced) && !faulted.has(requestId)) {
+    if (forced && (faultNames as readonly string[]).includes(forced) && faultApplies(forced as Fault, call) && !faulted.has(requestId)) {
       if (faulted.size > 10_000) faulted.clear();
       if (req.headers.has("x-request-id")) faulted.add(requestId);
       return forced as Fault;
@@ -69,7 +74,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     const { errorRate, unavailableRate, malformedRate } = options.faults;
     const roll = random();
     if (roll < errorRate) return "internal_error";
-    if (roll < errorRate + unavailableRate) return "provider_unavailable";
+    if (roll < errorRate + unavailableRate) return faultApplies("provider_unavailable", call) ? "provider_unavailable" : null;
     if (roll < errorRate + unavailableRate + malformedRate) return "malformed";
     return null;
   }
@@ -115,7 +120,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
       if (options.faults.latencyMs > 0) await sleep(options.faults.latencyMs);
       const key = authenticate(req);
       if (!isControl) spendRateLimit(key);
-      const fault = isControl ? null : pickFault(req, requestId);
+      const fault = isControl ? null : pickFault(req, requestId, `${req.method} ${path}`);
       switch (fault) {
         case "internal_error":
           throw new SandboxError("internal_error", "The request failed on the server.");

@@ -532,7 +532,7 @@ describe("error responses on the wire", () => {
     ["swap_not_found", 404, "/v1/swap/ZZZZZZZZZZZZ", {}],
     ["quote_not_found", 404, "/v1/swap", { method: "POST", body: { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS } } }],
     ["internal_error", 500, "/v1/asset", { headers: { "x-sandbox-fault": "internal_error" } }],
-    ["provider_unavailable", 503, "/v1/asset", { headers: { "x-sandbox-fault": "provider_unavailable" } }],
+    ["provider_unavailable", 503, "/v1/quote", { method: "POST", body: btcToUsdt(), headers: { "x-sandbox-fault": "provider_unavailable" } }],
     ["rate_limited", 429, "/v1/asset", { headers: { "x-sandbox-fault": "rate_limited" } }],
   ] as const)("answers %s as HTTP %i with exactly { error: { code, message, details }, requestId }", async (code, status, path, init) => {
     const { res, body } = await raw(sb, path, init as Parameters<typeof raw>[2]);

@@ -105,6 +105,13 @@ describe("SANDBOX_FAULTS grammar", () => {
 describe("configured faults", () => {
   const KEY = "lsk_test_sandbox";
   const assetsRequest = () => new Request("http://sandbox.test/v1/asset", { headers: { "x-api-key": KEY } });
+  // provider_unavailable is a fault of quote and swap creation only (PUBLIC-FACTS).
+  const quoteRequest = () =>
+    new Request("http://sandbox.test/v1/quote", {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      body: JSON.stringify({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } }),
+    });
 
   function sandboxWith(faults: string, roll: number) {
     const sleeps: number[] = [];
@@ -127,7 +134,7 @@ describe("configured faults", () => {
 
   it("stacks unavailable_rate after error_rate: 503 provider_unavailable for a roll between them", async () => {
     const { sandbox } = sandboxWith("error_rate=0.1,unavailable_rate=0.2", 0.25);
-    const res = await sandbox.handle(assetsRequest());
+    const res = await sandbox.handle(quoteRequest());
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("provider_unavailable");
   });

@@ -127,3 +127,32 @@ describe("a swap paid with another amount than quoted", () => {
     expect(odd.listed.commission.rewardAmountUsdc).toBe("1.620831");
   });
 });
+
+// ---- 3. provider_unavailable is a fault of quote and swap creation only ------------------------
+
+describe("the provider_unavailable fault", () => {
+  const FAULT = { "x-sandbox-fault": "provider_unavailable" };
+
+  it("answers reads normally under x-sandbox-fault: provider_unavailable, and refuses quote and swap creation with 503", async () => {
+    const h = harness();
+    const swap = await h.newSwap();
+    for (const path of ["/v1/asset", `/v1/swap/${swap.id}`, "/v1/swap"]) expect((await h.request("GET", path, undefined, FAULT)).status, path).toBe(200);
+    const address = await h.request("POST", "/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS }, FAULT);
+    expect(address.status).toBe(200);
+    const quote = await h.request("POST", "/v1/quote", h.quoteBody(), FAULT);
+    expect(quote).toMatchObject({ status: 503, body: { error: { code: "provider_unavailable" } } });
+    const fresh = await h.request("POST", "/v1/quote", h.quoteBody());
+    const created = await h.request("POST", "/v1/swap", { quoteId: fresh.body.id, destination: { address: TRON_ADDRESS } }, FAULT);
+    expect(created).toMatchObject({ status: 503, body: { error: { code: "provider_unavailable" } } });
+  });
+
+  it("applies SANDBOX_FAULTS unavailable_rate to quote and swap creation only", async () => {
+    const healthy = harness();
+    const swap = await healthy.newSwap();
+    const quoteId = (await healthy.request("POST", "/v1/quote", healthy.quoteBody())).body.id;
+    const h = harness({ SANDBOX_FAULTS: "unavailable_rate=1" }, { random: () => 0.5 });
+    for (const path of ["/v1/asset", `/v1/swap/${swap.id}`, "/v1/swap"]) expect((await h.request("GET", path)).status, path).not.toBe(503);
+    expect((await h.request("POST", "/v1/quote", h.quoteBody())).status).toBe(503);
+    expect((await h.request("POST", "/v1/swap", { quoteId, destination: { address: TRON_ADDRESS } })).status).toBe(503);
+  });
+});
