@@ -98,7 +98,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     if (method === "POST" && path === "/v1/quote") return createQuote(ctx, await readBody(req));
     if (method === "POST" && path === "/v1/swap") return createSwap(ctx, await readBody(req));
     if (method === "GET" && path === "/v1/swap") return listSwaps(ctx, query);
-    if (method === "GET" && swapMatch) return getSwap(ctx, decodeSegment(swapMatch[1]!));
+    if (method === "GET" && swapMatch) return getSwap(ctx, decodeSegment(swapMatch[1]!), query);
     if (method === "POST" && depositMatch) return simulateDeposit(ctx, decodeSegment(depositMatch[1]!), await readBody(req));
     if (method === "POST" && path === "/sandbox/seed") return seedSwaps(ctx, await readBody(req));
     if (method === "POST" && path === "/sandbox/clock") return advanceClock(ctx, await readBody(req));

@@ -32,13 +32,13 @@ const COMMISSION_BPS = 50;
 /** Units of `to` per unit of `from`, unrounded: the fixed USD prices less the spread. */
 export const priceOf = (from: CatalogueEntry, to: CatalogueEntry) => Dec(from.usd).div(to.usd).times(SPREAD);
 
-/** Parses a body or query with a request schema; failures are the spec's `validation_error`. */
-export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+/** Parses a body or query with a request schema; failures are the spec's `validation_error`, naming the field or else `where`. */
+export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknown, where: "body" | "query" = "body"): z.output<S> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const path = issue.path.join(".") || "body";
+    const path = issue.path.join(".") || where;
     fields[path] ??= issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : issue.message;
   }
   const [first] = Object.entries(fields);
@@ -78,7 +78,7 @@ function requireMemoFits(entry: CatalogueEntry, memo: string | null | undefined)
 // ---- GET /asset --------------------------------------------------------------------------------
 
 export function listAssets(ctx: SandboxContext, query: Record<string, string>): AssetList {
-  const filter = parseRequest(listAssetsQuerySchema, query);
+  const filter = parseRequest(listAssetsQuerySchema, query, "query");
   const assets = catalogue.filter((a) => (!filter.network || a.network === filter.network) && (!filter.symbol || a.symbol === filter.symbol)).map(toAsset);
   return { generatedAt: iso(ctx.clock.now()), assets };
 }
@@ -270,7 +270,11 @@ export function requireSwap(ctx: SandboxContext, id: string): StoredSwap {
   return swap;
 }
 
-export function getSwap(ctx: SandboxContext, id: string): Swap {
+/** `GET /swap/{id}` takes no query parameters; like the list, it refuses any it is sent. */
+const getSwapQuerySchema = z.strictObject({});
+
+export function getSwap(ctx: SandboxContext, id: string, query: Record<string, string> = {}): Swap {
+  parseRequest(getSwapQuerySchema, query, "query");
   const swap = requireSwap(ctx, id);
   swap.lastLiveReadAt = ctx.clock.now();
   return renderSwap(ctx, swap);
@@ -300,7 +304,7 @@ export function listItem(ctx: SandboxContext, swap: StoredSwap, now = ctx.clock.
 }
 
 export function listSwaps(ctx: SandboxContext, query: Record<string, string>): SwapList {
-  const filter = parseRequest(listSwapsQuerySchema, query);
+  const filter = parseRequest(listSwapsQuerySchema, query, "query");
   const limit = filter.limit ?? 50;
   const offset = filter.offset ?? 0;
   const from = filter.createdFrom ? Date.parse(filter.createdFrom) : -Infinity;

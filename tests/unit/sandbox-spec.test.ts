@@ -156,3 +156,24 @@ describe("the provider_unavailable fault", () => {
     expect((await h.request("POST", "/v1/swap", { quoteId, destination: { address: TRON_ADDRESS } })).status).toBe(503);
   });
 });
+
+// ---- 4. unknown query parameters are the query's ------------------------------------------------
+
+describe("an unknown query parameter", () => {
+  it.each(["/v1/asset?foo=bar", "/v1/swap?foo=1", "/v1/swap/ABCDEFGHIJKL?foo=1"])("is refused at %s, named as the query's", async (path) => {
+    const h = harness();
+    const res = await h.request("GET", path);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: "validation_error",
+      message: "query: unknown field(s): foo",
+      details: { fields: { query: "unknown field(s): foo" } },
+    });
+  });
+
+  it("does not stop a read of a swap without one", async () => {
+    const h = harness();
+    const swap = await h.newSwap();
+    expect((await h.request("GET", `/v1/swap/${swap.id}`)).status).toBe(200);
+  });
+});
