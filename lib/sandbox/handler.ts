@@ -48,7 +48,10 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     return key;
   }
 
-  /** Sliding one-minute window per key, in sandbox time. */
+  /**
+   * Sliding one-minute window per key, in sandbox time: a faster clock allows that many more
+   * requests per real minute (the polling bench sizes the BFF's budget on it). Retry-After is real.
+   */
   function spendRateLimit(key: string) {
     const now = clock.now();
     const log = (ctx.state.requestLog.get(key) ?? []).filter((t) => t > now - 60_000);

@@ -1,10 +1,13 @@
 // The sandbox where it strayed from the spec and its public facts, one block per fix: driven in
 // process on a manual clock, as tests/unit/machine.test.ts drives it.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createManualClock, type SandboxClock } from "@/lib/sandbox/clock";
+import { createManualClock, createScaledClock, type SandboxClock } from "@/lib/sandbox/clock";
 import { createSandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { swapListSchema, swapSchema, type Swap, type SwapList } from "@/lib/schema/partner";
+import { repoRoot } from "../support/servers";
 
 const KEY = "lsk_test_sandbox";
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -175,5 +178,27 @@ describe("an unknown query parameter", () => {
     const h = harness();
     const swap = await h.newSwap();
     expect((await h.request("GET", `/v1/swap/${swap.id}`)).status).toBe(200);
+  });
+});
+
+// ---- 5. the rate limit's window is a sandbox minute ---------------------------------------------
+
+describe("the rate limit under SANDBOX_TIME_SCALE", () => {
+  it("counts a sandbox minute, so at 60 the window is one real second, and Retry-After is in real seconds", async () => {
+    let real = T0;
+    const h = harness({ SANDBOX_RATE_LIMIT_PER_MINUTE: "2", SANDBOX_TIME_SCALE: "60" }, { clock: createScaledClock(60, () => real) });
+    expect((await h.request("GET", "/v1/asset")).status).toBe(200);
+    expect((await h.request("GET", "/v1/asset")).status).toBe(200);
+    const limited = await h.request("GET", "/v1/asset");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("1");
+    real += 1_000;
+    expect((await h.request("GET", "/v1/asset")).status).toBe(200);
+  });
+
+  it("is said in the README's SANDBOX_TIME_SCALE row", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const row = readme.split("\n").find((line) => line.startsWith("| `SANDBOX_TIME_SCALE`"));
+    expect(row).toMatch(/rate.limit/i);
   });
 });
