@@ -9,7 +9,7 @@ import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
 import type { Asset, Swap } from "@/lib/schema/partner";
 import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
-import { formatAmount } from "@/lib/checkout/format";
+import { decimalRatio, formatAmount } from "@/lib/checkout/format";
 import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
 import { keepPrefill, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
@@ -83,7 +83,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
     // After the effect above that saves the swap on this device, so there is an entry to mark.
     if (underpaid) markUnderpaid(id);
   }, [id, underpaid]);
-  const wasUnderpaid = seenUnderpaid || storedUnderpaid;
+  const wasUnderpaid = seenUnderpaid || storedUnderpaid || (!!swap && paidOutShort(swap));
 
   const lastStatus = useRef<SwapStatus | null>(null);
   useEffect(() => {
@@ -194,6 +194,17 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 }
 
 /** `pastDeadline`: a waiting swap whose deposit deadline has passed on screen (not yet expired upstream). */
+/**
+ * A completed swap whose payout came out clearly under its quote (by more than 1 %): the deposit was
+ * lower than asked, even if this device never saw the brief "underpaid" status (opened late, or
+ * another device). The service may recompute the payout for what arrived; the sandbox does.
+ */
+function paidOutShort(swap: Swap): boolean {
+  if (swap.status !== "completed") return false;
+  const ratio = decimalRatio(swap.payout.estimatedAmount, swap.to.estimatedAmount, 6);
+  return ratio !== null && Number(ratio) < 0.99;
+}
+
 function StatusHeader({ swap, pastDeadline, wasUnderpaid, newSwapHref }: { swap: Swap; pastDeadline: boolean; wasUnderpaid: boolean; newSwapHref: string }) {
   const t = useTranslations("status");
   const words = pastDeadline ? "waitingPastDeadline" : swap.status;

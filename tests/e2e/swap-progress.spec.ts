@@ -126,3 +126,33 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
   }
   await screenshotStep(page, "completed-after-underpaid");
 });
+
+test("a half-paid swap first opened after it completed, on a device that never saw it underpaid, does not claim the full amount was sent", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const deposit = await request.post(`${baseURL}/api/sandbox/swaps/${created.id}/deposit`, {
+    headers: { "x-swap-token": created.token },
+    data: { outcome: "completed", amount: "0.005" },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(200);
+  // The sandbox steps on by itself every few seconds; read it until it has completed.
+  await expect
+    .poll(
+      async () => {
+        const read = await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } });
+        return ((await read.json()) as { status: string }).status;
+      },
+      { timeout: 60_000, intervals: [2_000] },
+    )
+    .toBe("completed");
+
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await expect(swap.statusHeading).toHaveText("Swap complete");
+  await expect(page.getByTestId("outcome-next")).toContainText("Your deposit was lower than quoted");
+  await expect(page.getByText("You sent", { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("receipt")).toContainText("The deposit was lower than quoted");
+});
