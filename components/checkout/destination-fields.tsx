@@ -65,6 +65,8 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
   const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || (check.state === "error" && !isMemoRejection(check));
   // A memo the check refused is said under the memo, not the address (which may be fine).
   const memoRejected = isMemoRejection(addressCheck);
+  // The XRP Ledger calls it a destination tag (a whole number); other networks, a memo.
+  const memoKind = to.network === "xrpl" ? "tag" : "memo";
   const optionalOpen = value.refundAddress !== "" || value.email !== "";
 
   return (
@@ -91,7 +93,7 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
       {to.supportsMemo ? (
         <TextField
           id="memo"
-          label={to.requiresMemo ? t("memoRequired") : t("memoOptional")}
+          label={to.requiresMemo ? t("memoRequired", { kind: memoKind }) : t("memoOptional", { kind: memoKind })}
           {...bind("memo")}
           required={to.requiresMemo}
           readOnly={destinationLocked}
@@ -101,7 +103,7 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
           {/* The live region stays rendered while empty (a region that appears with its message is
               not announced); only the message inside it comes and goes. */}
           <div id="memo-check" aria-live="polite">
-            {memoRejected ? <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoInvalid")}</p> : null}
+            {memoRejected ? <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoInvalid", { kind: memoKind })}</p> : null}
           </div>
           <p
             id="memo-warning"

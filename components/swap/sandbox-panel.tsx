@@ -3,7 +3,7 @@
 // without money.
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import type { Swap } from "@/lib/schema/partner";
+import { isTerminalStatus, type Swap } from "@/lib/schema/partner";
 import { depositOutcomes } from "@/lib/schema/codes";
 import { BffError, swapSnapshot, type SwapSnapshot } from "@/lib/client/bff";
 import { ErrorNotice } from "../error-notice";
@@ -56,7 +56,9 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
       <h2 id="sandbox-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-violet-950 outline-none dark:text-violet-100">
         {t("title")}
       </h2>
-      <p className="mt-1 text-sm text-violet-900 dark:text-violet-200">{canDeposit ? t("body") : swap.status === "expired" ? t("expired") : t("done")}</p>
+      <p className="mt-1 text-sm text-violet-900 dark:text-violet-200">
+        {canDeposit ? t("body") : swap.status === "expired" ? t("expired") : isTerminalStatus(swap.status) ? t("ended") : t("done")}
+      </p>
       {canDeposit ? (
         <div className="mt-3 flex flex-col gap-3">
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm">

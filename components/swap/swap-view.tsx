@@ -344,7 +344,7 @@ function LiveStatusLine({
     <p
       aria-hidden="true"
       data-testid="live-status"
-      className="sticky top-0 z-30 -mx-(--page-gutter) truncate border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur @2xl:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
+      className="sticky top-0 z-30 -mx-(--page-gutter) border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur @2xl:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
     >
       <span
         className={cn(
@@ -352,8 +352,9 @@ function LiveStatusLine({
           isTerminalStatus(status) ? "bg-slate-400" : "animate-pulse bg-accent motion-reduce:animate-none",
         )}
       />
-      {t(`${pastDeadline ? "waitingPastDeadline" : status}.title`)} ·{" "}
-      {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}
+      {t(`${pastDeadline ? "waitingPastDeadline" : status}.title`)}
+      {/* An ended swap changes no more: how long ago it was checked would only look like stale data. */}
+      {isTerminalStatus(status) ? null : <> · {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}</>}
     </p>
   );
 }

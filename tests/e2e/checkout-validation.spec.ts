@@ -27,7 +27,7 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await checkout.expectQuote({ from: "BTC", to: "XRP" });
 
   await expect(checkout.address).toHaveAccessibleName("Your XRP address on XRP Ledger");
-  await expect(checkout.memo).toHaveAccessibleName("Memo / destination tag (required)");
+  await expect(checkout.memo).toHaveAccessibleName("Destination tag (required)");
   await expect(checkout.memo).toHaveAttribute("required", "");
   const warning = /^Sending to an exchange or a custodial wallet on XRP Ledger\? It gave you a memo or tag with the address\. Enter it exactly/;
   await expect(page.getByText(warning)).toBeVisible();
@@ -45,11 +45,14 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(memoCheck).toBeEmpty();
   expect(await memoCheck.evaluate((el) => getComputedStyle(el).display)).not.toBe("none");
 
-  // A tag that is not a number: the memo is what is wrong, so the memo says so, not the address.
+  // A tag that is not a number: the tag is what is wrong, so the tag says so, not the address, and
+  // says what a tag is.
   await checkout.fillMemo("not-a-tag");
-  await expect(memoCheck).toHaveText(/^This memo cannot be used on this network\./);
+  await expect(memoCheck).toHaveText(/^A destination tag is a whole number from 0 to 4294967295\./);
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
-  await expect(checkout.memo).toHaveAccessibleDescription(/^This memo cannot be used on this network\. Check it against what the recipient gave you\./);
+  await expect(checkout.memo).toHaveAccessibleDescription(
+    /^A destination tag is a whole number from 0 to 4294967295\. Check it against what the recipient gave you\./,
+  );
   await expect(checkout.address).toHaveAttribute("aria-invalid", "false");
   await expect(page.locator("#address-check")).not.toContainText("memo");
   await expect(checkout.reviewButton).toHaveText("Check the memo / tag");

@@ -82,6 +82,10 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await expect(swap.autoRefreshNote).toBeHidden();
   await expect(swap.checkNow).toBeHidden();
   await expect(swap.newSwap).toBeVisible();
+  // Ended, it says nothing that would look stale: no "checked … ago", no "the status moves on by itself".
+  await expect(page.getByTestId("live-status")).toHaveText("Swap complete");
+  await expect(swap.sandbox).toContainText("This swap has ended, so there is nothing more to simulate.");
+  await expect(swap.sandbox).not.toContainText("moves on by itself");
 
   // Terminal: minutes of page time pass and the page asks no more (every status: polling.spec.ts).
   await counter.settle();

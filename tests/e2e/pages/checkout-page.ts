@@ -26,7 +26,7 @@ export class CheckoutPage {
     this.quoteDetails = page.getByTestId("quote-details");
     this.countdown = page.getByTestId("quote-countdown");
     this.address = page.getByRole("textbox", { name: /^Your \S+ address on / });
-    this.memo = page.getByRole("textbox", { name: /^Memo \/ destination tag/ });
+    this.memo = page.getByRole("textbox", { name: /^(Memo|Destination tag) \(/ });
     this.flipButton = page.getByRole("button", { name: "Swap direction" });
     // The form's main button: "Review swap" when ready, else it names what is missing.
     this.reviewButton = page.getByTestId("main-button");
