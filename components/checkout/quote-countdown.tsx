@@ -10,7 +10,9 @@ export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expires
   // Never more than a quote's life: the server's clock is known to the second only.
   const left = Math.min(totalSeconds, Math.max(0, (Date.parse(expiresAt) - now) / 1000));
   const fraction = Math.min(1, left / totalSeconds);
-  const milestone = left <= 30 ? t("milestone30") : left <= 60 ? t("milestone60") : "";
+  // Said as each is crossed, then cleared (silently): read out later, "refreshes in one minute" at
+  // 0:39 would be wrong.
+  const milestone = left <= 30 && left > 25 ? t("milestone30") : left <= 60 && left > 55 ? t("milestone60") : "";
   return (
     <span className="inline-flex items-center gap-1.5">
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 -rotate-90">
