@@ -6,6 +6,7 @@ import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/checkout/my-swaps";
 import { formatAmount } from "@/lib/checkout/format";
+import { networkLabel } from "@/lib/checkout/asset-ref";
 import { fetchSwap, type SwapSnapshot } from "@/lib/client/bff";
 import type { BffError } from "@/lib/client/bff";
 import { Button } from "../ui/button";
@@ -153,12 +154,13 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
     <li className="flex items-center gap-3 py-2.5" data-testid="my-swap" data-swap-id={saved.id}>
       <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full", swap ? toneDot[statusToneOf[swap.status]] : "bg-slate-300 dark:bg-slate-600")} />
       <a href={href} className="flex min-w-0 flex-1 flex-col rounded-lg hover:underline">
-        <span className="truncate font-medium">
+        {/* Which USDT: the payout's network too. Both lines wrap rather than cut the date short. */}
+        <span className="font-medium break-words">
           {swap
-            ? `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} → ${swap.payout.token}`
+            ? `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} → ${swap.payout.token} (${networkLabel(swap.payout.network)})`
             : t("swapId", { id: saved.id })}
         </span>
-        <span className="truncate text-sm text-slate-600 dark:text-slate-400" data-testid="my-swap-status">
+        <span className="text-sm break-words text-slate-600 dark:text-slate-400" data-testid="my-swap-status">
           {swap ? ts(`${swap.status}.title`) : error ? (error.code === "swap_not_found" ? t("notFound") : t("unavailable")) : t("loading")}
           {" · "}
           {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(swap?.createdAt ?? saved.savedAt))}

@@ -318,7 +318,8 @@ function SupportRow({ label, value, display }: { label: string; value: string; d
     <div className="rounded-xl bg-slate-100/80 px-3 py-2 dark:bg-slate-800/60">
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="flex items-center justify-between gap-3">
-        <span className={display ? "min-w-0" : "min-w-0 truncate font-mono"}>{display ?? value}</span>
+        {/* Whole, wrapping if it must: a person may have to read it out to support. */}
+        <span className={display ? "min-w-0" : "min-w-0 font-mono break-all"}>{display ?? value}</span>
         <CopyButton value={value} label={label} />
       </dd>
     </div>

@@ -162,6 +162,8 @@ test("my swaps on this device: listed with live status after a reload, a shared 
   const list = page.getByTestId("my-swaps");
   await expect(list.getByTestId("my-swap")).toHaveCount(2);
   await expect(list.getByTestId("my-swap").first()).toHaveAttribute("data-swap-id", second.id);
+  // Which USDT: the payout's network is said.
+  await expect(list.getByTestId("my-swap").first()).toContainText("→ USDT (Tron)");
   await expect(list.locator(`[data-swap-id="${second.id}"]`).getByTestId("my-swap-status")).toContainText("Waiting for your deposit");
   await expect(list.locator(`[data-swap-id="${first.id}"]`).getByTestId("my-swap-status")).toContainText(/Deposit detected|Swapping|Swap complete/);
   for (const line of requests.filter((r) => r.includes(first.token))) expect(line).toMatch(new RegExp(`^GET \\S+/api/v1/swap/${first.id} `));

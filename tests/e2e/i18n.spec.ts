@@ -159,6 +159,14 @@ test("no page scrolls sideways on a small phone in any language: the checkout, t
         await expect(page.getByTestId("step-indicator")).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} in ${locale} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+        // Nor is any id, amount or status cut with an ellipsis (an order reference may be read out to
+        // support); the amount field scrolls, as inputs do, and a picker's asset name may shorten.
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>("body *")]
+            .filter((el) => getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1 && el.offsetParent !== null)
+            .map((el) => el.textContent?.trim() ?? ""),
+        );
+        expect(cut, `${path} in ${locale} at ${width} px cuts text short`).toEqual([]);
       }
     }
   }
