@@ -37,7 +37,12 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return assets;
-    return assets.filter((a) => [a.symbol, a.name, a.network, networkLabel(a.network)].some((field) => field.toLowerCase().includes(q)));
+    // From the start of a word: "eth" finds Ether and Ethereum, not Tether.
+    const matchesStart = (field: string) => {
+      const text = field.toLowerCase();
+      return text.startsWith(q) || text.split(/[^a-z0-9]+/).some((word) => word.startsWith(q));
+    };
+    return assets.filter((a) => [a.symbol, a.name, a.network, networkLabel(a.network)].some(matchesStart));
   }, [assets, query]);
 
   function open() {

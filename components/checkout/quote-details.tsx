@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
-import { etaMinutes, formatAmount, quoteRate } from "@/lib/checkout/format";
+import { etaMinutes, formatAmount, glanceFractionDigits, quoteRate } from "@/lib/checkout/format";
 import { QuoteCountdown } from "./quote-countdown";
 
 export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }) {
@@ -13,7 +13,7 @@ export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl px-1 text-sm" data-testid="quote-details">
       <dt className="text-slate-600 dark:text-slate-400">{t("rate")}</dt>
       <dd className="text-right font-medium tabular-nums">
-        {rate ? t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, 8), to: quote.to.token }) : t("rateUnknown")}
+        {rate ? t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)), to: quote.to.token }) : t("rateUnknown")}
       </dd>
       <dt className="text-slate-600 dark:text-slate-400">{t("time")}</dt>
       <dd className="text-right font-medium">{t("minutes", { count: minutes })}</dd>

@@ -6,7 +6,7 @@ import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
 import type { BffError } from "@/lib/client/bff";
 import { networkLabel } from "@/lib/checkout/asset-ref";
-import { etaMinutes, formatAmount, quoteRate } from "@/lib/checkout/format";
+import { etaMinutes, formatAmount, glanceFractionDigits, quoteRate } from "@/lib/checkout/format";
 import type { QuoteChange } from "@/lib/checkout/use-quote";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
@@ -124,7 +124,7 @@ export function ReviewStep(props: Props) {
           </Row>
         ) : null}
         {destination.email ? <Row label={t("email")}>{destination.email}</Row> : null}
-        <Row label={t("rate")}>{rate ? `1 ${from.symbol} ≈ ${formatAmount(rate, locale, 8)} ${to.symbol}` : "—"}</Row>
+        <Row label={t("rate")}>{rate ? `1 ${from.symbol} ≈ ${formatAmount(rate, locale, glanceFractionDigits(rate, 8))} ${to.symbol}` : "—"}</Row>
         <Row label={t("time")}>
           <span data-testid="review-time">{t("minutes", { count: etaMinutes(quote.estimatedTimeSeconds) })}</span>
         </Row>

@@ -150,3 +150,14 @@ test("'25,000' typed in English is twenty-five thousand, not 25; text that is no
   await checkout.setAmount(".5");
   await expect(page).toHaveURL(/[?&]amount=0\.5(&|$)/);
 });
+
+test("the asset search matches from the start of a word: 'eth' finds Ether on its networks, not Tether", async ({ checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
+  const picker = await checkout.openPicker("send");
+  await picker.search.fill("eth");
+  await expect(picker.option("ETH", "ethereum")).toBeVisible();
+  await expect(picker.option("USDT", "tron")).toHaveCount(0);
+  await expect(picker.results.getByRole("button", { name: /Tether/ }).filter({ hasNotText: /Ethereum/ })).toHaveCount(0);
+  await picker.search.fill("smart");
+  await expect(picker.option("BNB", "bsc")).toBeVisible();
+});
