@@ -130,7 +130,13 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   return (
     // Container queries, not the viewport: inside the widget's 480 px the page keeps its phone layout.
     <div className="@container flex w-full flex-col gap-4">
-      <LiveStatusLine status={swap.status} pastDeadline={pastDeadline} checkedAt={status.data.checkedAt} clockOffset={status.data.clockOffset} />
+      <LiveStatusLine
+        status={swap.status}
+        pastDeadline={pastDeadline}
+        checkedAt={status.data.checkedAt}
+        clockOffset={status.data.clockOffset}
+        failed={!!status.error}
+      />
       {/* An expired swap stopped at the deposit; a failed or refunded one after it, without a swap. */}
       <StepIndicator current={terminal && swap.status !== "expired" ? "done" : "deposit"} ended={terminal && swap.status !== "completed"} className="px-1" />
       <Panel className="print:hidden">
@@ -332,11 +338,14 @@ function LiveStatusLine({
   pastDeadline,
   checkedAt,
   clockOffset,
+  failed,
 }: {
   status: SwapStatus;
   pastDeadline: boolean;
   checkedAt: number;
   clockOffset: number;
+  /** The last check did not get through (offline, or the server is away): said up here too, not only by "Check now". */
+  failed: boolean;
 }) {
   const t = useTranslations("status");
   const now = useServerNow(clockOffset);
@@ -356,6 +365,7 @@ function LiveStatusLine({
       {t(`${pastDeadline ? "waitingPastDeadline" : status}.title`)}
       {/* An ended swap changes no more: how long ago it was checked would only look like stale data. */}
       {isTerminalStatus(status) ? null : <> · {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}</>}
+      {failed && !isTerminalStatus(status) ? <span className="text-amber-800 dark:text-amber-300"> · {t("checkFailedShort")}</span> : null}
     </p>
   );
 }

@@ -53,3 +53,20 @@ test("a link with a wrong token says 'Swap not found' and shows nothing of the s
   await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
   await expect(page.getByTestId("deposit-address")).toHaveCount(0);
 });
+
+test("a check that does not get through is said in the status line at the top too, and the line clears when one does", async ({
+  page,
+  openNewSwap,
+  swapPage,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const created = await openNewSwap();
+  const line = page.getByTestId("live-status");
+  await expect(line).toContainText(/^Waiting for your deposit · checked \d+ s ago$/);
+  await page.route(`**/api/v1/swap/${created.id}`, (route) => route.abort("internetdisconnected"));
+  await swapPage.checkNow.click();
+  await expect(line).toContainText("not reaching the server, retrying", { timeout: 15_000 });
+  await page.unroute(`**/api/v1/swap/${created.id}`);
+  await swapPage.checkNow.click();
+  await expect(line).not.toContainText("not reaching the server");
+});
