@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Asset, Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
-import { clockText, formatAmount } from "@/lib/checkout/format";
+import { clockText, formatAmount, momentText } from "@/lib/checkout/format";
 import { depositUri, tokenStandard } from "@/lib/checkout/payment-uri";
 import { useServerNow } from "@/lib/checkout/use-now";
 import { pastDepositDeadline } from "@/lib/checkout/use-swap-status";
@@ -210,15 +210,8 @@ function Deadline({ swap, clockOffset, closed = false }: { swap: Swap; clockOffs
   const locale = useLocale();
   const now = useServerNow(clockOffset);
   const left = (Date.parse(swap.deposit.deadline) - now) / 1000;
-  const deadline = new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(swap.deposit.deadline));
-  const quotedAt = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(swap.createdAt));
+  const deadline = momentText(swap.deposit.deadline, locale, { date: true });
+  const quotedAt = momentText(swap.createdAt, locale);
   return (
     <div className="flex flex-col gap-1 rounded-xl bg-slate-100/80 p-3 text-sm dark:bg-slate-800/60">
       <p>

@@ -9,7 +9,7 @@ import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
 import type { Asset, Swap } from "@/lib/schema/partner";
 import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
-import { decimalRatio, formatAmount } from "@/lib/checkout/format";
+import { decimalRatio, formatAmount, momentText } from "@/lib/checkout/format";
 import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
 import { keepPrefill, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
@@ -299,7 +299,7 @@ function Freshness({
 }) {
   const t = useTranslations("swap");
   const locale = useLocale();
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(new Date(checkedAt));
+  const time = momentText(checkedAt, locale, { seconds: true });
   return (
     <div className="mt-5 flex flex-col gap-2 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
       <p>

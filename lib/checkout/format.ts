@@ -62,3 +62,16 @@ export function clockText(totalSeconds: number): string {
 
 /** A quote's estimated time in whole minutes, at least one. */
 export const etaMinutes = (estimatedTimeSeconds: number) => Math.max(1, Math.round(estimatedTimeSeconds / 60));
+
+/**
+ * A moment as the swap pages write it, one way everywhere: the hour without a leading zero, the
+ * zone's name when the date is given (a deadline must be unambiguous), seconds for a status check.
+ */
+export function momentText(iso: string | number, locale: string, parts: { date?: boolean; seconds?: boolean } = {}): string {
+  return new Intl.DateTimeFormat(locale, {
+    ...(parts.date ? { year: "numeric", month: "short", day: "numeric", timeZoneName: "short" } : {}),
+    hour: "numeric",
+    minute: "2-digit",
+    ...(parts.seconds ? { second: "2-digit" } : {}),
+  }).format(new Date(iso));
+}

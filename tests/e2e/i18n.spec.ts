@@ -66,7 +66,7 @@ async function expectLocaleFormats(page: Page, locale: Locale) {
     // The deposit page shows the deadline with its time zone.
     ([deadline, l]) =>
       [l, "en"].map((x) =>
-        new Intl.DateTimeFormat(x, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(
+        new Intl.DateTimeFormat(x, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
           new Date(deadline),
         ),
       ),

@@ -1,7 +1,7 @@
 // What a person reads at a glance in the checkout's "You receive" field: eight significant digits
 // at most, so the longest estimate the catalogue gives fits a 320 px phone whole.
 import { describe, expect, it } from "vitest";
-import { decimalRatio, formatAmount, glanceFractionDigits, quoteRate } from "@/lib/checkout/format";
+import { decimalRatio, formatAmount, glanceFractionDigits, momentText, quoteRate } from "@/lib/checkout/format";
 
 const glance = (amount: string, decimals: number) => formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));
 
@@ -32,5 +32,17 @@ describe("the rate a quote shows", () => {
     expect(quoteRate({ rate: null, from: { amount: "3" }, to: { estimatedAmount: "1" } })).toBe("0.333333333333");
     expect(decimalRatio("5", "0")).toBeNull();
     expect(decimalRatio("0.5", "0.25")).toBe("2.000000000000");
+  });
+});
+
+describe("a moment on the swap pages", () => {
+  const at = "2026-11-26T08:05:03Z";
+  it("is written one way: the hour without a leading zero, seconds only for a status check", () => {
+    expect(momentText(at, "en")).toMatch(/^(?:[1-9]|1[0-2]):05\s[AP]M$/);
+    expect(momentText(at, "en", { seconds: true })).toMatch(/^(?:[1-9]|1[0-2]):05:03\s[AP]M$/);
+  });
+
+  it("names the zone when it gives the date, so a deadline cannot be misread", () => {
+    expect(momentText(at, "en", { date: true })).toMatch(/^Nov \d{1,2}, 2026, (?:[1-9]|1[0-2]):05\s[AP]M \S+$/);
   });
 });
