@@ -3,8 +3,9 @@
 // without money.
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { isTerminalStatus, type Swap } from "@/lib/schema/partner";
-import { depositOutcomes } from "@/lib/schema/codes";
+import type { Swap } from "@/lib/schema/partner";
+// From codes, not partner: partner holds the zod schemas, which the browser does not load.
+import { depositOutcomes, isTerminalStatus } from "@/lib/schema/codes";
 import { BffError, swapSnapshot, type SwapSnapshot } from "@/lib/client/bff";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";

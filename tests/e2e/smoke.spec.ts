@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import type { Response } from "@playwright/test";
+import { createSwapThroughApi, expect, test } from "./fixtures";
 
 test("the checkout opens with the sandbox badge and a price for the preset amount", async ({ page }) => {
   await page.goto("/?from=BTC&to=USDT.tron&amount=0.01");
@@ -29,4 +30,28 @@ test("the CSP watch catches an eval the page's policy refuses", async ({ page })
     setTimeout("window.evaluated = true");
     return new Promise((resolve) => setTimeout(resolve, 200));
   });
+});
+
+// zod's runtime stays on the server: the browser checks our own answers with generated guards. One
+// import of a value from lib/schema/partner (which holds the schemas) put ~22 KiB of zod back on
+// the swap page and the widget unnoticed; this catches it. zod's objects carry `_zod` on every
+// schema, a property name minification keeps.
+test("the checkout, the swap page and the widget load no zod", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const scriptsOf = async (path: string) => {
+    const bodies: Promise<string>[] = [];
+    const listener = (response: Response) => {
+      if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+    };
+    page.on("response", listener);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    page.off("response", listener);
+    return Promise.all(bodies);
+  };
+  for (const path of ["/?from=BTC&to=USDT.tron&amount=0.01", created.path, `/widget/swap/${created.id}#t=${created.token}`, "/widget?from=BTC&to=USDT.tron"]) {
+    const scripts = await scriptsOf(path);
+    expect(scripts.length, path).toBeGreaterThan(3);
+    expect(scripts.filter((code) => code.includes("._zod")).length, `${path} loads zod`).toBe(0);
+  }
 });
