@@ -11,7 +11,7 @@ import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { decimalRatio, formatAmount, momentText } from "@/lib/checkout/format";
 import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
-import { keepPrefill, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
+import { keepPrefill, listMySwaps, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useServerNow } from "@/lib/checkout/use-now";
 import type { SupportContext } from "@/lib/checkout/support";
@@ -42,11 +42,19 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   const [token, setToken] = useState<string | null | undefined>(undefined);
 
   useEffect(() => {
-    const read = () => setToken(tokenFromHash(window.location.hash));
+    const read = () => {
+      const fromLink = tokenFromHash(window.location.hash);
+      // A link that lost its #t= part (pasted short, or cut by a mail client), opened in the browser
+      // that already holds this swap: its saved token opens it, and the address bar gets the whole
+      // link back, so what is copied from there works elsewhere.
+      const saved = fromLink ? null : (listMySwaps().find((s) => s.id === id)?.token ?? null);
+      if (saved) window.history.replaceState(window.history.state, "", `#t=${saved}`);
+      setToken(fromLink ?? saved);
+    };
     read();
     window.addEventListener("hashchange", read);
     return () => window.removeEventListener("hashchange", read);
-  }, []);
+  }, [id]);
 
   const status = useSwapStatus(id, token ?? null);
   const { mutate } = status;

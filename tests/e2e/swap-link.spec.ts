@@ -70,3 +70,24 @@ test("a check that does not get through is said in the status line at the top to
   await swapPage.checkNow.click();
   await expect(line).not.toContainText("not reaching the server");
 });
+
+test("the link without its #t= part opens the swap in the browser that already holds it, and puts the whole link back; elsewhere it stays incomplete", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+  swapPage,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await swapPage.goto(created.path);
+  await swapPage.expectStatus("waiting_deposit");
+
+  await page.goto(`/swap/${created.id}`);
+  await swapPage.expectStatus("waiting_deposit");
+  await expect(page).toHaveURL(new RegExp(`/swap/${created.id}#t=${created.token}$`));
+
+  const elsewhere = await browser.newPage();
+  await elsewhere.goto(`${baseURL}/swap/${created.id}`);
+  await expect(elsewhere.getByRole("heading", { name: "This link is incomplete" })).toBeVisible();
+  await elsewhere.close();
+});
