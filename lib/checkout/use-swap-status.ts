@@ -2,6 +2,7 @@
 // A swap's live status: polled every 30 s as the spec recommends, refreshed on focus, and no more
 // polling once the status is terminal. Past its deposit deadline a waiting swap is about to end
 // (expired, or a deposit that came in time): it is asked every 10 s until it says which.
+import { useEffect, useRef } from "react";
 import useSWR from "swr";
 import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
@@ -22,7 +23,7 @@ function pollInterval(latest: SwapSnapshot | undefined): number {
 }
 
 export function useSwapStatus(id: string, token: string | null) {
-  return useSWR<SwapSnapshot, BffError>(token ? [`/api/v1/swap/${id}`, token] : null, fetchSwap, {
+  const status = useSWR<SwapSnapshot, BffError>(token ? [`/api/v1/swap/${id}`, token] : null, fetchSwap, {
     refreshInterval: pollInterval,
     revalidateOnFocus: true,
     // A wrong link will not become right by asking again.
@@ -30,6 +31,36 @@ export function useSwapStatus(id: string, token: string | null) {
     errorRetryInterval: 10_000,
     keepPreviousData: true,
   });
+  useSharedAcrossTabs(id, token, status.data, status.mutate);
+  return status;
+}
+
+/**
+ * The same swap open in two tabs of this browser shows the same status: each fresh snapshot one tab
+ * reads (a poll, "Check now", a simulated deposit) is handed to the others, which keep it when it is
+ * newer than theirs, instead of showing the old status until their own next poll. Tabs of the same
+ * origin only; a snapshot carries no token.
+ */
+function useSharedAcrossTabs(id: string, token: string | null, latest: SwapSnapshot | undefined, mutate: ReturnType<typeof useSWR<SwapSnapshot>>["mutate"]) {
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    if (!token || typeof BroadcastChannel === "undefined") return;
+    const opened = new BroadcastChannel(`swap-status:${id}`);
+    opened.onmessage = (event: MessageEvent) => {
+      const incoming = event.data as Partial<SwapSnapshot> | null;
+      if (!incoming || typeof incoming.checkedAt !== "number" || incoming.swap?.id !== id) return;
+      const snapshot = incoming as SwapSnapshot;
+      void mutate((current) => (!current || snapshot.checkedAt > current.checkedAt ? snapshot : current), { revalidate: false });
+    };
+    channel.current = opened;
+    return () => {
+      channel.current = null;
+      opened.close();
+    };
+  }, [id, token, mutate]);
+  useEffect(() => {
+    if (latest) channel.current?.postMessage(latest);
+  }, [latest]);
 }
 
 /** The access token travels in the URL fragment (#t=…), never to a server log or a Referer. */

@@ -91,3 +91,25 @@ test("the link without its #t= part opens the swap in the browser that already h
   await expect(elsewhere.getByRole("heading", { name: "This link is incomplete" })).toBeVisible();
   await elsewhere.close();
 });
+
+test("the same swap open in two tabs: a deposit simulated in one shows in the other at once, not at its next poll", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const first = new SwapPage(page);
+  await first.goto(created.path);
+  await first.expectStatus("waiting_deposit");
+  const secondTab = await context.newPage();
+  const second = new SwapPage(secondTab);
+  await second.goto(created.path);
+  await second.expectStatus("waiting_deposit");
+
+  await first.simulateDeposit();
+  await first.expectStatus("deposit_detected");
+  // Well inside the 30 s poll, with no "Check now" in the second tab.
+  await expect(second.status).toHaveAttribute("data-status", "deposit_detected", { timeout: 3_000 });
+  await secondTab.close();
+});
