@@ -199,10 +199,10 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const refundOk = destination.refundAddress === "" || (refundCheck.state === "done" && refundCheck.result.valid);
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
   const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
-  // The main button says what is still missing, in the order the form asks for it.
   // The page sells one asset (a signed widget's `to`) that the service does not offer right now:
   // nothing here can fix that, so the page says so instead of showing a picker that will not open.
   const lockedToMissing = !!locked?.to && !!assets.data && !to;
+  // The main button says what is still missing, in the order the form asks for it.
   const missing = ready
     ? null
     : lockedToMissing
