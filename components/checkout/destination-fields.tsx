@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
+import { foreignAddressFamily } from "@/lib/checkout/address-family";
 import { isMemoRejection, type AddressCheckState } from "@/lib/checkout/use-address-check";
 import { useErrorText } from "../error-notice";
 import { cn } from "../ui/cn";
@@ -25,9 +26,12 @@ type Props = {
   destinationLocked?: boolean;
 };
 
-function CheckLine({ id, check, network }: { id: string; check: AddressCheckState; network: string }) {
+function CheckLine({ id, check, network, address }: { id: string; check: AddressCheckState; network: string; address: string }) {
   const t = useTranslations("destination");
   const errorText = useErrorText();
+  // Refused, and shaped like another network's address: say which, the mistake that loses funds.
+  const foreign = foreignAddressFamily(address, network);
+  const refused = foreign ? t("wrongNetwork", { family: foreign, network: networkLabel(network) }) : t("invalid", { network: networkLabel(network) });
   return (
     <p id={id} className="mt-1 min-h-5 text-sm" aria-live="polite">
       {check.state === "checking" ? (
@@ -37,11 +41,9 @@ function CheckLine({ id, check, network }: { id: string; check: AddressCheckStat
       ) : check.state === "done" && check.result.valid ? (
         <span className="text-emerald-700 dark:text-emerald-400">✓ {t("valid", { network: networkLabel(network) })}</span>
       ) : check.state === "done" ? (
-        <span className="text-rose-700 dark:text-rose-400">{t("invalid", { network: networkLabel(network) })}</span>
+        <span className="text-rose-700 dark:text-rose-400">{refused}</span>
       ) : check.state === "error" && !isMemoRejection(check) ? (
-        <span className="text-rose-700 dark:text-rose-400">
-          {check.error.code === "validation_error" ? t("invalid", { network: networkLabel(network) }) : errorText(check.error)}
-        </span>
+        <span className="text-rose-700 dark:text-rose-400">{check.error.code === "validation_error" ? refused : errorText(check.error)}</span>
       ) : null}
     </p>
   );
@@ -82,7 +84,7 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
         aria-invalid={invalid(addressCheck)}
         aria-describedby={destinationLocked ? "address-check address-locked" : "address-check"}
       >
-        <CheckLine id="address-check" check={addressCheck} network={to.network} />
+        <CheckLine id="address-check" check={addressCheck} network={to.network} address={value.address} />
         {destinationLocked ? (
           <p id="address-locked" className="text-sm text-slate-600 dark:text-slate-400">
             {t("locked")}
@@ -134,7 +136,7 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
             <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {t("refundHint")}
             </p>
-            <CheckLine id="refund-check" check={refundCheck} network={from.network} />
+            <CheckLine id="refund-check" check={refundCheck} network={from.network} address={value.refundAddress} />
           </TextField>
           <TextField
             id="email"

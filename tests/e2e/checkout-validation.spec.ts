@@ -15,6 +15,13 @@ test("a corrupted Tron address is called invalid and 'Review swap' stays disable
   await expect(checkout.address).toHaveAccessibleDescription(message);
   await expect(checkout.reviewButton).toBeDisabled();
 
+  // An Ethereum address pasted for a Tron payout: said as what it is, the mistake that loses funds.
+  await checkout.fillAddress("0x52908400098527886E0F7030069857D2E4169EE7");
+  await expect(checkout.address).toHaveAccessibleDescription(
+    "This looks like an Ethereum-style (EVM) address, not a Tron one. Funds sent to another network's address are lost: paste your Tron address.",
+  );
+  await expect(checkout.reviewButton).toBeDisabled();
+
   // The same form with the real address goes through: the address alone was blocking it.
   await checkout.fillAddress(TRON_ADDRESS);
   await checkout.expectAddressValid("Tron");
