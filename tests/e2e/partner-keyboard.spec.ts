@@ -1,6 +1,6 @@
-// The dashboard's webhook log by keyboard: "Redeliver" keeps focus while it queues the event again
-// and says "Queued" in a status region that was there before it spoke. Its own app, with WEBHOOK_URL
-// pointed at a receiver on loopback.
+// The dashboard by keyboard and screen reader, on an app of its own (its login limit of 5 a minute
+// is not shared with partner.spec.ts), with WEBHOOK_URL pointed at a receiver on loopback: the login
+// form's messages, and "Redeliver" keeping focus while it queues an event again.
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 import { startApp, type RunningApp } from "../support/servers";
@@ -63,4 +63,18 @@ test("Redeliver, pressed from the keyboard, keeps focus and says 'Queued'; the p
   await expect(redeliver).toBeFocused();
   // Queued is sent: the receiver hears it again.
   await expect.poll(() => received, { timeout: 30_000 }).toBeGreaterThan(before);
+});
+
+test("an empty password is said even after an earlier error, with focus left on the field", async ({ page }) => {
+  await page.goto(`${app.origin}/partner/login`);
+  const password = page.getByLabel("Password");
+  await password.fill("not the password");
+  await page.keyboard.press("Enter");
+  const alert = page.locator("form").getByRole("alert");
+  await expect(alert).toHaveText("That password is not correct.");
+  await password.fill("");
+  await page.keyboard.press("Enter");
+  await expect(alert).toHaveText("Enter the password.");
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toBeFocused();
 });
