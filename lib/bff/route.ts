@@ -9,6 +9,7 @@ import { requestIdOf } from "./request-id";
 import { assertDashboardEnabled, requireSession } from "./dashboard-session";
 import { limitClient, type LimitClass } from "./rate-limit";
 import { embeddedSandbox } from "./partner";
+import { config } from "@/lib/config";
 
 export type RequestContext = {
   requestId: string;
@@ -33,14 +34,21 @@ function assertSameOrigin(req: Request) {
   if (site === "cross-site") throw new ApiError("forbidden_origin");
   const origin = req.headers.get("origin");
   if (origin === null) return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  let originHost: string;
+  let sent: URL;
   try {
-    originHost = new URL(origin).host;
+    sent = new URL(origin);
   } catch {
     throw new ApiError("forbidden_origin");
   }
-  if (!host || originHost !== host) throw new ApiError("forbidden_origin");
+  // Told where the app lives, the Origin must be one of those: the Host header comes from whoever
+  // named the server, and a rebound name sends its own in both.
+  const publicOrigins = config().PUBLIC_ORIGINS;
+  if (publicOrigins.length) {
+    if (!publicOrigins.includes(sent.origin)) throw new ApiError("forbidden_origin");
+    return;
+  }
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  if (!host || sent.host !== host) throw new ApiError("forbidden_origin");
 }
 
 /** What a route needs before its handler runs, said once instead of as calls at its top. */

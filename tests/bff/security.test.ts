@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
-import { startApp, type RunningApp } from "../support/servers";
+import { freePort, startApp, type RunningApp } from "../support/servers";
 import {
   NO_CLIENT_LIMITS,
   TRON_ADDRESS,
@@ -360,6 +360,10 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
     }
   });
 
+  it("refuses to start with a PUBLIC_ORIGINS entry that is not an origin, naming it", async () => {
+    expect(await startFails({ PUBLIC_ORIGINS: "swap.shop.example" })).toMatch(/\[config\] PUBLIC_ORIGINS: "swap.shop.example" is not an origin/);
+  });
+
   it("stops on a bad value with one line naming the variable, for npm start and next start alike", async () => {
     for (const launcher of ["npm-start", "next-start"] as const) {
       const output = await startFails({ CLIENT_READS_PER_MINUTE: "100000000" }, launcher);
@@ -517,6 +521,33 @@ describe("smaller findings", () => {
       expectError(await postJson(sandboxApp.origin, "/api/sandbox/seed", { count: 20_001 }), 400, "validation_error");
     } finally {
       await sandboxApp.stop();
+    }
+  });
+});
+
+describe("a name rebound to this server (DNS rebinding) gets no browser request through, once PUBLIC_ORIGINS says where the app lives", () => {
+  it("without PUBLIC_ORIGINS, a page whose own name resolves here passes the Host check; with it, the same request is refused and the real origin works", async () => {
+    const rebound = (port: number) => ({ host: `rebound.example:${port}`, origin: `http://rebound.example:${port}`, "sec-fetch-site": "same-origin" });
+    // The attack's shape: the browser sends the attacker's name in both Host and Origin.
+    const plain = await startApp({ ...NO_CLIENT_LIMITS });
+    try {
+      const port = Number(new URL(plain.origin).port);
+      expect((await postQuote(plain.origin, btcToUsdtTron(), { headers: rebound(port) })).status).toBe(200);
+    } finally {
+      await plain.stop();
+    }
+
+    const port = await freePort();
+    const pinned = await startApp({ ...NO_CLIENT_LIMITS, PORT: String(port), PUBLIC_ORIGINS: `http://127.0.0.1:${port}, https://swap.shop.example` });
+    try {
+      expectError(await postQuote(pinned.origin, btcToUsdtTron(), { headers: rebound(port) }), 403, "forbidden_origin");
+      expectError(await call(pinned.origin, "/api/v1/assets", { headers: rebound(port) }), 403, "forbidden_origin");
+      const real = await postQuote(pinned.origin, btcToUsdtTron(), { headers: { origin: pinned.origin, "sec-fetch-site": "same-origin" } });
+      expect(real.status, real.raw).toBe(200);
+      // Servers and curl send no Origin, and still pass.
+      expect((await postQuote(pinned.origin)).status).toBe(200);
+    } finally {
+      await pinned.stop();
     }
   });
 });
