@@ -1,7 +1,8 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
-import { etaMinutes, formatAmount, glanceFractionDigits, quoteRate } from "@/lib/checkout/format";
+import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
+import { quoteRate } from "@/lib/checkout/use-quote";
 import { QuoteCountdown } from "./quote-countdown";
 
 export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }) {

@@ -7,7 +7,8 @@ import { useRouter, useSearchParams } from "next/navigation";
 import useSWR from "swr";
 import { dashboardSwapListAnswer, type AnswerCheck } from "@/lib/schema/answers";
 import { bff, BffError } from "@/lib/client/bff";
-import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, webhookLogSchema } from "@/lib/schema/dashboard";
+import * as z from "zod/mini";
+import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, timeZoneSchema, webhookLogSchema } from "@/lib/schema/dashboard";
 import { loginPath } from "@/lib/schema/pages";
 import { isoDateTimeSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
 
@@ -64,7 +65,7 @@ export function viewQuery(view: DashboardView, { search = true, paging = true }:
 /** The browser's IANA time zone; UTC if it has none the server could check. */
 export function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && zone.length <= 64 && /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone) ? zone : "UTC";
+  return z.safeParse(timeZoneSchema, zone).success ? zone : "UTC";
 }
 
 /** A date input's `yyyy-mm-dd` for an instant, in the browser's time zone. */

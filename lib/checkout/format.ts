@@ -15,30 +15,6 @@ export function glanceFractionDigits(amount: string, maxFraction: number): numbe
   return Math.max(0, Math.min(maxFraction, 8 - whole.length));
 }
 
-/**
- * `a / b` for plain decimal strings, exact to `digits` fraction digits (rounded down); null when b
- * is zero. Integers only: no floating point between an amount and what a person reads.
- */
-export function decimalRatio(a: string, b: string, digits = 12): string | null {
-  const scaled = (s: string) => {
-    const [whole = "0", fraction = ""] = s.split(".");
-    return { units: BigInt(`${whole}${fraction}` || "0"), exp: fraction.length };
-  };
-  const [x, y] = [scaled(a), scaled(b)];
-  if (y.units === BigInt(0)) return null;
-  const ten = BigInt(10);
-  const quotient = ((x.units * ten ** BigInt(y.exp + digits)) / (y.units * ten ** BigInt(x.exp))).toString().padStart(digits + 1, "0");
-  return `${quotient.slice(0, -digits)}.${quotient.slice(-digits)}`;
-}
-
-/**
- * The rate a quote shows: the service's, or, where it leaves it null (its docs allow that), the
- * estimate over the amount, which is what the rate would say.
- */
-export function quoteRate(quote: { rate: string | null; from: { amount: string }; to: { estimatedAmount: string } }): string | null {
-  return quote.rate ?? decimalRatio(quote.to.estimatedAmount, quote.from.amount);
-}
-
 /** Rounds a decimal string's display to a sensible number of significant digits, still exact. */
 export function trimDecimals(amount: string, maxFraction: number): string {
   const [whole = "0", fraction = ""] = amount.split(".");

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { quoteAnswer } from "@/lib/schema/answers";
 import type { QuoteAnswer } from "@/lib/schema/bff";
-import { decimalPlacesOf, isDecimal } from "@/lib/schema/decimal";
+import { decimalPlacesOf, divideDecimal, isDecimal } from "@/lib/schema/decimal";
 import type { Asset } from "@/lib/schema/partner";
 import { BffError, bff, serverClockOffset } from "@/lib/client/bff";
 import { useDebounced } from "./use-debounced";
@@ -53,6 +53,14 @@ export function forgetOrder() {
   } catch {
     // nothing to forget
   }
+}
+
+/**
+ * The rate a quote shows: the service's, or, where it leaves it null (its docs allow that), the
+ * estimate over the amount, which is what the rate would say.
+ */
+export function quoteRate(quote: { rate: string | null; from: { amount: string }; to: { estimatedAmount: string } }): string | null {
+  return quote.rate ?? divideDecimal(quote.to.estimatedAmount, quote.from.amount);
 }
 
 export function useQuote(from: Asset | undefined, to: Asset | undefined, amount: string, widgetConfig?: string): QuoteState {

@@ -10,26 +10,25 @@ const optionalString = z
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 /** A comma list of http(s) origins (each an origin such as https://shop.example). */
-const originList = () =>
-  z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      const origins: string[] = [];
-      for (const item of (text ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        try {
-          const url = new URL(item);
-          if (url.origin === "null" || !/^https?:$/.test(url.protocol)) throw new Error();
-          origins.push(url.origin);
-        } catch {
-          ctx.addIssue({ code: "custom", message: `"${item}" is not an origin such as https://shop.example` });
-        }
+const originList = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const item of (text ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      try {
+        const url = new URL(item);
+        if (url.origin === "null" || !/^https?:$/.test(url.protocol)) throw new Error();
+        origins.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `"${item}" is not an origin such as https://shop.example` });
       }
-      return origins;
-    });
+    }
+    return origins;
+  });
 
 /** SUPPORT_URL: an http(s) address that may hold {swapId} and {externalId}. */
 const supportUrl = optionalString.pipe(
@@ -58,13 +57,13 @@ export const appEnvSchema = z
     APP_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
     PARTNER_DASHBOARD_PASSWORD: optionalString,
-    WIDGET_ALLOWED_ORIGINS: originList(),
+    WIDGET_ALLOWED_ORIGINS: originList,
     /**
      * Where people reach this app (https://swap.shop.example). When set, a browser request's Origin
      * must be one of these, rather than match the Host header it came with: a page on another name
      * that resolves here (DNS rebinding) carries its own name in both.
      */
-    PUBLIC_ORIGINS: originList(),
+    PUBLIC_ORIGINS: originList,
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     PARTNER_RATE_LIMIT_PER_MINUTE: perMinute(120),
     PARTNER_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

@@ -23,3 +23,12 @@ export const decimalPlacesOf = (amount: string) => (amount.split(".")[1] ?? "").
 
 /** Subtracts b from a exactly, for "you will receive … less than before". */
 export const subtractDecimal = (a: string, b: string) => Dec(a).minus(Dec(b)).toString();
+
+/** a / b exactly to `digits` fraction digits, rounded down; null when b is zero. */
+export function divideDecimal(a: string, b: string, digits = 12): string | null {
+  if (Dec(b).eq(0)) return null;
+  const Div = BigConstructor();
+  Div.DP = digits;
+  Div.RM = 0;
+  return Div(a).div(b).toFixed(digits);
+}

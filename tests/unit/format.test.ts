@@ -1,7 +1,9 @@
 // What a person reads at a glance in the checkout's "You receive" field: eight significant digits
 // at most, so the longest estimate the catalogue gives fits a 320 px phone whole.
 import { describe, expect, it } from "vitest";
-import { decimalRatio, formatAmount, glanceFractionDigits, momentText, quoteRate } from "@/lib/checkout/format";
+import { formatAmount, glanceFractionDigits, momentText } from "@/lib/checkout/format";
+import { quoteRate } from "@/lib/checkout/use-quote";
+import { divideDecimal } from "@/lib/schema/decimal";
 
 const glance = (amount: string, decimals: number) => formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));
 
@@ -30,8 +32,8 @@ describe("the rate a quote shows", () => {
     expect(quoteRate({ rate: null, from: { amount: "2" }, to: { estimatedAmount: "199.37" } })).toBe("99.685000000000");
     expect(quoteRate({ rate: null, from: { amount: "100" }, to: { estimatedAmount: "0.00102345" } })).toBe("0.000010234500");
     expect(quoteRate({ rate: null, from: { amount: "3" }, to: { estimatedAmount: "1" } })).toBe("0.333333333333");
-    expect(decimalRatio("5", "0")).toBeNull();
-    expect(decimalRatio("0.5", "0.25")).toBe("2.000000000000");
+    expect(divideDecimal("5", "0")).toBeNull();
+    expect(divideDecimal("0.5", "0.25")).toBe("2.000000000000");
   });
 });
 
