@@ -22,4 +22,7 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default createNextIntlPlugin("./lib/i18n/request.ts")(nextConfig);
+export default createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./lib/i18n/messages", format: "json", locales: "infer", precompile: true } },
+})(nextConfig);
