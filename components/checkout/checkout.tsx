@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
-import { assetRef, findByRef, networkLabel } from "@/lib/checkout/asset-ref";
+import { assetRef, findByRef, memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { amountText, readAmount } from "@/lib/checkout/amount-input";
 import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
 import { BffError, isTransient } from "@/lib/client/bff";
@@ -193,6 +193,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   // them (its docs show an empty `details`; the sandbox gives them for most assets).
   const boundsError = quote.error?.code === "validation_error" && !quote.error.details.fields ? quote.error : null;
 
+  const memoKind = to ? memoKindOf(to.network) : "memo";
   const memoMissing = !!to?.requiresMemo && destination.memo.trim() === "";
   const memoRejected = isMemoRejection(addressCheck);
   const addressOk = addressCheck.state === "done" && addressCheck.result.valid;
@@ -222,11 +223,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
                 : addressCheck.state === "checking" || addressCheck.state === "empty"
                   ? t("missing.checking")
                   : memoRejected
-                    ? t("missing.fixMemo")
+                    ? t("missing.fixMemo", { kind: memoKind })
                     : !addressOk
                       ? t("missing.fixAddress", { network: networkLabel(to.network) })
                       : memoMissing
-                        ? t("missing.memo")
+                        ? t("missing.memo", { kind: memoKind })
                         : !refundOk
                           ? t("missing.refund")
                           : t("missing.email");

@@ -1,9 +1,10 @@
 "use client";
 // Where the swap pays out: the address (checked while typing), a memo where the network carries one,
 // and the optional refund address and e-mail.
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
-import { networkLabel } from "@/lib/checkout/asset-ref";
+import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { foreignAddressFamily } from "@/lib/checkout/address-family";
 import { isMemoRejection, type AddressCheckState } from "@/lib/checkout/use-address-check";
 import { useErrorText } from "../error-notice";
@@ -67,9 +68,11 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
   const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || (check.state === "error" && !isMemoRejection(check));
   // A memo the check refused is said under the memo, not the address (which may be fine).
   const memoRejected = isMemoRejection(addressCheck);
-  // The XRP Ledger calls it a destination tag (a whole number); other networks, a memo.
-  const memoKind = to.network === "xrpl" ? "tag" : "memo";
+  const memoKind = memoKindOf(to.network);
   const optionalOpen = value.refundAddress !== "" || value.email !== "";
+  // A required memo left empty is marked wrong once the person has been to the field and left it,
+  // not the moment an address is pasted above it: until then the main button says what is missing.
+  const [memoVisited, setMemoVisited] = useState(false);
 
   return (
     <div className="mt-2 flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -99,7 +102,8 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
           {...bind("memo")}
           required={to.requiresMemo}
           readOnly={destinationLocked}
-          aria-invalid={(memoMissing && value.address !== "") || memoRejected}
+          onBlur={() => setMemoVisited(true)}
+          aria-invalid={(memoMissing && memoVisited && value.address !== "") || memoRejected}
           aria-describedby="memo-check memo-warning"
         >
           {/* The live region stays rendered while empty (a region that appears with its message is

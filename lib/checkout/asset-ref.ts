@@ -28,3 +28,6 @@ export const networkLabels: Record<string, string> = {
 };
 
 export const networkLabel = (network: string) => networkLabels[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
+
+/** What a network calls the payout memo: the XRP Ledger, a destination tag (a whole number); others, a memo. */
+export const memoKindOf = (network: string): "tag" | "memo" => (network === "xrpl" ? "tag" : "memo");

@@ -40,6 +40,8 @@ test("the checkout's refusals pass axe in light and dark: invalid address, missi
   await checkout.goto({ from: "BTC.bitcoin", amount: "0.01" });
   await checkout.pickAsset("receive", "XRP", "xrpl", { query: "xrp" });
   await checkout.fillAddress(XRP_ADDRESS);
+  await checkout.memo.focus();
+  await checkout.memo.blur();
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
   await checkBothSchemes(page, "memo required");
 

@@ -43,6 +43,12 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await checkout.fillAddress(XRP_ADDRESS);
   await checkout.expectAddressValid("XRP Ledger");
   await expect(checkout.reviewButton).toBeDisabled();
+  // Not marked wrong before the person has reached it: the button says what is missing.
+  await expect(checkout.reviewButton).toHaveText("Enter the destination tag");
+  await expect(checkout.memo).toHaveAttribute("aria-invalid", "false");
+  // Visited and left empty, it is.
+  await checkout.memo.focus();
+  await checkout.memo.blur();
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
 
   // The memo's live region is in the accessibility tree before it has anything to say: a region
@@ -62,7 +68,7 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   );
   await expect(checkout.address).toHaveAttribute("aria-invalid", "false");
   await expect(page.locator("#address-check")).not.toContainText("memo");
-  await expect(checkout.reviewButton).toHaveText("Check the memo / tag");
+  await expect(checkout.reviewButton).toHaveText("Check the destination tag");
   await expect(checkout.reviewButton).toBeDisabled();
 
   await checkout.fillMemo("12345");
