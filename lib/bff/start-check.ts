@@ -25,6 +25,14 @@ export function checkConfigAtStart(): void {
       `[config] PARTNER_DASHBOARD_PASSWORD is shorter than ${MIN_DASHBOARD_PASSWORD_LENGTH} characters: anyone can try 100 passwords a day at the dashboard's login. Use a long random one.`,
     );
   }
+  // Without it a browser request's Origin is checked against its own Host, which a name rebound to
+  // this server (DNS rebinding) sends as well: visitors' browsers could then be made to spend the
+  // key's budget from their own addresses. Not on the sandbox, whose budget is nobody's.
+  if (c.mode === "upstream" && c.PUBLIC_ORIGINS.length === 0) {
+    console.warn(
+      "[config] PUBLIC_ORIGINS is not set: browser requests are checked against the Host they name, which a DNS-rebound name passes. Set it to the origins people reach this app at, e.g. https://swap.example.com.",
+    );
+  }
   if (!c.SWAP_FRONT_SECRET && c.TRUST_PROXY_HOPS === 0) {
     console.warn(
       "[config] no trusted source of client addresses (not started by `npm start`, TRUST_PROXY_HOPS=0): all requests share one client identity for rate limits. Use `npm start`, or set TRUST_PROXY_HOPS behind your proxies.",

@@ -526,6 +526,18 @@ describe("smaller findings", () => {
 });
 
 describe("a name rebound to this server (DNS rebinding) gets no browser request through, once PUBLIC_ORIGINS says where the app lives", () => {
+  const running = upstreamApp(NO_CLIENT_LIMITS);
+  it("an app on a real key started without PUBLIC_ORIGINS says so at start, and one on the sandbox does not", async () => {
+    expect(running.app.logs()).toMatch(/\[config\] PUBLIC_ORIGINS is not set: .* DNS-rebound/);
+    const sandbox = await startApp({ ...NO_CLIENT_LIMITS });
+    try {
+      expect(sandbox.logs()).toMatch(/embedded SANDBOX/);
+      expect(sandbox.logs()).not.toMatch(/PUBLIC_ORIGINS/);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
   it("without PUBLIC_ORIGINS, a page whose own name resolves here passes the Host check; with it, the same request is refused and the real origin works", async () => {
     const rebound = (port: number) => ({ host: `rebound.example:${port}`, origin: `http://rebound.example:${port}`, "sec-fetch-site": "same-origin" });
     // The attack's shape: the browser sends the attacker's name in both Host and Origin.
