@@ -24,8 +24,41 @@ type Fault = (typeof faultNames)[number];
 const providerCalls = new Set(["POST /v1/quote", "POST /v1/swap"]);
 const faultApplies = (fault: Fault, call: string) => fault !== "provider_unavailable" || providerCalls.has(call);
 
+// The spec publishes no body limit; this one is ours, far above the largest valid body (under 2 KiB).
 const MAX_BODY_BYTES = 64 * 1024;
 const noRoute = Symbol("no route");
+
+/**
+ * HTTP's answer to a body past the limit is 413 (RFC 9110 §15.5.14). The spec has no code of its
+ * own for it, so it is said as its request-validation code, in its error shape.
+ */
+const tooLarge = () => new SandboxError("validation_error", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES }, {}, 413);
+
+/** The body's bytes, refused as soon as it is past `max` (declared or read), so no body is held whole. */
+async function readCapped(req: Request, max: number): Promise<Uint8Array> {
+  if (Number(req.headers.get("content-length") ?? "0") > max) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
 
 function decodeSegment(segment: string): string {
   try {
@@ -83,8 +116,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
   }
 
   async function readBody(req: Request): Promise<unknown> {
-    const text = await req.text();
-    if (text.length > MAX_BODY_BYTES) throw new SandboxError("validation_error", "The request body is too large.");
+    const text = new TextDecoder().decode(await readCapped(req, MAX_BODY_BYTES));
     if (text.trim() === "") return undefined;
     try {
       return JSON.parse(text) as unknown;

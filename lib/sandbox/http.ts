@@ -7,6 +7,8 @@ export class SandboxError extends Error {
     message: string,
     readonly details: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    /** The HTTP status when it is not the code's own (413, 415: the spec has no code of their own). */
+    readonly status: number = errorCodeStatus[code],
   ) {
     super(message);
   }
@@ -33,10 +35,5 @@ export function json(body: unknown, requestId: string, status = 200, headers: Re
 }
 
 export function errorResponse(error: SandboxError, requestId: string): Response {
-  return json(
-    { error: { code: error.code, message: error.message, details: error.details }, requestId },
-    requestId,
-    errorCodeStatus[error.code],
-    error.headers,
-  );
+  return json({ error: { code: error.code, message: error.message, details: error.details }, requestId }, requestId, error.status, error.headers);
 }

@@ -1,0 +1,68 @@
+// The sandbox where a black-box check found it less faithful to the spec, its public facts or plain
+// HTTP than it could be, one block per finding: driven in process on a manual clock, as
+// tests/unit/sandbox-spec.test.ts drives it, but with the raw request under the test's control.
+import { describe, expect, it } from "vitest";
+import { createManualClock } from "@/lib/sandbox/clock";
+import { createSandbox } from "@/lib/sandbox/handler";
+import { sandboxEnvSchema } from "@/lib/sandbox/options";
+
+const KEY = "lsk_test_sandbox";
+const T0 = Date.parse("2026-11-01T12:00:00.000Z");
+
+type Answer = { status: number; headers: Headers; body: Record<string, unknown> & { error?: Record<string, unknown> } };
+type Init = { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+
+function harness() {
+  const clock = createManualClock(T0);
+  const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" }), { clock });
+
+  /** One request as given: the body as is, and a JSON content-type only when the test does not say another. */
+  async function send(path: string, { method = "GET", body, headers = {} }: Init = {}): Promise<Answer> {
+    const res = await sandbox.handle(
+      new Request(`http://sandbox.test${path}`, {
+        method,
+        headers: { "x-api-key": KEY, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        body,
+      }),
+    );
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Answer["body"] };
+  }
+
+  return { clock, send };
+}
+
+const quoteBody = JSON.stringify({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } });
+
+// ---- 1. a body past the limit is 413 -----------------------------------------------------------
+
+describe("a request body past the sandbox's limit", () => {
+  it("is answered 413 in the API's error shape, for a body of 1 MB and for one just over 64 KiB", async () => {
+    const h = harness();
+    for (const size of [1024 * 1024, 64 * 1024 + 1]) {
+      const res = await h.send("/v1/quote", { method: "POST", body: `{"pad":"${"x".repeat(size)}"}` });
+      expect(res.status, String(size)).toBe(413);
+      expect(res.body).toEqual({
+        error: { code: "validation_error", message: "The request body is larger than 65536 bytes.", details: { maxBytes: 65536 } },
+        requestId: res.headers.get("x-request-id"),
+      });
+    }
+  });
+
+  it("counts bytes, not characters: 40,000 two-byte characters are over it", async () => {
+    const h = harness();
+    const res = await h.send("/v1/address", { method: "POST", body: `{"address":"${"é".repeat(40_000)}"}` });
+    expect(res.status).toBe(413);
+  });
+
+  it("refuses a declared content-length past the limit before reading the body", async () => {
+    const h = harness();
+    const res = await h.send("/v1/quote", { method: "POST", body: quoteBody, headers: { "content-length": String(10 * 1024 * 1024) } });
+    expect(res.status).toBe(413);
+  });
+
+  it("still reads a body at the limit", async () => {
+    const h = harness();
+    const res = await h.send("/v1/quote", { method: "POST", body: quoteBody.replace(/}$/, `${" ".repeat(64 * 1024 - quoteBody.length)}}`) });
+    expect(res.status).toBe(200);
+  });
+});
