@@ -34,6 +34,9 @@ const noRoute = Symbol("no route");
  */
 const tooLarge = () => new SandboxError("validation_error", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES }, {}, 413);
 
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+const jsonMediaType = /^application\/json\s*(;|$)/i;
+
 /** The body's bytes, refused as soon as it is past `max` (declared or read), so no body is held whole. */
 async function readCapped(req: Request, max: number): Promise<Uint8Array> {
   if (Number(req.headers.get("content-length") ?? "0") > max) throw tooLarge();
@@ -118,6 +121,12 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
   async function readBody(req: Request): Promise<unknown> {
     const text = new TextDecoder().decode(await readCapped(req, MAX_BODY_BYTES));
     if (text.trim() === "") return undefined;
+    // The spec's bodies are JSON, and the OpenAPI describes each as application/json only: another
+    // media type is not a body the service takes. HTTP's answer is 415 (RFC 9110 §15.5.16); the
+    // code is the spec's for a request that fails validation. An empty body needs no type.
+    if (!jsonMediaType.test(req.headers.get("content-type") ?? "")) {
+      throw new SandboxError("validation_error", "The request body must be JSON, sent with content-type: application/json.", {}, {}, 415);
+    }
     try {
       return JSON.parse(text) as unknown;
     } catch {

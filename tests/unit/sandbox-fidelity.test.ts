@@ -66,3 +66,33 @@ describe("a request body past the sandbox's limit", () => {
     expect(res.status).toBe(200);
   });
 });
+
+// ---- 2. a JSON body is sent as application/json -------------------------------------------------
+
+describe("a request body's content-type", () => {
+  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "application/jsonp", ""])(
+    "refuses a JSON body sent as %j with 415 in the API's error shape",
+    async (type) => {
+      const h = harness();
+      const res = await h.send("/v1/quote", { method: "POST", body: quoteBody, headers: { "content-type": type } });
+      expect(res.status).toBe(415);
+      expect(res.body.error).toMatchObject({ code: "validation_error", details: {} });
+      expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
+    },
+  );
+
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])("takes %j", async (type) => {
+    const h = harness();
+    expect((await h.send("/v1/quote", { method: "POST", body: quoteBody, headers: { "content-type": type } })).status).toBe(200);
+  });
+
+  it("asks no type of an empty body, which the schema then refuses as any missing body", async () => {
+    const h = harness();
+    const res = await h.send("/sandbox/reset", { method: "POST", body: "", headers: { "content-type": "text/plain" } });
+    expect(res.status).toBe(200);
+    expect((await h.send("/v1/quote", { method: "POST" })).body.error).toMatchObject({
+      code: "validation_error",
+      message: expect.stringMatching(/^body: /),
+    });
+  });
+});
