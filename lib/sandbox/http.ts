@@ -14,7 +14,13 @@ export class SandboxError extends Error {
   }
 }
 
-const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
+/**
+ * The spec echoes the request's x-request-id without saying which values: any tracing id a client
+ * may use (a W3C traceparent, a path-like or base64 id) is echoed, so the sandbox takes any visible
+ * ASCII. Never echoed: a control character, a space, a tab or a non-ASCII byte (log lines, header
+ * folding, charset guesses) or a value past 128 characters; such a request gets a generated id.
+ */
+const saneRequestId = /^[\x21-\x7e]{1,128}$/;
 
 export function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");

@@ -96,3 +96,27 @@ describe("a request body's content-type", () => {
     });
   });
 });
+
+// ---- 3. x-request-id is echoed as the client sent it ---------------------------------------------
+
+describe("the x-request-id echo", () => {
+  const GENERATED = /^req_[0-9a-f]{24}$/;
+
+  it.each(["00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "order/42+retry=1", "dGVzdA==", `{"trace":"a<b>"}`, "x".repeat(128), "trace-1234.abc"])(
+    "echoes %j, any visible ASCII up to 128 characters, in the header and the error body",
+    async (sent) => {
+      const h = harness();
+      const res = await h.send("/v1/swap/ZZZZZZZZZZZZ", { headers: { "x-request-id": sent } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-request-id")).toBe(sent);
+      expect(res.body.requestId).toBe(sent);
+    },
+  );
+
+  it.each(["has spaces", "tab\there", "caf\u00e9", "x".repeat(129)])("generates an id instead of echoing %j", async (sent) => {
+    const h = harness();
+    const res = await h.send("/v1/swap/ZZZZZZZZZZZZ", { headers: { "x-request-id": sent } });
+    expect(res.headers.get("x-request-id")).toMatch(GENERATED);
+    expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
+  });
+});
