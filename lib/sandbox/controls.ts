@@ -52,16 +52,19 @@ export const seedBodySchema = z.strictObject({
 type SeedRequest = z.output<typeof seedBodySchema>;
 
 /**
- * What happened to a seeded swap. Waiting is no fixed status: such a swap waits on the machine's
- * timeline as a created one does, so it expires at its deadline (already past for an old seed) and
- * takes a deposit before it.
+ * What happened to a seeded swap. Waiting and expired are no fixed statuses: both mean no deposit
+ * came, and the spec's `expired` is "the deposit window has passed", so such a swap lives on the
+ * machine's timeline as a created one does. It waits until its deadline (the deposit window after
+ * its creation) and is expired, dated at the deadline, from then on; it takes a deposit before it.
+ * An `expired` seed older than the window is expired at once; a younger one cannot be yet, so it
+ * waits, rather than be expired with its deadline still ahead.
  */
 function seededEvents(request: SeedRequest, timeline: SwapEvents, status: SwapStatus, rewardStatus: RewardStatus, now: number): SwapEvents {
   if (request.live) {
     if (request.depositWithinSeconds === undefined) return timeline;
     return { ...timeline, deposit: { at: now + Math.random() * request.depositWithinSeconds * 1000, partial: false, outcome: "completed" } };
   }
-  if (status === "waiting_deposit") return timeline;
+  if (status === "waiting_deposit" || status === "expired") return timeline;
   return { ...timeline, seeded: { status, updatedAt: Math.min(now, timeline.createdAt + 15 * 60_000), rewardStatus } };
 }
 

@@ -120,3 +120,54 @@ describe("the x-request-id echo", () => {
     expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
   });
 });
+
+// ---- 4. a seeded expired swap is past its deadline ---------------------------------------------
+
+describe("a swap seeded as expired", () => {
+  const HOUR_MS = 3_600_000;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  type Seeded = { id: string; status: string; updatedAt: string; createdAt: string; deposit: { deadline: string } };
+
+  async function seed(h: ReturnType<typeof harness>, body: Record<string, unknown>): Promise<string[]> {
+    const res = await h.send("/sandbox/seed", { method: "POST", body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    return res.body.ids as string[];
+  }
+  const read = async (h: ReturnType<typeof harness>, id: string) => (await h.send(`/v1/swap/${id}`)).body as unknown as Seeded;
+
+  /** The spec's expired: the deposit window has passed, so the deadline is behind and is when it expired. */
+  function expectConsistent(swap: Seeded, now: number) {
+    expect(Date.parse(swap.deposit.deadline) - Date.parse(swap.createdAt), swap.id).toBe(4 * HOUR_MS);
+    if (swap.status !== "expired") return;
+    expect(Date.parse(swap.deposit.deadline), swap.id).toBeLessThanOrEqual(now);
+    expect(swap.updatedAt, swap.id).toBe(swap.deposit.deadline);
+  }
+
+  it("is expired only once its deadline is behind, dated at the deadline; one seeded within the window waits until then", async () => {
+    const h = harness();
+    const ids = await seed(h, { count: 3, statuses: ["expired"], createdFrom: iso(T0 - 10 * 24 * HOUR_MS), createdTo: iso(T0 - HOUR_MS) });
+    const [old, older, young] = await Promise.all(ids.map((id) => read(h, id)));
+    for (const swap of [old!, older!]) {
+      expect(swap.status).toBe("expired");
+      expectConsistent(swap, T0);
+    }
+    expect(young).toMatchObject({ status: "waiting_deposit", createdAt: iso(T0 - HOUR_MS), deposit: { deadline: iso(T0 + 3 * HOUR_MS) } });
+
+    h.clock.advance(3 * HOUR_MS);
+    const expired = await read(h, young!.id);
+    expect(expired).toMatchObject({ status: "expired", updatedAt: iso(T0 + 3 * HOUR_MS) });
+    expectConsistent(expired, h.clock.now());
+  });
+
+  it("holds in the list too: of every status seeded over 30 days, no expired swap has its deadline ahead", async () => {
+    const h = harness();
+    await seed(h, { count: 200 });
+    const listed: Seeded[] = [];
+    for (let offset = 0; offset < 200; offset += 100) {
+      listed.push(...((await h.send(`/v1/swap?limit=100&offset=${offset}`)).body.swaps as Seeded[]));
+    }
+    expect(listed).toHaveLength(200);
+    expect(listed.filter((s) => s.status === "expired").length).toBeGreaterThan(10);
+    for (const swap of listed) expectConsistent(swap, T0);
+  });
+});
