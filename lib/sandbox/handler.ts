@@ -63,6 +63,24 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array> {
   return bytes;
 }
 
+/**
+ * The query as one value per name. The spec's parameters are single values (the OpenAPI types
+ * them string or integer, not array) and says nothing of one sent twice; keeping either value
+ * silently would hide the mistake (`limit=5&limit=500`), so the sandbox refuses it, naming the
+ * parameter as its other query refusals do. A comma list (`status=a,b`) is one value.
+ */
+function singleValued(params: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if (Object.hasOwn(query, name)) {
+      const shown = name.slice(0, 64) || "query";
+      throw new SandboxError("validation_error", `${shown}: given more than once`, { fields: { [shown]: "given more than once" } });
+    }
+    query[name] = value;
+  }
+  return query;
+}
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -134,15 +152,17 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     }
   }
 
-  async function route(req: Request, method: string, path: string, query: Record<string, string>): Promise<unknown> {
+  async function route(req: Request, method: string, path: string, params: URLSearchParams): Promise<unknown> {
     const swapMatch = /^\/v1\/swap\/([^/]*)$/.exec(path);
     const depositMatch = /^\/sandbox\/swaps\/([^/]*)\/deposit$/.exec(path);
-    if (method === "GET" && path === "/v1/asset") return listAssets(ctx, query);
+    // Read per route, so an unknown route is 404 whatever its query.
+    const query = () => singleValued(params);
+    if (method === "GET" && path === "/v1/asset") return listAssets(ctx, query());
     if (method === "POST" && path === "/v1/address") return validateAddress(ctx, await readBody(req));
     if (method === "POST" && path === "/v1/quote") return createQuote(ctx, await readBody(req));
     if (method === "POST" && path === "/v1/swap") return createSwap(ctx, await readBody(req));
-    if (method === "GET" && path === "/v1/swap") return listSwaps(ctx, query);
-    if (method === "GET" && swapMatch) return getSwap(ctx, decodeSegment(swapMatch[1]!), query);
+    if (method === "GET" && path === "/v1/swap") return listSwaps(ctx, query());
+    if (method === "GET" && swapMatch) return getSwap(ctx, decodeSegment(swapMatch[1]!), query());
     if (method === "POST" && depositMatch) return simulateDeposit(ctx, decodeSegment(depositMatch[1]!), await readBody(req));
     if (method === "POST" && path === "/sandbox/seed") return seedSwaps(ctx, await readBody(req));
     if (method === "POST" && path === "/sandbox/clock") return advanceClock(ctx, await readBody(req));
@@ -158,7 +178,6 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     const url = new URL(req.url);
     // Served at any prefix (…/v1/…): the standalone server at the root, the app in process.
     const path = url.pathname.replace(/^.*?(?=\/(v1|sandbox)(\/|$))/, "").replace(/\/+$/, "");
-    const query = Object.fromEntries(url.searchParams);
     const isControl = path.startsWith("/sandbox/");
     try {
       if (options.faults.latencyMs > 0) await sleep(options.faults.latencyMs);
@@ -177,7 +196,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
         case "slow":
           await sleep(options.slowMs);
       }
-      const result = await route(req, req.method, path, query);
+      const result = await route(req, req.method, path, url.searchParams);
       if (result === noRoute) {
         // The spec has no code for an unknown path; answer in its error shape all the same.
         const message = `No such endpoint: ${req.method} ${url.pathname}`;

@@ -171,3 +171,28 @@ describe("a swap seeded as expired", () => {
     for (const swap of listed) expectConsistent(swap, T0);
   });
 });
+
+// ---- 6. a query parameter given twice is refused ------------------------------------------------
+
+describe("a query parameter given twice", () => {
+  it.each([
+    ["/v1/swap?limit=5&limit=500", "limit"],
+    ["/v1/swap?status=completed&status=failed", "status"],
+    ["/v1/swap?offset=0&limit=5&offset=0", "offset"],
+    ["/v1/asset?network=tron&network=bitcoin", "network"],
+  ])("is refused at %s with validation_error naming %s, not read as its last value", async (path, name) => {
+    const h = harness();
+    const res = await h.send(path);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: "validation_error",
+      message: `${name}: given more than once`,
+      details: { fields: { [name]: "given more than once" } },
+    });
+  });
+
+  it("leaves a comma list, one value, as the spec's status filter", async () => {
+    const h = harness();
+    expect((await h.send("/v1/swap?status=completed,failed&limit=5")).status).toBe(200);
+  });
+});
