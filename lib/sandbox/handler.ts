@@ -198,7 +198,9 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
       }
       const result = await route(req, req.method, path, url.searchParams);
       if (result === noRoute) {
-        // The spec has no code for an unknown path; answer in its error shape all the same.
+        // The spec has no code for an unknown path, and its list of codes is closed (a client reads
+        // `error.code` as that enum). 404 is HTTP's status; of the listed codes, validation_error,
+        // a request the service cannot take, fits: the *_not_found ones name a quote or a swap.
         const message = `No such endpoint: ${req.method} ${url.pathname}`;
         return json({ error: { code: "validation_error", message, details: {} }, requestId }, requestId, 404);
       }

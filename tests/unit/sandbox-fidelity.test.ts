@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createManualClock } from "@/lib/sandbox/clock";
 import { createSandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
+import { errorCodes } from "@/lib/schema/partner";
 
 const KEY = "lsk_test_sandbox";
 const T0 = Date.parse("2026-11-01T12:00:00.000Z");
@@ -169,6 +170,25 @@ describe("a swap seeded as expired", () => {
     expect(listed).toHaveLength(200);
     expect(listed.filter((s) => s.status === "expired").length).toBeGreaterThan(10);
     for (const swap of listed) expectConsistent(swap, T0);
+  });
+});
+
+// ---- 5. an unknown route: 404 with the spec's request-validation code (unchanged, pinned) ------
+
+describe("an unknown route", () => {
+  it.each([
+    ["GET", "/v1/nope"],
+    ["GET", "/v1/quote"],
+    ["POST", "/v1/asset"],
+    ["GET", "/v1/swap/ABCDEFGHIJKL/extra"],
+    ["GET", "/v1/nope?limit=1&limit=2"],
+  ] as const)("%s %s is 404 in the API's error shape, with a code from the spec's closed list", async (method, path) => {
+    const h = harness();
+    const res = await h.send(path, { method, ...(method === "POST" ? { body: "{}" } : {}) });
+    expect(res.status).toBe(404);
+    expect(errorCodes).toContain(res.body.error!.code);
+    expect(res.body.error).toMatchObject({ code: "validation_error", details: {} });
+    expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
   });
 });
 
