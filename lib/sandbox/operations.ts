@@ -87,6 +87,9 @@ export function listAssets(ctx: SandboxContext, query: Record<string, string>): 
 
 export function validateAddress(_ctx: SandboxContext, body: unknown): AddressValidation {
   const request = parseRequest(validateAddressRequestSchema, body);
+  // Any listed asset, also one that can only be sent (canReceive false): neither the spec nor the
+  // public OpenAPI says the check refuses it, and the checkout checks a refund address, which is on
+  // the sending side, with it. Such an asset is refused as a payout where a payout is asked: the quote.
   const entry = requireAsset(request.network, request.token);
   requireMemoFits(entry, request.memo);
   const check = checkAddress(entry.network, request.address);

@@ -216,3 +216,24 @@ describe("a query parameter given twice", () => {
     expect((await h.send("/v1/swap?status=completed,failed&limit=5")).status).toBe(200);
   });
 });
+
+// ---- 7. POST /address for an asset that can only be sent (unchanged, pinned) -------------------
+
+describe("address validation for a send-only asset", () => {
+  const ETH_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
+
+  it("answers on the address's form, as the checkout's refund-address check needs; the quote is where such a payout is refused", async () => {
+    const h = harness();
+    const assets = (await h.send("/v1/asset?network=ethereum&symbol=WBTC")).body.assets as Array<{ canSend: boolean; canReceive: boolean }>;
+    expect(assets).toEqual([expect.objectContaining({ canSend: true, canReceive: false })]);
+    const check = (address: string) =>
+      h.send("/v1/address", { method: "POST", body: JSON.stringify({ network: "ethereum", token: "WBTC", address, memo: null }) });
+    expect((await check(ETH_ADDRESS)).body).toEqual({ valid: true, normalizedAddress: ETH_ADDRESS, requiresMemo: false, supportsMemo: false, message: null });
+    expect((await check("0x1234")).body).toMatchObject({ valid: false });
+    const quote = await h.send("/v1/quote", {
+      method: "POST",
+      body: JSON.stringify({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "ethereum", token: "WBTC" } }),
+    });
+    expect(quote).toMatchObject({ status: 400, body: { error: { code: "unsupported_asset" } } });
+  });
+});
