@@ -2,7 +2,8 @@
 // The widget's frame: theme and accent from the embed, a compact layout, and the host-page events
 // (ready, resize) that let the partner size the iframe to its content.
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
-import { accentForeground, createWidgetMessenger, type WidgetMessenger } from "@/lib/checkout/widget-messenger";
+import { accentForeground } from "@/lib/checkout/contrast";
+import { createWidgetMessenger, type WidgetMessenger } from "@/lib/checkout/widget-messenger";
 import { SandboxBadge } from "../sandbox-badge";
 import { cn } from "../ui/cn";
 
@@ -19,7 +20,7 @@ type Props = {
 
 export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, children }: Props) {
   const messenger = useMemo(() => createWidgetMessenger(allowedOrigins), [allowedOrigins]);
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
 
   // theme=dark darkens the whole document, not only the card: no light band under a short page.
   useEffect(() => {
@@ -60,14 +61,15 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
         data-testid="widget-document"
       >
         {/* At most ~480 px wide and centred; the measured box is the content, so resize events stay honest. */}
-        <div
+        <main
+          id="main"
           ref={root}
           className="mx-auto w-full max-w-[480px] p-(--page-gutter) [--page-gutter:--spacing(2)] sm:[--page-gutter:--spacing(3)]"
           data-testid="widget-frame"
         >
           {sandbox ? <SandboxBadge placement="widget" /> : null}
           {children}
-        </div>
+        </main>
       </div>
     </MessengerContext>
   );

@@ -5,7 +5,6 @@
 // as the target, and the browser delivers only the one that matches (and notes the others in the
 // console).
 import type { WidgetEventType } from "@/lib/schema/widget";
-import { relativeLuminance } from "./contrast";
 
 export type WidgetMessenger = (type: WidgetEventType, payload: Record<string, unknown>) => void;
 
@@ -23,9 +22,4 @@ export function createWidgetMessenger(allowedOrigins: readonly string[]): Widget
       }
     }
   };
-}
-
-/** Text colour that stays readable on the partner's accent colour. */
-export function accentForeground(hex: string): string {
-  return relativeLuminance(hex) > 0.4 ? "#0f172a" : "#ffffff";
 }

@@ -6,6 +6,7 @@ import { generousClientLimits } from "./client-limits";
 import { inSeconds, signConfig, widgetConfigKey } from "../support/widget-config";
 import { shotsDir } from "./shots";
 import { SwapPage } from "./pages/swap-page";
+import { TRON_ADDRESS } from "./pages/checkout-page";
 
 const APP_SECRET = "widget-spec-app-secret-0123456789-abcdefgh";
 const widgetKey = widgetConfigKey(APP_SECRET);
@@ -296,6 +297,23 @@ test("on a 320 or 360 px phone a long estimated amount is shown whole, not cut",
     await expect(amount, `${width} px, ${query}`).toHaveText(/^≈ [\d,.]+$/);
     const { scroll, client, text } = await amount.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, text: el.textContent }));
     expect(scroll, `${width} px, ${query}: "${text}"`).toBeLessThanOrEqual(client);
+  }
+});
+
+test("a partner's accent keeps button text readable (4.5:1) whatever the colour, and the widget has a main landmark", async ({ page }) => {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  // Pure red and mid grey: white text on them is 4.0:1; the page's dark ink, 4.46:1.
+  for (const accent of ["ff0000", "808080", "1e40af"]) {
+    await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&theme=light&accent=${accent}`);
+    await page.locator("#address").fill(TRON_ADDRESS);
+    const review = page.getByRole("button", { name: "Review swap" });
+    await expect(review).toBeEnabled();
+    await expect(page.getByRole("main")).toHaveCount(1);
+    const axe = await new AxeBuilder({ page }).withRules(["color-contrast", "landmark-one-main", "region"]).analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(" | ")}`),
+      accent,
+    ).toEqual([]);
   }
 });
 
