@@ -2,7 +2,7 @@
 // Which swaps to show, applied as they are chosen: a search (swap id, external or customer id, an
 // address), statuses, quick ranges (today, 7 days, 30 days) and a creation date range (days in the
 // browser's time zone). Each answer comes from the ledger, so changing them costs nothing upstream.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
 import { useDebounced } from "@/lib/checkout/use-debounced";
@@ -33,11 +33,23 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
     setBadRange(false);
   }, [viewKey]); // eslint-disable-line react-hooks/exhaustive-deps -- re-read only when the URL's range changes
 
-  // The search applies once typing pauses.
+  // The search applies once typing pauses. Starting a search is a choice Back undoes (one history
+  // entry); refining or clearing it replaces that entry rather than adding one per pause.
   const settledQ = useDebounced(q.trim(), 400);
+  // The search this box last put in the URL: a URL search that differs came from elsewhere (Back,
+  // Forward, Clear) and is shown in the box; one the box put there is not written back over typing.
+  const sentQ = useRef(view.q);
   useEffect(() => {
-    if (settledQ !== view.q) onChange({ ...current, q: settledQ }, "replace");
+    // A settled value the box no longer shows (the URL moved on meanwhile) is stale, not a search.
+    if (settledQ === view.q || settledQ !== q.trim()) return;
+    sentQ.current = settledQ;
+    onChange({ ...current, q: settledQ }, view.q === "" ? "push" : "replace");
   }, [settledQ]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled search applies
+  useEffect(() => {
+    if (view.q === sentQ.current) return;
+    sentQ.current = view.q;
+    setQ(view.q);
+  }, [view.q]);
 
   function applyRange(nextFrom: string, nextTo: string) {
     setFrom(nextFrom);

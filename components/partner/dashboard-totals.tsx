@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { DashboardTotals as Totals } from "@/lib/schema/dashboard";
 import { Skeleton } from "../ui/spinner";
 import { card } from "../ui/panel";
+import { cn } from "../ui/cn";
 import { useDashboardFormat } from "./format";
 
 export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
@@ -23,15 +24,19 @@ export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {items.map((item) => (
-          <div key={item.key} className={card}>
+          <div key={item.key} className={cn(card, "min-w-0")}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{item.label}</dt>
-            <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl" data-testid={`total-${item.key}`} data-value={item.value}>
+            <dd
+              className="mt-1 flex flex-wrap items-baseline gap-x-1 text-xl font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
+              data-testid={`total-${item.key}`}
+              data-value={item.value}
+            >
               {item.value === undefined ? (
                 <Skeleton className="h-7 w-24" />
               ) : (
                 <>
                   {item.shown}
-                  {item.unit ? <span className="ml-1 text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span> : null}
+                  {item.unit ? <span className="text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span> : null}
                 </>
               )}
             </dd>

@@ -169,7 +169,7 @@ function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => 
         <CardField label={t("reward")}>
           <Reward row={row} />
         </CardField>
-        <CardField label={t("externalId")} className="min-w-0" valueClassName="truncate font-mono text-xs">
+        <CardField label={t("externalId")} className="min-w-0" valueClassName="font-mono text-xs break-all">
           {row.externalId ?? <None />}
         </CardField>
         <CardField label={t("customerId")} className="col-span-2 min-w-0" valueClassName="font-mono text-xs break-all">

@@ -184,6 +184,22 @@ test("an operator at work: an empty password is said, a date typed digit by digi
   await page.goForward();
   await expect.poll(() => param("status")).toBe("completed");
 
+  // A search is one choice too: Back returns to the filter before it, and the box empties with it.
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.fill("ord");
+  await expect.poll(() => param("q")).toBe("ord");
+  await search.fill("order");
+  await expect.poll(() => param("q")).toBe("order");
+  await page.goBack();
+  await expect.poll(() => param("q")).toBe(null);
+  expect(param("status")).toBe("completed");
+  await expect(search).toHaveValue("");
+  await page.goForward();
+  await expect.poll(() => param("q")).toBe("order");
+  await expect(search).toHaveValue("order");
+  await page.goBack();
+  await expect.poll(() => param("q")).toBe(null);
+
   // The session ends while the operator works (ended on the server; the browser still holds its
   // cookie): the login page says so, and signing in again returns to the same filters.
   await expect.poll(() => param("status")).toBe("completed");
@@ -378,6 +394,30 @@ test("the login page and dashboard pass axe in light and dark, and a phone gets 
   await expect(firstCard.getByRole("definition").last()).toHaveText(firstRow!.customerId ?? /—/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // At 390 and 320 px nothing is cut: every total (its unit too) stays inside its card, and no id
+  // on a card ends in an ellipsis.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(page.getByTestId("total-claimed")).toContainText("USDC");
+    const spilled = await page.evaluate(() => {
+      // The seeded history's sums and ids are short; a busy partner's are not. Lay out long ones.
+      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) dd.firstChild!.textContent = "1,234,567.89";
+      for (const card of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"]')) {
+        const externalId = [...card.querySelectorAll("dt")].find((dt) => dt.textContent === "External ID")?.nextElementSibling;
+        if (externalId) externalId.textContent = "ord_djs7ssjolkgj4w9xk2m4q";
+      }
+      const out: string[] = [];
+      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) {
+        const card = dd.parentElement!.getBoundingClientRect();
+        for (const el of [dd, ...dd.querySelectorAll<HTMLElement>("*")])
+          if (el.getBoundingClientRect().right > card.right + 0.5 || el.scrollWidth > el.clientWidth + 1) out.push(`${dd.dataset.testid}: "${el.textContent}"`);
+      }
+      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"] *'))
+        if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1) out.push(`card: "${el.textContent}"`);
+      return out;
+    });
+    expect(spilled, `${width} px`).toEqual([]);
+  }
 });
 
 // Last: it spends this client's login attempts for the minute.
