@@ -1,6 +1,7 @@
 "use client";
 // Swaps per day for the chosen range, completed ones darker, with the day's rewards in each bar's
-// title; one sentence says the same for screen readers.
+// title; one sentence sums it up for screen readers, and a table that opens below gives every day's
+// numbers to keyboard, touch and screen-reader users (a bar's title shows only to a mouse).
 import Big from "big.js";
 import { useTranslations } from "next-intl";
 import type { DashboardSummary } from "@/lib/schema/dashboard";
@@ -11,7 +12,8 @@ import { browserTimeZone } from "./use-dashboard";
 
 const HEIGHT = 120;
 
-export function DailyChart({ summary }: { summary: DashboardSummary | undefined }) {
+/** `searching`: the list is narrowed by a search, which the summary (and so the chart) does not take. */
+export function DailyChart({ summary, searching = false }: { summary: DashboardSummary | undefined; searching?: boolean }) {
   const t = useTranslations("partner.chart");
   const f = useDashboardFormat();
   const days = summary?.daily ?? [];
@@ -67,6 +69,43 @@ export function DailyChart({ summary }: { summary: DashboardSummary | undefined 
           </div>
           {/* Rendered only once the summary has come, in the browser: the server's zone is not the operator's. */}
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("zone", { zone: browserTimeZone().replaceAll("_", " ") })}</p>
+          {searching ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("searchIgnored")}</p> : null}
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer text-xs font-medium text-slate-700 dark:text-slate-300">{t("table")}</summary>
+            {/* A scrolling box is reachable by keyboard, and named for screen readers. */}
+            <div className="mt-2 max-h-64 overflow-y-auto" tabIndex={0} role="region" aria-label={t("table")}>
+              <table className="w-full text-left text-xs tabular-nums">
+                <thead className="text-slate-600 dark:text-slate-400">
+                  <tr>
+                    <th scope="col" className="py-1 font-medium">
+                      {t("day")}
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      {t("swaps")}
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      {t("completed")}
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      {t("rewards")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.map((d) => (
+                    <tr key={d.date} className="border-t border-slate-200 dark:border-slate-800">
+                      <th scope="row" className="py-1 font-normal">
+                        {f.day(d.date)}
+                      </th>
+                      <td className="py-1 text-right">{f.count(d.count)}</td>
+                      <td className="py-1 text-right">{f.count(d.completed)}</td>
+                      <td className="py-1 text-right">{f.usdc(d.rewardUsdc)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
         </>
       )}
     </section>

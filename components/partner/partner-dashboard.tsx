@@ -85,7 +85,7 @@ export function PartnerDashboard() {
 
       <DashboardTotals totals={data?.totals} />
 
-      <DailyChart summary={summary.data} />
+      <DailyChart summary={summary.data} searching={view.q !== ""} />
 
       <section aria-labelledby="history-title" className="flex flex-col gap-3">
         <h2 id="history-title" ref={historyHeading} tabIndex={-1} className="scroll-mt-4 text-base font-semibold outline-none">

@@ -355,6 +355,23 @@ test("far from UTC, the chart counts the operator's days: 7 days picked are 7 ba
   await expect(chart.locator("svg[role=img] > g")).toHaveCount(7);
   await expect(chart).toContainText("Days in your time zone, Pacific/Kiritimati");
   await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", String(summary.totals.count));
+
+  // Each day's numbers, for keyboard, touch and screen readers: a table that opens from the keyboard.
+  await chart.getByText("Show each day's numbers").focus();
+  await page.keyboard.press("Enter");
+  const table = chart.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(8);
+  await expectNoSeriousViolations(page, "the chart's table, open");
+  const counts = await table.locator("tbody tr td:nth-child(2)").allTextContents();
+  expect(counts.map((c) => Number(c.replaceAll(",", "")))).toEqual(summary.daily.map((d) => d.count));
+  const lastDay = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${today}T00:00:00Z`));
+  await expect(table.getByRole("rowheader").last()).toHaveText(lastDay);
+
+  // A search narrows the list, not the chart, and the chart says so.
+  await expect(chart).not.toContainText("narrows the list");
+  await page.getByRole("searchbox", { name: "Search" }).fill("no-such-order");
+  await expect(page.getByTestId("range")).toHaveText("no swaps");
+  await expect(chart).toContainText("The search narrows the list, not the chart");
   await context.close();
 });
 
