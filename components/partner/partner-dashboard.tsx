@@ -56,7 +56,13 @@ export function PartnerDashboard() {
           <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="freshness">
             {stamp.asOf ? t("freshness.updated", { ago: ago(stamp.asOf) }) : t("loading")}
-            {stamp.inSyncAt ? ` · ${t("freshness.inSync", { time: f.dateTime(new Date(stamp.inSyncAt).toISOString()) })}` : ""}
+            {/* While the whole history is still being read, totals fall short of the provider's: say so,
+                rather than an earlier match that no longer holds. */}
+            {stamp.loading !== null
+              ? ` · ${t("freshness.loading", { n: stamp.loading })}`
+              : stamp.inSyncAt
+                ? ` · ${t("freshness.inSync", { time: f.dateTime(new Date(stamp.inSyncAt).toISOString()) })}`
+                : ""}
             {list.isValidating && data ? <Spinner className="ml-2 inline size-3" /> : null}
           </p>
         </div>

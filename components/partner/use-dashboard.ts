@@ -97,7 +97,8 @@ export function quickRangeStart(range: QuickRange, now = new Date()): string {
   return dateInputValue(start.toISOString());
 }
 
-type LedgerStamp = { asOf: number | null; inSyncAt: number | null };
+/** `loading`: swaps read so far while the ledger reads the provider's whole history, else null. */
+type LedgerStamp = { asOf: number | null; inSyncAt: number | null; loading: number | null };
 
 function useLedgerRead<T>(path: string | null, schema: AnswerCheck<T>, onStamp: (stamp: LedgerStamp) => void, refreshMs = AUTO_REFRESH_MS) {
   return useSWR<T, BffError>(
@@ -109,7 +110,8 @@ function useLedgerRead<T>(path: string | null, schema: AnswerCheck<T>, onStamp: 
             const t = Date.parse(h.get(name) ?? "");
             return Number.isFinite(t) ? t : null;
           };
-          onStamp({ asOf: stamp("x-ledger-as-of"), inSyncAt: stamp("x-ledger-in-sync-at") });
+          const loading = /^\d+$/.test(h.get("x-ledger-loading") ?? "") ? Number(h.get("x-ledger-loading")) : null;
+          onStamp({ asOf: stamp("x-ledger-as-of"), inSyncAt: stamp("x-ledger-in-sync-at"), loading });
         },
       }),
     {
@@ -125,7 +127,7 @@ export function useDashboard() {
   const router = useRouter();
   const params = useSearchParams();
   const view = useMemo(() => viewFromParams(new URLSearchParams(params.toString())), [params]);
-  const [stamp, setStamp] = useState<LedgerStamp>({ asOf: null, inSyncAt: null });
+  const [stamp, setStamp] = useState<LedgerStamp>({ asOf: null, inSyncAt: null, loading: null });
   const [webhookOffset, setWebhookOffset] = useState(0);
 
   const query = viewQuery(view);

@@ -6,7 +6,7 @@ import { ledger, ledgerSwapRead } from "@/lib/ledger";
 import type { LedgerConnection } from "@/lib/ledger/db";
 import { ledgerPage, ledgerSummary, ledgerSwap, webhookLog } from "@/lib/ledger/queries";
 import { readSyncState } from "@/lib/ledger/record";
-import type { Reconciliation } from "@/lib/ledger/sync";
+import type { BackfillState, Reconciliation } from "@/lib/ledger/sync";
 import { redeliver } from "@/lib/webhooks/deliver";
 import type { DashboardQuery, DashboardSummary, DashboardSummaryQuery, DashboardSwapDetail, DashboardSwapList, WebhookLog } from "@/lib/schema/dashboard";
 import { ApiError, isApiError } from "./errors";
@@ -22,16 +22,22 @@ export async function dashboardLedger(): Promise<LedgerConnection> {
 
 /**
  * Headers every ledger answer carries: `x-ledger-as-of`, the last time the ledger read the
- * upstream's list, and `x-ledger-in-sync-at`, the last reconciliation that found no drift.
+ * upstream's list, and `x-ledger-in-sync-at`, the last reconciliation that found no drift; while a
+ * full round of the backfill reads the whole history (the first start, or after the sandbox's seed),
+ * `x-ledger-loading`: the swaps it has read so far. Totals are short of the provider's meanwhile.
  */
 export async function ledgerHeaders(connection: LedgerConnection): Promise<Record<string, string>> {
-  const [listedAt, reconciliation] = await Promise.all([
+  const [listedAt, reconciliation, backfill] = await Promise.all([
     readSyncState<{ at: string }>(connection.db, "listed-at"),
     readSyncState<Reconciliation>(connection.db, "reconcile"),
+    readSyncState<BackfillState>(connection.db, "backfill"),
   ]);
+  // A top-up round (createdFrom set) reads only what is new, within a minute: not "loading".
+  const loading = backfill && !backfill.done && !backfill.createdFrom;
   return {
     "x-ledger-as-of": listedAt?.at ?? new Date().toISOString(),
     ...(reconciliation?.lastInSyncAt ? { "x-ledger-in-sync-at": reconciliation.lastInSyncAt } : {}),
+    ...(loading ? { "x-ledger-loading": String(backfill.swaps) } : {}),
   };
 }
 

@@ -103,6 +103,7 @@ const sessionCookie = [{ operatorSession: [] }];
 const ledgerAnswerHeaders = {
   "x-ledger-as-of": { $ref: "#/components/headers/LedgerAsOf" },
   "x-ledger-in-sync-at": { $ref: "#/components/headers/LedgerInSyncAt" },
+  "x-ledger-loading": { $ref: "#/components/headers/LedgerLoading" },
 };
 const operatorErrors = {
   "401": errorAnswer("No operator session, or one that has ended.", ["unauthorized"]),
@@ -340,6 +341,12 @@ export function openApiDocument() {
           description: "The last reconciliation that found the ledger and the upstream in agreement (ISO 8601); absent before the first.",
           required: false,
           schema: { type: "string", format: "date-time" },
+        },
+        LedgerLoading: {
+          description:
+            "Present while the ledger reads the provider's whole history (its first start, or after the sandbox's seed): the swaps read so far. Totals fall short of the provider's meanwhile.",
+          required: false,
+          schema: { type: "string", pattern: "^[0-9]+$" },
         },
       },
       securitySchemes: {

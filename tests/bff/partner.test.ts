@@ -395,6 +395,8 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       const asOf = Date.parse(res.header("x-ledger-as-of") ?? "");
       expect(asOf).toBeGreaterThan(Date.now() - 5 * 60_000);
       expect(asOf).toBeLessThanOrEqual(Date.now());
+      // The whole history is in: nothing says it is still loading.
+      expect(res.header("x-ledger-loading")).toBeUndefined();
     });
 
     it("filters by two statuses at once", async () => {
@@ -768,6 +770,11 @@ describe("the ledger's share of the key's upstream budget", () => {
     const page = await list(app.origin, cookie, "");
     expect(page.total).toBeGreaterThanOrEqual((lists - 1) * 100);
     expect(page.total).toBeLessThanOrEqual(1000);
+    // Meanwhile every ledger answer says the history is still being read, and how far it has come.
+    const answer = await call(app.origin, "/api/partner/swaps?limit=1", { headers: { cookie } });
+    expect(answer.header("x-ledger-loading")).toMatch(/^\d+$/);
+    expect(Number(answer.header("x-ledger-loading"))).toBeGreaterThanOrEqual(100);
+    expect(Number(answer.header("x-ledger-loading"))).toBeLessThan(5000);
     const quoted = await postJson(app.origin, "/api/v1/quote", {
       from: { network: "bitcoin", token: "BTC", amount: "0.01" },
       to: { network: "tron", token: "USDT" },
