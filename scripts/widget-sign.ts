@@ -30,6 +30,11 @@ if (parsed.data.exp > Date.now() / 1000 + MAX_LIFETIME_SECONDS) {
   console.error("exp: at most a year from now; the server refuses a config that lives longer.");
   process.exit(1);
 }
+// A config that has already expired is refused by the widget; signed all the same (a partner may be
+// testing exactly that), with a word on stderr.
+if (parsed.data.exp <= Date.now() / 1000) {
+  console.error(`Warning: "exp" (${new Date(parsed.data.exp * 1000).toISOString()}) is already past: the widget will refuse this config as expired.`);
+}
 // A locked address with a free receive asset lets the user pick an asset the address cannot take:
 // the checkout then holds a read-only address it calls invalid. Signed all the same (the partner may
 // mean it), with a word on stderr.

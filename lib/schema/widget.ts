@@ -31,7 +31,11 @@ export const widgetConfigSchema = z.strictObject({
   externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
   customerId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
   /** A fixed receive asset: `SYMBOL` or `SYMBOL.network`. */
-  to: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/))),
+  to: z.optional(
+    z
+      .string('is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')
+      .check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/, 'is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')),
+  ),
   destination: z.optional(
     z.strictObject({ address: z.string().check(z.minLength(1), z.maxLength(256)), memo: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) }),
   ),

@@ -30,4 +30,16 @@ describe("npm run widget:sign", () => {
     expect(stderr).toMatch(/"destination" is locked but "to" is not/);
     expect(verifyWidgetConfig(stdout.trim(), deriveKey(APP_SECRET, "widget-config")).ok).toBe(true);
   });
+
+  it("warns of a config that has already expired, and still signs it", async () => {
+    const { stdout, stderr } = await sign({ exp: Math.floor(Date.now() / 1000) - 60, externalId: "order-42" });
+    expect(stderr).toMatch(/"exp" \(.*\) is already past: the widget will refuse this config as expired/);
+    expect(stdout.trim()).not.toBe("");
+  });
+
+  it('says what form an asset takes when "to" is given as an object', async () => {
+    const failed = await sign({ exp: exp(), to: { network: "tron", token: "USDT" } }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toMatch(/"SYMBOL\.network", e\.g\. "USDT\.tron"[\s\S]*→ at to/);
+  });
 });
