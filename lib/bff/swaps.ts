@@ -32,23 +32,40 @@ function fingerprint(body: SwapBody, attribution: string | null): string {
 
 const quoteLockKey = (quoteId: string) => `quote-lock:${quoteId}`;
 
-/** Remembers that a quote was made under a signed config that fixed the destination. */
-export async function lockQuoteDestination(quoteId: string, destination: { address: string; memo?: string }) {
-  await store().set(quoteLockKey(quoteId), JSON.stringify(destination), DAY_MS);
+type Destination = { address: string; memo?: string };
+/** What a quote made under a signed config holds its swap to. (Before: the destination alone.) */
+type QuoteConfig = { v: 2; exp: number; destination?: Destination };
+
+/** Remembers the signed config a quote was made under: its expiry, and the destination it fixed. */
+export async function rememberQuoteConfig(quoteId: string, widget: WidgetConfig) {
+  const record: QuoteConfig = { v: 2, exp: widget.exp, ...(widget.destination ? { destination: widget.destination } : {}) };
+  await store().set(quoteLockKey(quoteId), JSON.stringify(record), DAY_MS);
+}
+
+function readQuoteConfig(raw: string | null): { exp: number | null; destination?: Destination } | null {
+  if (!raw) return null;
+  const parsed = JSON.parse(raw) as QuoteConfig | Destination;
+  return "v" in parsed ? parsed : { exp: null, destination: parsed };
 }
 
 /**
- * A destination the partner locked in a signed widget config cannot be swapped for another: not
- * by this request's config, and not by dropping the config header for a quote made under one.
+ * What the signed config of a quote fixed holds at its swap, whatever config this request sends or
+ * leaves out: the destination it locked (another signed config cannot unlock or change it), and its
+ * expiry. A destination this request's own config locks must be met too.
  */
 export async function assertLockedDestination(body: SwapBody, widget: WidgetConfig | null) {
-  const remembered = await store().get(quoteLockKey(body.quoteId));
-  const locked = widget?.destination ?? (remembered ? (JSON.parse(remembered) as { address: string; memo?: string }) : undefined);
-  if (!locked) return;
-  if (body.destination.address !== locked.address || (body.destination.memo ?? undefined) !== locked.memo) {
-    throw new ApiError("validation_error", "The destination of this checkout is fixed by the site you came from.", {
-      fields: { destination: "locked" },
+  const remembered = readQuoteConfig(await store().get(quoteLockKey(body.quoteId)));
+  if (remembered?.exp !== null && remembered?.exp !== undefined && remembered.exp * 1000 <= Date.now()) {
+    throw new ApiError("validation_error", "This checkout's configuration is invalid or expired. Reload the page you came from.", {
+      fields: { "x-widget-config": "expired" },
     });
+  }
+  for (const locked of [remembered?.destination, widget?.destination]) {
+    if (locked && (body.destination.address !== locked.address || (body.destination.memo ?? undefined) !== locked.memo)) {
+      throw new ApiError("validation_error", "The destination of this checkout is fixed by the site you came from.", {
+        fields: { destination: "locked" },
+      });
+    }
   }
 }
 

@@ -802,9 +802,27 @@ describe("in upstream mode", () => {
       expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: header }), 400, "validation_error");
       expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)), 400, "validation_error");
       expect(await upstream.swapTotal()).toBe(swaps);
+      // Nor by another config the partner signed (anyone's own, say) that locks another address.
+      const other = { "x-widget-config": sign({ exp: inTenMinutes(), destination: { address: TRON_ADDRESS_2 } }) };
+      expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: other }), 400, "validation_error");
+      const unlocked = { "x-widget-config": sign({ exp: inTenMinutes() }) };
+      expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: unlocked }), 400, "validation_error");
+      expect(await upstream.swapTotal()).toBe(swaps);
       const res = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS), crypto.randomUUID(), { headers: header });
       expect(res.status, res.raw).toBe(200);
       expect(swapCreatedSchema.parse(res.json).swap.payout.address).toBe(TRON_ADDRESS);
+    });
+
+    it("refuses the swap of a quote whose config has expired since, with or without the config header", async () => {
+      const expiring = { "x-widget-config": sign({ exp: Math.floor(Date.now() / 1000) + 2, externalId: "shop-order-77" }) };
+      const q = await quote(app.origin, btcToUsdtTron(), { headers: expiring });
+      await new Promise((r) => setTimeout(r, 3_000));
+      const swaps = await upstream.swapTotal();
+      const refused = await createSwap(app.origin, swapBody(q.id), crypto.randomUUID());
+      expectError(refused, 400, "validation_error");
+      expect(refused.json).toMatchObject({ error: { details: { fields: { "x-widget-config": "expired" } } } });
+      expectError(await createSwap(app.origin, swapBody(q.id), crypto.randomUUID(), { headers: expiring }), 400, "validation_error");
+      expect(await upstream.swapTotal()).toBe(swaps);
     });
   });
 

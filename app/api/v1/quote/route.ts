@@ -1,7 +1,7 @@
 import { createQuote } from "@/lib/bff/quotes";
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
-import { lockQuoteDestination } from "@/lib/bff/swaps";
+import { rememberQuoteConfig } from "@/lib/bff/swaps";
 import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { quoteBodySchema } from "@/lib/schema/bff";
 
@@ -10,7 +10,7 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const body = await readJson(req, quoteBodySchema);
   await limitClient("quotes", clientId);
   const quote = await createQuote(body, { requestId, clientId }, widget ?? {});
-  if (widget?.destination) await lockQuoteDestination(quote.id, widget.destination);
+  if (widget) await rememberQuoteConfig(quote.id, widget);
   return Response.json(quote);
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
