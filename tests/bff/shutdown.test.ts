@@ -154,6 +154,28 @@ describe("SIGTERM", () => {
     }
   });
 
+  it("drains and exits 0 when the signal goes to npm itself, as a process manager sends it to `npm start`, and leaves no server behind", async () => {
+    upstream.intercept = null;
+    const instance = await startApp({ ...NO_LIMITS, REDIS_URL: redis.url, ...upstreamModeEnv(upstream) }, "npm");
+    try {
+      upstream.intercept = async (req, next) => {
+        if (new URL(req.url).pathname === "/v1/asset") await sleep(2_000);
+        return next(req);
+      };
+      const inFlight = get(`${instance.origin}/api/v1/assets`);
+      await sleep(300);
+      instance.signal("SIGTERM");
+      expect(await inFlight).toBe(200);
+      expect(await instance.exited).toBe(0);
+      expect(instance.logs()).toContain("[shutdown] done");
+      // Before, npm exited 143 at once and the server went on, orphaned, on its port.
+      expect(await get(`${instance.origin}/api/health`)).toBe("ECONNREFUSED");
+    } finally {
+      upstream.intercept = null;
+      await instance.stop();
+    }
+  });
+
   it("is not a cold start on Redis: the next instance serves the snapshots the last one left", async () => {
     upstream.intercept = null;
     const fresh = await startInstance();

@@ -45,10 +45,16 @@ export type RunningApp = {
 };
 
 /** How the production server is started: `npm start` (our front, scripts/start.mjs) or plain `next start`. */
-export type Launcher = "npm-start" | "next-start";
+/** "npm-start": our front, started as `npm start` starts it; "npm": `npm start` itself, npm and all
+ * (as a process manager or a container's entry point runs it); "next-start": plain `next start`. */
+export type Launcher = "npm-start" | "npm" | "next-start";
 
-const launchArgs = (launcher: Launcher, port: number) =>
-  launcher === "npm-start" ? ["scripts/start.mjs"] : ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)];
+const launch = (launcher: Launcher, port: number): [command: string, args: string[]] =>
+  launcher === "npm-start"
+    ? [process.execPath, ["scripts/start.mjs"]]
+    : launcher === "npm"
+      ? ["npm", ["start", "--silent"]]
+      : [process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)]];
 
 /** The production build (run `npm run build` first) started with `env` on a free port, or on `env.PORT`. */
 export async function startApp(env: Record<string, string> = {}, launcher: Launcher = "npm-start"): Promise<RunningApp> {
@@ -56,7 +62,8 @@ export async function startApp(env: Record<string, string> = {}, launcher: Launc
   // Each app its own ledger, removed when it stops, unless the test names one.
   const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-app-ledger-"));
   if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
-  const child: ChildProcess = spawn(process.execPath, launchArgs(launcher, port), {
+  const [command, args] = launch(launcher, port);
+  const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
