@@ -44,7 +44,8 @@ export function configErrorLines(error: z.ZodError, env: Record<string, string |
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? "configuration");
     if (lines.has(name)) continue;
-    const given = env[name];
+    // A URL's own credentials (https://user:pass@host) are secrets too: shown as ***.
+    const given = env[name]?.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1***@");
     const shown =
       given === undefined || /SECRET|KEY|PASSWORD/.test(name) ? "" : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
     lines.set(name, `${name}: ${issue.message}${shown}`);

@@ -50,7 +50,8 @@ export const appEnvSchema = z
     PARTNER_API_BASE_URL: optionalString.pipe(
       z
         .url({ protocol: /^https?$/ })
-        .refine((u) => /\/v1\/?$/.test(new URL(u).pathname), "must end in /v1")
+        // Checks go on after a failed one: a value that is no URL at all must not throw here.
+        .refine((u) => URL.canParse(u) && /\/v1\/?$/.test(new URL(u).pathname), "must end in /v1")
         .optional(),
     ),
     PARTNER_API_KEY: optionalString,

@@ -99,7 +99,16 @@ export function createPartnerClient(options: PartnerClientOptions) {
     sleep = defaultSleep,
     random = Math.random,
   } = options;
-  const base = baseUrl.replace(/\/+$/, "");
+  // Credentials in the base URL (https://user:pass@host/v1) go as HTTP Basic auth: fetch refuses a
+  // URL that carries them. They never leave the server (the CSP and logs name the origin alone).
+  const parsedBase = new URL(baseUrl);
+  const basicAuth =
+    parsedBase.username || parsedBase.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(parsedBase.username)}:${decodeURIComponent(parsedBase.password)}`).toString("base64")}`
+      : null;
+  parsedBase.username = "";
+  parsedBase.password = "";
+  const base = parsedBase.toString().replace(/\/+$/, "");
 
   async function attempt<S extends z.core.$ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
     const url = new URL(base + call.path);
@@ -107,6 +116,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
     const headers: Record<string, string> = { accept: "application/json", "x-api-key": apiKey, ...ctx.headers };
     if (ctx.requestId) headers["x-request-id"] = ctx.requestId;
+    if (basicAuth) headers.authorization = basicAuth;
     if (call.body !== undefined) headers["content-type"] = "application/json";
 
     const timeout = AbortSignal.timeout(timeoutMs);

@@ -151,6 +151,19 @@ describe("operations against the sandbox over HTTP", () => {
     expect(list.assets.find((a) => a.symbol === "XRP")).toMatchObject({ network: "xrpl", requiresMemo: true, supportsMemo: true });
   });
 
+  it("sends a base URL's credentials (https://user:pass@host/v1) as HTTP Basic auth, on a URL without them", async () => {
+    const { transport, calls } = recording();
+    const withCredentials = sb.baseUrl.replace("://", "://bf%40user:S3cret%3APW@");
+    const list = await clientFor({ baseUrl: withCredentials }, { transport }).listAssets();
+    expect(list.assets.length).toBeGreaterThan(20);
+    expect(calls[0]!.url).toBe(`${sb.baseUrl.replace(/\/+$/, "")}/asset`);
+    expect(calls[0]!.headers.get("authorization")).toBe(`Basic ${Buffer.from("bf@user:S3cret:PW").toString("base64")}`);
+    // Without credentials, no Authorization header at all.
+    const plain = recording();
+    await clientFor(sb, { transport: plain.transport }).listAssets();
+    expect(plain.calls[0]!.headers.get("authorization")).toBeNull();
+  });
+
   it("filters assets by network", async () => {
     const list = await client.listAssets({ network: "tron" });
     expect(list.assets.map((a) => a.symbol).sort()).toEqual(["TRX", "USDT"]);

@@ -80,6 +80,15 @@ describe("configuration errors", () => {
     expect(lines.map((l) => l.split(":")[0]).sort()).toEqual(["APP_SECRET", "PARTNER_API_KEY"]);
     expect(lines.join("\n")).not.toContain("short-secret-value");
   });
+  it("refuses a PARTNER_API_BASE_URL that is no URL with one line, instead of starting a server that answers 500", () => {
+    const real = { NODE_ENV: "production", PARTNER_API_KEY: "lsk_live_x", APP_SECRET: "a".repeat(40) };
+    for (const bad of ["notaurl", "/v1", "http://exa mple/v1", "https://api.example/v2"]) {
+      expect(fails({ ...real, PARTNER_API_BASE_URL: bad }), bad).toEqual([expect.stringMatching(/^PARTNER_API_BASE_URL: /)]);
+    }
+    // Its credentials, if any, are not printed.
+    expect(fails({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v2" }).join("\n")).not.toContain("S3cretPW");
+    expect(loadConfig({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v1" }).mode).toBe("upstream");
+  });
   it("accepts the sandbox in production only when SANDBOX=1 says so", () => {
     expect(loadConfig({ NODE_ENV: "production", SANDBOX: "1" }).mode).toBe("sandbox");
     expect(loadConfig({ NODE_ENV: "development" }).mode).toBe("sandbox");
