@@ -17,6 +17,18 @@ export type SwapEvent =
 
 export const newWebhookId = () => `msg_${randomUUID().replaceAll("-", "")}`;
 
+/**
+ * The reward as the ledger's column can hold it (numeric(40, 18): 22 whole digits), else null, so
+ * one absurd value leaves that swap's reward out of the totals instead of failing the whole batch
+ * (and with it every other swap's sync and webhooks). The swap itself is kept as seen.
+ */
+function storableReward(item: SwapListItem): string | null {
+  const reward = item.commission.rewardAmountUsdc;
+  if (reward === null || /^-?\d{1,22}(\.\d+)?$/.test(reward)) return reward;
+  console.warn(`[ledger] swap ${item.id}: reward ${reward.slice(0, 40)} does not fit the ledger; kept out of the totals`);
+  return null;
+}
+
 function rowOf(item: SwapListItem, listed: boolean, seenAt: Date) {
   return {
     id: item.id,
@@ -27,7 +39,7 @@ function rowOf(item: SwapListItem, listed: boolean, seenAt: Date) {
     customerId: item.customerId,
     depositAddress: item.deposit.address,
     payoutAddress: item.payout.address,
-    rewardAmountUsdc: item.commission.rewardAmountUsdc,
+    rewardAmountUsdc: storableReward(item),
     rewardStatus: item.commission.rewardStatus,
     listed,
     item,

@@ -10,6 +10,9 @@ import { SandboxError } from "./http";
 import { statusAt, type SwapEvents } from "./machine";
 import { getSwap, parseRequest, priceOf, requireSwap, type SandboxContext } from "./operations";
 
+/** A simulated deposit may overpay, up to this many times the swap's amount. */
+const MAX_OVERPAYMENT = 10;
+
 const depositSchema = z.strictObject({
   amount: z
     .string()
@@ -26,6 +29,13 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
   if (swap.events.deposit || swap.events.seeded) throw new SandboxError("validation_error", "This swap already received its deposit.");
   if (current === "expired") throw new SandboxError("validation_error", "The deposit window of this swap has passed.");
   const amount = request.amount ?? swap.amountIn;
+  // An overpayment, yes; one of no sending chain's size, no: everything after it (the payout, the
+  // commission) is computed from it.
+  if (Dec(amount).gt(Dec(swap.amountIn).times(MAX_OVERPAYMENT))) {
+    throw new SandboxError("validation_error", `amount: at most ${MAX_OVERPAYMENT} times the swap's amount (${swap.amountIn}).`, {
+      fields: { amount: `at most ${MAX_OVERPAYMENT} times the swap's amount` },
+    });
+  }
   swap.events.deposit = { at: now, amount, partial: Dec(amount).lt(swap.amountIn), outcome: request.outcome ?? "completed" };
   return getSwap(ctx, id);
 }

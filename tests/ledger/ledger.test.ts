@@ -268,6 +268,24 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect(upstreamCalls).toHaveLength(0);
   });
 
+  it("keeps a swap whose reward does not fit its column out of the totals, and records the rest of its batch", async () => {
+    const [odd, fine] = [await newSwap("order-odd"), await newSwap("order-fine")];
+    const listed = (swap: typeof odd, reward: string) => ({
+      ...swap,
+      status: "completed" as const,
+      commission: { bps: 50, rewardAmountUsdc: reward, rewardStatus: "available" as const },
+    });
+    // 32 whole digits: what a sandbox deposit of no chain's size once produced, and the sweep stopped on.
+    await recordSwaps(connection.db, [listed(odd, "48624999999999999999999999999513.75"), listed(fine, "1.25")], {
+      source: "sweep",
+      seenAt: new Date(now),
+      events: false,
+    });
+    expect((await ledgerSwap(connection.db, odd.id))?.swap.status).toBe("completed");
+    expect((await ledgerSwap(connection.db, fine.id))?.swap.status).toBe("completed");
+    expect((await ledgerTotals(connection.db, {})).rewardUsdc.available).toMatch(/^1\.25(0*)$/);
+  });
+
   it("never moves a swap back to an older view", async () => {
     const created = await newSwap();
     const later = { ...created, status: "processing" as const, updatedAt: new Date(Date.parse(created.updatedAt) + 60_000).toISOString() };

@@ -237,3 +237,29 @@ describe("address validation for a send-only asset", () => {
     expect(quote).toMatchObject({ status: 400, body: { error: { code: "unsupported_asset" } } });
   });
 });
+
+// ---- a simulated deposit of no chain's size ----------------------------------------------------
+
+describe("a simulated deposit", () => {
+  async function newSwap(h: ReturnType<typeof harness>) {
+    const quote = await h.send("/v1/quote", { method: "POST", body: quoteBody });
+    const swap = await h.send("/v1/swap", {
+      method: "POST",
+      body: JSON.stringify({ quoteId: quote.body.id, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r", memo: null } }),
+    });
+    expect(swap.status).toBe(200);
+    return swap.body.id as string;
+  }
+
+  it("may overpay up to 10 times the swap's amount, and is refused past that, naming the amount", async () => {
+    const h = harness();
+    const huge = await h.send(`/sandbox/swaps/${await newSwap(h)}/deposit`, {
+      method: "POST",
+      body: JSON.stringify({ amount: "99999999999999999999999999999" }),
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({ error: { code: "validation_error", details: { fields: { amount: expect.stringMatching(/at most 10 times/) } } } });
+    const over = await h.send(`/sandbox/swaps/${await newSwap(h)}/deposit`, { method: "POST", body: JSON.stringify({ amount: "0.1" }) });
+    expect(over.status).toBe(200);
+  });
+});
