@@ -5,6 +5,7 @@
 //   Any copy a client sent of these headers is replaced.
 // - Bodies: an /api request body over 16 KiB is refused with 413 (in the API's error shape) before
 //   more than the cap is read, whether its length is declared or it arrives chunked.
+// - A page address with a broken %-escape is 400 here (Next answers 500 decoding it).
 // - Methods Next's handlers do not know (TRACE, PROPFIND, ...) make Next answer 500 or an empty
 //   400; an /api path gets them answered as OPTIONS is (405 with the path's Allow, or 404), a page
 //   405. An /api path with a trailing slash or doubled slashes is redirected here to its one
@@ -135,8 +136,22 @@ const server = createServer((req, res) => {
     return res.end();
   }
   if (api) withCappedBody(req, res, () => handle(req, res));
-  else handle(req, res);
+  else if (!decodable(path)) {
+    // A page address with a broken %-escape (/swap/%ZZ): Next would answer 500 decoding it. The
+    // API's own routes answer such an address with 400 validation_error themselves.
+    res.writeHead(400, ownHeaders(req, { "content-type": "text/plain; charset=utf-8" }));
+    res.end("Bad Request: this address is not valid. Check the link you followed.\n");
+  } else handle(req, res);
 });
+
+function decodable(path) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 server.on("error", (error) => {
   console.error(`[start] cannot listen on port ${port}: ${error.code ?? error.message}`);
   process.exit(1);

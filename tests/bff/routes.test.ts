@@ -530,6 +530,17 @@ describe("in sandbox mode", () => {
       }
     });
 
+    it("answers a page address with a broken %-escape with 400, not a 500, and a good one as ever", async () => {
+      for (const path of ["/swap/%ZZ", "/widget/swap/%ZZ", "/swap/%E0%A4%A", "/%ZZ"]) {
+        const res = await call(origin, path);
+        expect(res.status, path).toBe(400);
+        expect(res.text, path).toMatch(/^Bad Request: this address is not valid/);
+        expect(res.header("x-request-id"), path).toBeDefined();
+      }
+      expect((await call(origin, "/swap/ABCDEFGHJKLM")).status).toBe(200);
+      expectError(await call(origin, "/api/v1/swap/%ZZ"), 400, "validation_error");
+    });
+
     it("redirects an API path with a trailing slash to the one without, keeping the query and the x-request-id", async () => {
       const res = await call(origin, "/api/v1/assets/?network=bitcoin", { headers: { "x-request-id": "slash-test-0001" } });
       expect(res.status, res.raw).toBe(308);
