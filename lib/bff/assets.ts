@@ -8,9 +8,16 @@ import { assetBaseUrl, partner } from "./partner";
 
 const FRESH_MS = 60_000;
 const STALE_MS = 15 * 60_000;
+/**
+ * After a refresh failed (each is already up to three attempts), the next waits this long: during
+ * an outage every page load would otherwise start one, and spend the key's budget on calls that
+ * cannot succeed. Meanwhile a known list is served stale, and without one the failure is repeated.
+ */
+const RETRY_AFTER_FAILURE_MS = 15_000;
 
 type Cached = { list: AssetList; fetchedAt: number; bodies: Map<string, string> };
-const cache = processSingleton<{ cached?: Cached; refreshing?: Promise<Cached> }>("asset-cache", () => ({}));
+type Failure = { at: number; error: unknown };
+const cache = processSingleton<{ cached?: Cached; refreshing?: Promise<Cached>; failed?: Failure }>("asset-cache", () => ({}));
 
 async function refresh(requestId: string): Promise<Cached> {
   cache.refreshing ??= partner()
@@ -19,7 +26,12 @@ async function refresh(requestId: string): Promise<Cached> {
       const base = assetBaseUrl();
       const assets = list.assets.map((a) => ({ ...a, logoUrl: a.logoUrl && base ? new URL(a.logoUrl, base).toString() : a.logoUrl }));
       cache.cached = { list: { ...list, assets }, fetchedAt: Date.now(), bodies: new Map() };
+      cache.failed = undefined;
       return cache.cached;
+    })
+    .catch((error: unknown) => {
+      cache.failed = { at: Date.now(), error };
+      throw error;
     })
     .finally(() => {
       cache.refreshing = undefined;
@@ -27,13 +39,19 @@ async function refresh(requestId: string): Promise<Cached> {
   return cache.refreshing;
 }
 
+const backingOff = (now: number) => !!cache.failed && now - cache.failed.at < RETRY_AFTER_FAILURE_MS;
+
 type Filter = { network?: string; symbol?: string };
 
 async function current(requestId: string): Promise<Cached> {
   const now = Date.now();
   const entry = cache.cached;
-  if (!entry || now - entry.fetchedAt > STALE_MS) return refresh(requestId);
-  if (now - entry.fetchedAt > FRESH_MS) refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed: ${forLog(error)}`));
+  if (!entry || now - entry.fetchedAt > STALE_MS) {
+    if (backingOff(now) && !cache.refreshing) throw cache.failed!.error;
+    return refresh(requestId);
+  }
+  if (now - entry.fetchedAt > FRESH_MS && !backingOff(now))
+    refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed: ${forLog(error)}`));
   return entry;
 }
 

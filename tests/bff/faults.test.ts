@@ -217,3 +217,30 @@ describe("the key's upstream budget (PARTNER_RATE_LIMIT_PER_MINUTE)", () => {
     }
   });
 });
+
+describe("the asset list during an outage", () => {
+  // A fresh app: no list known yet, and every asset call upstream fails.
+  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "1000", ...NO_LIMITS }, healthy);
+
+  it("does not start a new refresh (three attempts each) for every page load while the upstream fails", async () => {
+    const { app, upstream } = running;
+    upstream.intercept = async (req, next) =>
+      new URL(req.url).pathname === "/v1/asset"
+        ? new Response(JSON.stringify({ error: { code: "internal_error", message: "down", details: {} }, requestId: "r" }), {
+            status: 500,
+            headers: { "content-type": "application/json" },
+          })
+        : next(req);
+    try {
+      for (let i = 0; i < 10; i++) {
+        const res = await call(app.origin, "/api/v1/assets");
+        expect(res.status, res.raw).toBeGreaterThanOrEqual(500);
+        expect(res.json).toMatchObject({ error: { code: expect.any(String) } });
+      }
+      // One refresh and its retries; before, each of the ten loads made its own three calls.
+      expect(upstream.count("GET", "/v1/asset")).toBeLessThanOrEqual(3);
+    } finally {
+      upstream.intercept = null;
+    }
+  });
+});
