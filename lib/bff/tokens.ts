@@ -22,7 +22,7 @@ export function mintExternalId(): string {
 export const orderTokenFor = (externalId: string) => `${externalId}.${mac("order-token", `order:${externalId}`)}`;
 
 /** The order reference inside a token the BFF signed, or null for anything else. */
-export function externalIdFromOrderToken(token: string | undefined): string | null {
+export function externalIdFromOrderToken(token: string | null | undefined): string | null {
   if (!token) return null;
   const [externalId, signature, extra] = token.split(".");
   if (!externalId || !signature || extra !== undefined || !externalIdPattern.test(externalId)) return null;

@@ -34,7 +34,8 @@ export const addressAnswerSchema = addressValidationSchema;
 export const quoteBodySchema = z.strictObject({
   from: z.strictObject({ network, token, amount: decimalStringSchema }),
   to: z.strictObject({ network, token, memo }),
-  orderToken: z.optional(z.string().check(z.maxLength(200))),
+  // null as absent: generated clients send null for an optional field, as for memo and refundAddress.
+  orderToken: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
 });
 export type QuoteBody = z.infer<typeof quoteBodySchema>;
 export const quoteAnswerSchema = z.extend(quoteSchema, { externalId: z.string(), orderToken: z.string() });

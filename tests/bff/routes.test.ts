@@ -143,6 +143,10 @@ describe("in sandbox mode", () => {
       expect(ttl).toBeLessThanOrEqual(181_000);
       expect(q.externalId).toMatch(/^ord_[a-z0-9]{20}$/);
       expect(q.orderToken.startsWith(`${q.externalId}.`)).toBe(true);
+      // A generated client's null for the optional orderToken is no order yet, as leaving it out is.
+      const fresh = await postJson(origin, "/api/v1/quote", { ...btcToUsdtTron(), orderToken: null });
+      expect(fresh.status, fresh.raw).toBe(200);
+      expect(quoteAnswerSchema.parse(fresh.json).externalId).not.toBe(q.externalId);
     });
 
     it("keeps one externalId across re-quotes that send the orderToken back, and it reaches the swap", async () => {
