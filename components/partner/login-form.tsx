@@ -3,13 +3,14 @@
 // minute per client; wrong passwords from strangers also share caps a minute and a day, see
 // lib/bff/login-limit.ts); when a limit is hit the form says how long to wait, in seconds, minutes
 // or hours, and waits with the user.
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as z from "zod/mini";
 import { bff, BffError } from "@/lib/client/bff";
 import { retryWait, type RetryWait } from "@/lib/client/retry-wait";
 import { useNow } from "@/lib/checkout/use-now";
+import { focusHeadingOnArrival, takeHeadingFocus } from "@/lib/checkout/heading-focus";
 import { useErrorText } from "../error-notice";
 import { Spinner } from "../ui/spinner";
 import { Button } from "../ui/button";
@@ -35,6 +36,11 @@ export function LoginForm({ ended = false, back = "" }: { ended?: boolean; back?
   const [announcedWait, setAnnouncedWait] = useState(0);
   const [missing, setMissing] = useState(false);
   const now = useNow(1000);
+  // Arriving from Sign out, focus goes to the password, where the next thing happens.
+  const passwordField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (takeHeadingFocus()) passwordField.current?.focus();
+  }, []);
   const waitSeconds = retryAt ? Math.max(0, Math.ceil((retryAt - now) / 1000)) : 0;
 
   async function submit(event: React.FormEvent) {
@@ -51,6 +57,7 @@ export function LoginForm({ ended = false, back = "" }: { ended?: boolean; back?
     setError(null);
     try {
       await bff("/api/partner/session", sessionAnswerSchema, { method: "POST", body: { password } });
+      focusHeadingOnArrival();
       router.replace(back ? `/partner?${back}` : "/partner");
       router.refresh();
     } catch (failure) {
@@ -93,6 +100,7 @@ export function LoginForm({ ended = false, back = "" }: { ended?: boolean; back?
       </div>
       <Field
         id={`${id}-password`}
+        ref={passwordField}
         label={t("password")}
         size="lg"
         name="password"

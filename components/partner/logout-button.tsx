@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { bff, noContent } from "@/lib/client/bff";
+import { focusHeadingOnArrival } from "@/lib/checkout/heading-focus";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
@@ -20,6 +21,8 @@ export function LogoutButton() {
         setLeaving(true);
         // Clearing the cookie is all there is to it; even if the call fails, leave the page.
         await bff("/api/partner/session", noContent, { method: "DELETE" }).catch(() => undefined);
+        // The login page puts focus on its password field, where the next thing happens.
+        focusHeadingOnArrival();
         router.replace("/partner/login");
         router.refresh();
       }}

@@ -2,9 +2,10 @@
 // The operator's swap history from the ledger: totals, a daily chart, search and filters that apply
 // as chosen, one page of swaps (cards on a phone) with a detail per swap, the CSV of everything
 // filtered, and the webhook log. It refreshes itself every 30 s and says how current it is.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useNow } from "@/lib/checkout/use-now";
+import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -38,6 +39,11 @@ export function PartnerDashboard() {
   // Paging moves focus (and the view) to the history's heading: the rows that changed are below it,
   // and the button pressed may be disabled on the new page (focus would fall to the page's top).
   const historyHeading = useRef<HTMLHeadingElement>(null);
+  // Arriving from the login form, focus starts at the page's heading, not the document's top.
+  const pageHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeHeadingFocus()) pageHeading.current?.focus();
+  }, []);
   const page = (offset: number) => {
     show({ ...view, offset });
     historyHeading.current?.focus();
@@ -53,7 +59,9 @@ export function PartnerDashboard() {
     <div className="flex w-full flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
+          <h1 ref={pageHeading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+            {t("heading")}
+          </h1>
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="freshness">
             {stamp.asOf ? t("freshness.updated", { ago: ago(stamp.asOf) }) : t("loading")}
             {/* While the whole history is still being read, totals fall short of the provider's: say so,

@@ -78,3 +78,18 @@ test("an empty password is said even after an earlier error, with focus left on 
   await expect(password).toHaveAttribute("aria-invalid", "true");
   await expect(password).toBeFocused();
 });
+
+test("signing in puts focus on the dashboard's heading, and signing out on the password field, not the page's top", async ({ page }) => {
+  await page.goto(`${app.origin}/partner/login`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/partner$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Swap history" })).toBeFocused();
+  await page.getByRole("button", { name: "Sign out" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/partner\/login$/);
+  await expect(page.getByLabel("Password")).toBeFocused();
+  // A page opened from a link takes no focus by itself.
+  await page.goto(`${app.origin}/partner/login`);
+  await expect(page.getByLabel("Password")).not.toBeFocused();
+});
