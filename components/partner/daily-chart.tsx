@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import type { DashboardSummary } from "@/lib/schema/dashboard";
 import { Skeleton } from "../ui/spinner";
 import { card } from "../ui/panel";
+import { cn } from "../ui/cn";
 import { useDashboardFormat } from "./format";
 import { browserTimeZone } from "./use-dashboard";
 
@@ -77,18 +78,11 @@ export function DailyChart({ summary, searching = false }: { summary: DashboardS
               <table className="w-full text-left text-xs tabular-nums">
                 <thead className="text-slate-600 dark:text-slate-400">
                   <tr>
-                    <th scope="col" className="py-1 font-medium">
-                      {t("day")}
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      {t("swaps")}
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      {t("completed")}
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      {t("rewards")}
-                    </th>
+                    {[t("day"), t("swaps"), t("completed"), t("rewards")].map((name, i) => (
+                      <th key={name} scope="col" className={cn("py-1 font-medium", i > 0 && "text-right")}>
+                        {name}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>

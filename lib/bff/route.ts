@@ -10,6 +10,7 @@ import { assertDashboardEnabled, requireSession } from "./dashboard-session";
 import { limitClient, type LimitClass } from "./rate-limit";
 import { embeddedSandbox } from "./partner";
 import { config } from "@/lib/config";
+import { readCapped } from "@/lib/read-capped";
 
 export type RequestContext = {
   requestId: string;
@@ -120,9 +121,7 @@ export function methodsNotAllowed(served: string, options: Pick<RouteOptions, "s
 export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type");
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", undefined, { maxBytes: MAX_BODY_BYTES });
-  const bytes = await readCapped(req, MAX_BODY_BYTES);
+  const bytes = await readCapped(req, MAX_BODY_BYTES, () => new ApiError("payload_too_large", undefined, { maxBytes: MAX_BODY_BYTES }));
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -130,30 +129,6 @@ export async function readJson<S extends z.core.$ZodType>(req: Request, schema: 
     throw new ApiError("validation_error", "The request body is not valid JSON.");
   }
   return parseWith(schema, json);
-}
-
-async function readCapped(req: Request, max: number): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new ApiError("payload_too_large", undefined, { maxBytes: max });
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 /** Parses anything from the browser; failures are 400 `validation_error` with the fields. */

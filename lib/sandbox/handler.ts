@@ -6,6 +6,7 @@ import { SandboxError, errorResponse, json, requestIdOf } from "./http";
 import { createQuote, createSwap, getSwap, listAssets, listSwaps, validateAddress, type SandboxContext } from "./operations";
 import { defaultSandboxOptions, inactiveSandboxKey, type SandboxOptions } from "./options";
 import { emptyState } from "./state";
+import { readCapped } from "@/lib/read-capped";
 
 export type Sandbox = {
   handle: (req: Request) => Promise<Response>;
@@ -36,32 +37,6 @@ const tooLarge = () => new SandboxError("validation_error", `The request body is
 
 /** `application/json`, with or without parameters (`; charset=utf-8`). */
 const jsonMediaType = /^application\/json\s*(;|$)/i;
-
-/** The body's bytes, refused as soon as it is past `max` (declared or read), so no body is held whole. */
-async function readCapped(req: Request, max: number): Promise<Uint8Array> {
-  if (Number(req.headers.get("content-length") ?? "0") > max) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /**
  * The query as one value per name. The spec's parameters are single values (the OpenAPI types
@@ -137,7 +112,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
   }
 
   async function readBody(req: Request): Promise<unknown> {
-    const text = new TextDecoder().decode(await readCapped(req, MAX_BODY_BYTES));
+    const text = new TextDecoder().decode(await readCapped(req, MAX_BODY_BYTES, tooLarge));
     if (text.trim() === "") return undefined;
     // The spec's bodies are JSON, and the OpenAPI describes each as application/json only: another
     // media type is not a body the service takes. HTTP's answer is 415 (RFC 9110 §15.5.16); the
