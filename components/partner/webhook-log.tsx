@@ -56,6 +56,8 @@ export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, Bf
                   </p>
                   <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
                     {t("line", { swap: d.swapId, attempts: d.attempts, answer: d.lastResponse ?? t("noAnswer") })}
+                    {` · ${t("at", { time: f.dateTime(d.createdAt) })}`}
+                    {d.deliveredAt ? ` · ${t("deliveredAt", { time: f.dateTime(d.deliveredAt) })}` : ""}
                     {d.nextAttemptAt ? ` · ${t("next", { time: f.dateTime(d.nextAttemptAt) })}` : ""}
                   </p>
                 </div>

@@ -173,6 +173,9 @@ export type DeliveryView = {
   status: "pending" | "delivered" | "failed";
   lastResponse: string | null;
   nextAttemptAt: string | null;
+  /** When the event happened (was queued), and when an endpoint took it. */
+  createdAt: string;
+  deliveredAt: string | null;
 };
 
 export async function webhookLog(db: LedgerDb, limit: number, offset: number): Promise<{ deliveries: DeliveryView[]; total: number }> {
@@ -189,6 +192,8 @@ export async function webhookLog(db: LedgerDb, limit: number, offset: number): P
       status: r.status as DeliveryView["status"],
       lastResponse: r.lastResponse,
       nextAttemptAt: r.status === "pending" ? r.nextAttemptAt.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+      deliveredAt: r.status === "delivered" && r.deliveredAt ? r.deliveredAt.toISOString() : null,
     })),
     total: Number(total?.total ?? 0),
   };

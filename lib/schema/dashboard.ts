@@ -116,6 +116,8 @@ export const webhookDeliverySchema = z.object({
   status: z.enum(["pending", "delivered", "failed"]),
   lastResponse: z.nullable(z.string()),
   nextAttemptAt: z.nullable(isoDateTimeSchema),
+  createdAt: isoDateTimeSchema,
+  deliveredAt: z.nullable(isoDateTimeSchema),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookLogSchema = z.object({ deliveries: z.array(webhookDeliverySchema), total: z.int().check(z.gte(0)) });

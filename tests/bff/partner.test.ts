@@ -724,6 +724,7 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
     const log = webhookLogSchema.parse((await call(app.origin, "/api/partner/webhooks", { headers: { cookie } })).json);
     const entry = log.deliveries.find((d) => d.swapId === swapId)!;
     expect(entry).toMatchObject({ type: "swap.created", status: "delivered", attempts: 1, lastResponse: "HTTP 200", nextAttemptAt: null });
+    expect(Date.parse(entry.deliveredAt!)).toBeGreaterThanOrEqual(Date.parse(entry.createdAt));
 
     const again = await call(app.origin, `/api/partner/webhooks/${entry.id}/redeliver`, { method: "POST", headers: { cookie } });
     expect(again.status, again.raw).toBe(200);

@@ -55,6 +55,8 @@ test("Redeliver, pressed from the keyboard, keeps focus and says 'Queued'; the p
   const row = log.getByRole("listitem").filter({ has: page.getByRole("button", { name }) });
   const status = row.getByRole("status");
   await expect(status).toBeEmpty();
+  // The row says when the event happened and, once taken, when it was delivered.
+  await expect(row).toContainText(/event .+ · delivered /, { timeout: 20_000 });
 
   const before = received;
   await redeliver.focus();

@@ -406,6 +406,9 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 1 });
       [row] = (await webhookLog(connection.db, 1, 0)).deliveries;
       expect(row).toMatchObject({ status: "delivered", attempts: 3, lastResponse: "HTTP 204", nextAttemptAt: null });
+      // When it was delivered (the third attempt, now), after the event itself.
+      expect(row!.deliveredAt).toBe(new Date(now).toISOString());
+      expect(Date.parse(row!.createdAt)).toBeLessThan(Date.parse(row!.deliveredAt!));
       // All three attempts carried the same webhook-id, so the partner can drop repeats.
       expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
     });
