@@ -2,7 +2,7 @@
 // The operator's swap history from the ledger: totals, a daily chart, search and filters that apply
 // as chosen, one page of swaps (cards on a phone) with a detail per swap, the CSV of everything
 // filtered, and the webhook log. It refreshes itself every 30 s and says how current it is.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { useNow } from "@/lib/checkout/use-now";
 import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
@@ -34,8 +34,7 @@ export function PartnerDashboard() {
   const t = useTranslations("partner");
   const f = useDashboardFormat();
   const ago = useAgo();
-  const { view, list, summary, webhooks, webhookOffset, setWebhookOffset, stamp, show, refreshAll, csvHref } = useDashboard();
-  const [open, setOpen] = useState<string | null>(null);
+  const { view, list, summary, webhooks, webhookOffset, setWebhookOffset, stamp, show, openSwapId, openSwap, closeSwap, refreshAll, csvHref } = useDashboard();
   // Paging moves focus (and the view) to the history's heading: the rows that changed are below it,
   // and the button pressed may be disabled on the new page (focus would fall to the page's top).
   const historyHeading = useRef<HTMLHeadingElement>(null);
@@ -116,7 +115,7 @@ export function PartnerDashboard() {
           />
         ) : null}
 
-        <SwapsList caption={t("caption", { range })} rows={data?.swaps} onOpen={setOpen} busy={list.isValidating} />
+        <SwapsList caption={t("caption", { range })} rows={data?.swaps} onOpen={openSwap} busy={list.isValidating} />
 
         <nav aria-label={t("paging")} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm tabular-nums" data-testid="range" aria-live="polite">
@@ -159,7 +158,7 @@ export function PartnerDashboard() {
 
       <WebhookLog log={webhooks} offset={webhookOffset} onOffset={setWebhookOffset} />
 
-      <SwapDetail id={open} onClose={() => setOpen(null)} />
+      <SwapDetail id={openSwapId} onClose={closeSwap} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // The dashboard's state: search, filters and paging live in the URL (?q=…&status=completed,failed
 // &createdFrom=…&offset=…); the list, the summary and the webhook log come from the ledger through
 // /api/partner/*, refreshed every 30 s (they cost no upstream call).
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import useSWR from "swr";
 import { dashboardSwapListAnswer, type AnswerCheck } from "@/lib/schema/answers";
@@ -10,7 +10,7 @@ import { bff, BffError } from "@/lib/client/bff";
 import * as z from "zod/mini";
 import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, timeZoneSchema, webhookLogSchema } from "@/lib/schema/dashboard";
 import { loginPath } from "@/lib/schema/pages";
-import { isoDateTimeSchema, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
+import { isoDateTimeSchema, swapIdPattern, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
 
 export type DashboardView = {
   q: string;
@@ -156,6 +156,28 @@ export function useDashboard() {
     [router],
   );
 
+  // The swap whose details are open is part of the URL (?swap=ID): a reload or a shared link opens
+  // it again, and Back closes it rather than undoing the filter chosen before it.
+  const asked = params.get("swap");
+  const openSwapId = asked && swapIdPattern.test(asked) ? asked : null;
+  const openedHere = useRef(false);
+  const openSwap = useCallback(
+    (id: string) => {
+      const q = viewQuery(view);
+      openedHere.current = true;
+      router.push(`/partner?${q ? `${q}&` : ""}swap=${id}`, { scroll: false });
+    },
+    [router, view],
+  );
+  const closeSwap = useCallback(() => {
+    // Already gone from the URL (Back closed it, and the dialog reports its own close): nothing to undo.
+    if (!openSwapId) return;
+    // Opened on this page: Back is the same as closing. Opened from a link: drop it from the URL.
+    if (openedHere.current) router.back();
+    else show(view, "replace");
+    openedHere.current = false;
+  }, [openSwapId, router, show, view]);
+
   const refreshAll = useCallback(() => {
     void list.mutate();
     void summary.mutate();
@@ -172,6 +194,9 @@ export function useDashboard() {
     setWebhookOffset,
     stamp,
     show,
+    openSwapId,
+    openSwap,
+    closeSwap,
     refreshAll,
     csvHref: `/api/partner/swaps.csv${filters ? `?${filters}` : ""}`,
   };

@@ -315,6 +315,28 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
   await expect(detail.getByRole("button", { name: "Read live status" })).toBeEnabled();
   await detail.getByRole("button", { name: "Close" }).click();
   await expect(detail).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
+
+  // The open swap is in the URL: Back closes it (the search stays), Forward and a reload open it again.
+  await page
+    .getByRole("button", { name: `Open swap ${target.id}` })
+    .filter({ visible: true })
+    .click();
+  await expect(detail).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`swap=${target.id}`));
+  await page.goBack();
+  await expect(detail).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
+  await page.goForward();
+  await expect(detail).toBeVisible();
+  await page.reload();
+  await expect(detail).toBeVisible();
+  await expect(detail).toContainText(target.externalId!);
+  // Opened from a link, Escape closes it and the URL drops it, keeping the search.
+  await page.keyboard.press("Escape");
+  await expect(detail).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
+  await expect(dashboard.range()).toHaveText("1–1 of 1");
 
   // A quick range: the last 7 days, in the browser's time zone.
   await page.getByRole("button", { name: "Clear search and filters" }).click();
