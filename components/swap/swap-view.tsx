@@ -28,6 +28,7 @@ import { cn } from "../ui/cn";
 import { DepositInstructions } from "./deposit-instructions";
 import { SandboxPanel } from "./sandbox-panel";
 import { StatusTimeline } from "./status-timeline";
+import { belowShareOf, isDecimal } from "@/lib/schema/decimal";
 
 // The receipt is for the end of a completed swap only: its code loads then, not before.
 const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr: false });
@@ -215,8 +216,9 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
  */
 function paidOutShort(swap: Swap): boolean {
   if (swap.status !== "completed") return false;
-  // A 1 % threshold, not an amount shown: numbers are exact enough, and the page loads no decimal library for it.
-  return Number(swap.payout.estimatedAmount) < 0.99 * Number(swap.to.estimatedAmount);
+  // Amounts are decimal strings, compared exactly (big.js), never as floats.
+  const [paid, quoted] = [swap.payout.estimatedAmount, swap.to.estimatedAmount];
+  return isDecimal(paid) && isDecimal(quoted) && belowShareOf(paid, quoted, "0.99");
 }
 
 function StatusHeader({ swap, pastDeadline, wasUnderpaid, newSwapHref }: { swap: Swap; pastDeadline: boolean; wasUnderpaid: boolean; newSwapHref: string }) {

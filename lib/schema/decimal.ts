@@ -21,6 +21,9 @@ export function withinBounds(amount: string, min: string | null, max: string | n
 
 export const decimalPlacesOf = (amount: string) => (amount.split(".")[1] ?? "").length;
 
+/** Whether a < b × share, exactly ("paid out more than 1 % under the quote": share "0.99"). */
+export const belowShareOf = (a: string, b: string, share: string) => Dec(a).lt(Dec(b).times(share));
+
 /** Subtracts b from a exactly, for "you will receive … less than before". */
 export const subtractDecimal = (a: string, b: string) => Dec(a).minus(Dec(b)).toString();
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount, glanceFractionDigits, momentText } from "@/lib/checkout/format";
 import { quoteRate } from "@/lib/checkout/use-quote";
-import { divideDecimal } from "@/lib/schema/decimal";
+import { belowShareOf, divideDecimal } from "@/lib/schema/decimal";
 
 const glance = (amount: string, decimals: number) => formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));
 
@@ -34,6 +34,17 @@ describe("the rate a quote shows", () => {
     expect(quoteRate({ rate: null, from: { amount: "3" }, to: { estimatedAmount: "1" } })).toBe("0.333333333333");
     expect(divideDecimal("5", "0")).toBeNull();
     expect(divideDecimal("0.5", "0.25")).toBe("2.000000000000");
+  });
+});
+
+describe("a payout under 99 % of its quote (the swap page's 'paid out short')", () => {
+  it("is decided on the decimal strings exactly, where floats round both sides to the same number", () => {
+    // 0.99 × 99.99999999999999999 = 98.9999999999999999901: the payout is just under it. As floats
+    // both are 99 and 100, and 99 < 99 says no.
+    expect(belowShareOf("98.99999999999999999", "99.99999999999999999", "0.99")).toBe(true);
+    expect(Number("98.99999999999999999") < 0.99 * Number("99.99999999999999999")).toBe(false);
+    expect(belowShareOf("99", "100", "0.99")).toBe(false);
+    expect(belowShareOf("484.305", "968.61", "0.99")).toBe(true);
   });
 });
 
