@@ -10,7 +10,7 @@ import { assertDashboardEnabled, requireSession } from "./dashboard-session";
 import { limitClient, type LimitClass } from "./rate-limit";
 import { embeddedSandbox } from "./partner";
 import { config } from "@/lib/config";
-import { readCapped } from "@/lib/read-capped";
+import { jsonMediaType, readCapped, shownParamName, singleValued } from "@/lib/request-input";
 
 export type RequestContext = {
   requestId: string;
@@ -120,7 +120,7 @@ export function methodsNotAllowed(served: string, options: Pick<RouteOptions, "s
 /** Reads a JSON body: JSON only, at most 16 KiB, then the schema. */
 export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type");
+  if (!jsonMediaType.test(type)) throw new ApiError("unsupported_media_type");
   const bytes = await readCapped(req, MAX_BODY_BYTES, () => new ApiError("payload_too_large", undefined, { maxBytes: MAX_BODY_BYTES }));
   let json: unknown;
   try {
@@ -146,23 +146,15 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown, 
 
 /** The query as one value per name; a name given twice is refused rather than one of its values dropped. */
 export function queryOf(req: Request): Record<string, string> {
-  const params = new URL(req.url).searchParams;
-  const query: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (Object.hasOwn(query, name)) {
-      throw new ApiError("validation_error", `Invalid ${nameOf(name)}: given more than once.`, { fields: { [nameOf(name)]: "given more than once" } });
-    }
-    query[name] = value;
-  }
-  return query;
+  return singleValued(
+    new URL(req.url).searchParams,
+    (name) => new ApiError("validation_error", `Invalid ${name}: given more than once.`, { fields: { [name]: "given more than once" } }),
+  );
 }
-
-/** A parameter's name as said back in an error: bounded, whatever a client sent. */
-const nameOf = (name: string) => name.slice(0, 64) || "query";
 
 function assertNoQuery(req: Request) {
   const names = [...new Set(new URL(req.url).searchParams.keys())];
   if (names.length === 0) return;
-  const fields = Object.fromEntries(names.slice(0, 10).map((name) => [nameOf(name), "this route takes no query parameters"]));
+  const fields = Object.fromEntries(names.slice(0, 10).map((name) => [shownParamName(name), "this route takes no query parameters"]));
   throw new ApiError("validation_error", "This route takes no query parameters.", { fields });
 }

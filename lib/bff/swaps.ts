@@ -12,6 +12,7 @@ import { partner, store } from "./partner";
 import { ledgerSwapCreated } from "@/lib/ledger";
 import { cachedAddressCheck, quoteMemo, validateAndCache } from "./quotes";
 import { writeSnapshot } from "./status";
+import { refusedWidgetConfig } from "./widget-config";
 import { swapAccessToken } from "./tokens";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,11 +56,8 @@ function readQuoteConfig(raw: string | null): { exp: number | null; destination?
  */
 export async function assertLockedDestination(body: SwapBody, widget: WidgetConfig | null) {
   const remembered = readQuoteConfig(await store().get(quoteLockKey(body.quoteId)));
-  if (remembered?.exp !== null && remembered?.exp !== undefined && remembered.exp * 1000 <= Date.now()) {
-    throw new ApiError("validation_error", "This checkout's configuration is invalid or expired. Reload the page you came from.", {
-      fields: { "x-widget-config": "expired" },
-    });
-  }
+  const exp = remembered?.exp ?? null;
+  if (exp !== null && exp * 1000 <= Date.now()) throw refusedWidgetConfig("expired");
   for (const locked of [remembered?.destination, widget?.destination]) {
     if (locked && (body.destination.address !== locked.address || (body.destination.memo ?? undefined) !== locked.memo)) {
       throw new ApiError("validation_error", "The destination of this checkout is fixed by the site you came from.", {

@@ -15,10 +15,12 @@ export function widgetConfigOf(req: Request): WidgetConfig | null {
   const token = req.headers.get("x-widget-config");
   if (token === null) return null;
   const check = checkWidgetConfig(token);
-  if (!check.ok) {
-    throw new ApiError("validation_error", "This checkout's configuration is invalid or expired. Reload the page you came from.", {
-      fields: { "x-widget-config": check.reason },
-    });
-  }
+  if (!check.ok) throw refusedWidgetConfig(check.reason);
   return check.config;
 }
+
+/** A config this request cannot go on with, and why (`expired`, `bad_signature`, …). */
+export const refusedWidgetConfig = (reason: string) =>
+  new ApiError("validation_error", "This checkout's configuration is invalid or expired. Reload the page you came from.", {
+    fields: { "x-widget-config": reason },
+  });

@@ -6,7 +6,7 @@ import { SandboxError, errorResponse, json, requestIdOf } from "./http";
 import { createQuote, createSwap, getSwap, listAssets, listSwaps, validateAddress, type SandboxContext } from "./operations";
 import { defaultSandboxOptions, inactiveSandboxKey, type SandboxOptions } from "./options";
 import { emptyState } from "./state";
-import { readCapped } from "@/lib/read-capped";
+import { jsonMediaType, readCapped, singleValued } from "@/lib/request-input";
 
 export type Sandbox = {
   handle: (req: Request) => Promise<Response>;
@@ -35,26 +35,14 @@ const noRoute = Symbol("no route");
  */
 const tooLarge = () => new SandboxError("validation_error", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES }, {}, 413);
 
-/** `application/json`, with or without parameters (`; charset=utf-8`). */
-const jsonMediaType = /^application\/json\s*(;|$)/i;
-
 /**
  * The query as one value per name. The spec's parameters are single values (the OpenAPI types
  * them string or integer, not array) and says nothing of one sent twice; keeping either value
  * silently would hide the mistake (`limit=5&limit=500`), so the sandbox refuses it, naming the
  * parameter as its other query refusals do. A comma list (`status=a,b`) is one value.
  */
-function singleValued(params: URLSearchParams): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (Object.hasOwn(query, name)) {
-      const shown = name.slice(0, 64) || "query";
-      throw new SandboxError("validation_error", `${shown}: given more than once`, { fields: { [shown]: "given more than once" } });
-    }
-    query[name] = value;
-  }
-  return query;
-}
+const singleValuedQuery = (params: URLSearchParams) =>
+  singleValued(params, (name) => new SandboxError("validation_error", `${name}: given more than once`, { fields: { [name]: "given more than once" } }));
 
 function decodeSegment(segment: string): string {
   try {
@@ -131,7 +119,7 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     const swapMatch = /^\/v1\/swap\/([^/]*)$/.exec(path);
     const depositMatch = /^\/sandbox\/swaps\/([^/]*)\/deposit$/.exec(path);
     // Read per route, so an unknown route is 404 whatever its query.
-    const query = () => singleValued(params);
+    const query = () => singleValuedQuery(params);
     if (method === "GET" && path === "/v1/asset") return listAssets(ctx, query());
     if (method === "POST" && path === "/v1/address") return validateAddress(ctx, await readBody(req));
     if (method === "POST" && path === "/v1/quote") return createQuote(ctx, await readBody(req));
