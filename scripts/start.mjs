@@ -6,6 +6,8 @@
 // - Bodies: an /api request body over 16 KiB is refused with 413 (in the API's error shape) before
 //   more than the cap is read, whether its length is declared or it arrives chunked.
 // - A page address with a broken %-escape is 400 here (Next answers 500 decoding it).
+// - Headers over Node's limit (431) or a request the parser cannot read (400) get a body: the API's
+//   error shape on /api, a sentence on a page (Node's own answer has none).
 // - Methods Next's handlers do not know (TRACE, PROPFIND, ...) make Next answer 500 or an empty
 //   400; an /api path gets them answered as OPTIONS is (405 with the path's Allow, or 404), a page
 //   405. An /api path with a trailing slash or doubled slashes is redirected here to its one
@@ -152,6 +154,34 @@ function decodable(path) {
     return false;
   }
 }
+// What Node's HTTP parser refuses before any handler runs: headers over its 16 KiB limit (431, often
+// a cookie jar other apps on the same domain filled) or a request it cannot parse (400). Node would
+// answer with an empty body; the API gets its error shape, a page a sentence a person can act on.
+server.on("clientError", (error, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable || socket.writableStarted) return socket.destroy();
+  const tooBig = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooBig ? 431 : 400;
+  const line = /^[A-Z]+ (\S+)/.exec(String(error.rawPacket ?? ""))?.[1] ?? "";
+  const api = line === "/api" || line.startsWith("/api/") || line.startsWith("/api?");
+  const headers = { ...ownHeaders({ headers: {} }, {}), connection: "close" };
+  const body = api
+    ? JSON.stringify({
+        error: tooBig
+          ? { code: "payload_too_large", message: "The request's headers are too large.", details: { part: "headers" } }
+          : { code: "validation_error", message: "The request could not be read.", details: {} },
+        requestId: headers["x-request-id"],
+      })
+    : tooBig
+      ? "The request's headers are too large, most often because of this site's cookies. Clear them and try again.\n"
+      : "Bad Request: the request could not be read.\n";
+  headers["content-type"] = api ? "application/json" : "text/plain; charset=utf-8";
+  headers["content-length"] = Buffer.byteLength(body);
+  const reason = tooBig ? "Request Header Fields Too Large" : "Bad Request";
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+});
 server.on("error", (error) => {
   console.error(`[start] cannot listen on port ${port}: ${error.code ?? error.message}`);
   process.exit(1);

@@ -1,6 +1,7 @@
 // Every browser-facing route of the BFF over real HTTP against the production build: what it answers
 // when all is well, and each error the browser can see (DESIGN "The BFF's browser-facing API").
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { connect } from "node:net";
 import { startApp, type RunningApp } from "../support/servers";
 import { addressAnswerSchema, quoteAnswerSchema, swapCreatedSchema } from "@/lib/schema/bff";
 import { assetListSchema, swapIdPattern, swapSchema, type Swap } from "@/lib/schema/partner";
@@ -543,6 +544,33 @@ describe("in sandbox mode", () => {
       }
       expect((await call(origin, "/swap/ABCDEFGHJKLM")).status).toBe(200);
       expectError(await call(origin, "/api/v1/swap/%ZZ"), 400, "validation_error");
+    });
+
+    it("answers headers over the parser's limit with 431 in the API's error shape on /api and a sentence on a page, not an empty body", async () => {
+      const big = { cookie: `junk=${"a".repeat(20_000)}` };
+      const api = await call(origin, "/api/v1/assets", { headers: big });
+      expect(expectError(api, 431, "payload_too_large").error.details).toEqual({ part: "headers" });
+      const page = await call(origin, "/", { headers: big });
+      expect(page.status).toBe(431);
+      expect(page.text).toMatch(/headers are too large.*cookies/);
+      expect(page.header("x-request-id")).toBeDefined();
+    });
+
+    it("answers a request the parser cannot read with 400 and a body, not an empty answer", async () => {
+      const { port } = new URL(origin);
+      const answer = (raw: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), "127.0.0.1", () => socket.end(raw));
+          let got = "";
+          socket.on("data", (chunk) => (got += chunk));
+          socket.on("close", () => resolve(got));
+          socket.on("error", reject);
+        });
+      const api = await answer("GET /api/v1/assets HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n");
+      expect(api).toMatch(/^HTTP\/1\.1 400 /);
+      expect(api).toMatch(/"code":"validation_error"/);
+      const page = await answer("GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n");
+      expect(page).toMatch(/^HTTP\/1\.1 400 [^]*\r\n\r\nBad Request: the request could not be read/);
     });
 
     it("redirects an API path with a trailing slash to the one without, keeping the query and the x-request-id", async () => {
