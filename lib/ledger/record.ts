@@ -6,8 +6,15 @@ import type { Swap, SwapListItem } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
 import { swapStatusHistory, swaps, syncState, webhookDeliveries } from "./schema";
 
-/** Where a view of a swap came from; a swap first seen by the backfill is history, not news. */
-export type SwapSource = "create" | "sweep" | "live" | "backfill" | "relist";
+/**
+ * Where a view of a swap came from. A swap first seen by the backfill's full round (the history a
+ * new ledger reads) or by the reward re-listing is history, not news. A top-up round's swaps were
+ * created since the last round: elsewhere on the key, or here while the ledger could not record
+ * the creation (its database down). Those are news, like a first sighting by a sweep or live read.
+ */
+export type SwapSource = "create" | "sweep" | "live" | "backfill" | "topup" | "relist";
+
+const isNews = (source: SwapSource) => source !== "backfill" && source !== "relist";
 
 const noCommission: SwapListItem["commission"] = { bps: null, rewardAmountUsdc: null, rewardStatus: null };
 
@@ -87,7 +94,17 @@ export async function recordSwaps(
       if (!current) {
         inserts.push(rowOf(item, listed, seenAt));
         history.push({ swapId: id, status: item.status, seenAt });
-        if (source !== "backfill" && source !== "relist") events.push({ type: "swap.created", timestamp, data: { swap: item } });
+        if (isNews(source)) {
+          events.push({ type: "swap.created", timestamp, data: { swap: item } });
+          // Met only after it moved on (every swap starts waiting for its deposit): the change is
+          // announced too, so a partner acting on status events (a completed order) misses none.
+          if (item.status !== "waiting_deposit")
+            events.push({
+              type: "swap.status_changed",
+              timestamp,
+              data: { swap: item, previousStatus: "waiting_deposit", status: item.status, occurredAt: item.updatedAt },
+            });
+        }
         continue;
       }
       const updatedAt = new Date(item.updatedAt);

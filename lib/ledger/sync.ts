@@ -69,7 +69,7 @@ export async function backfillStep(deps: SyncDeps, maxPages = Infinity, from?: B
       ...cursorQuery(state),
       limit: String(PAGE),
     });
-    await record(deps, page, "backfill");
+    await record(deps, page, state.createdFrom ? "topup" : "backfill");
     const full = page.swaps.length === PAGE;
     state = {
       ...state,

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { webhookDeliveries } from "@/lib/ledger/schema";
 import { Webhook } from "standardwebhooks";
 import { createPartnerClient, type PartnerClient } from "@/lib/partner/client";
 import { createManualClock } from "@/lib/sandbox/clock";
@@ -165,6 +166,35 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect(upstreamCalls[0]).toContain("createdFrom=");
     expect((await ledgerSwap(connection.db, fresh.id))?.swap.externalId).toBe("order-late");
     expect((await ledgerTotals(connection.db, {})).count).toBe(121);
+  });
+
+  it("announces a swap first met by a top-up round (its creation went unrecorded, say the database was down), and the change it made meanwhile; the history a full round reads stays silent", async () => {
+    await seed({ count: 30, statuses: ["completed"] });
+    expect((await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).done).toBe(true);
+    expect((await webhookLog(connection.db, 100, 0)).total).toBe(0);
+    clock.advance(60_000);
+    now += 60_000;
+    // Two swaps made while the ledger could not record them: one still waiting, one already paid.
+    const waiting = await newSwap("order-waiting");
+    const paid = await newSwap("order-paid");
+    await fetch(`${sandbox.origin}/sandbox/swaps/${paid.id}/deposit`, {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      body: "{}",
+    });
+    clock.advance(2 * 60_000);
+    now += 2 * 60_000;
+    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({ done: true, createdFrom: expect.any(String) });
+    const events = (await webhookLog(connection.db, 100, 0)).deliveries.map((d) => `${d.type} ${d.swapId}`).sort();
+    expect(events).toEqual([`swap.created ${paid.id}`, `swap.created ${waiting.id}`, `swap.status_changed ${paid.id}`].sort());
+    const [changed] = await connection.db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.swapId, paid.id), eq(webhookDeliveries.type, "swap.status_changed")));
+    expect(JSON.parse(changed!.payload).data).toMatchObject({ previousStatus: "waiting_deposit", status: "completed" });
+    // Seen again by the next round: nothing more.
+    await backfillStep(deps(), Infinity, await startBackfillRound(deps()));
+    expect((await webhookLog(connection.db, 100, 0)).total).toBe(3);
   });
 
   it("starts a requested full backfill only when the loop takes it up, once per request", async () => {
@@ -447,6 +477,9 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       await seed({ count: 30, statuses: ["waiting_deposit"] });
       const page = await client.listSwaps({ limit: "30" });
       await recordSwaps(connection.db, page.swaps, { source: "sweep", seenAt: new Date(now), events: true });
+      // One swap.created each, and a status event for each seeded swap already past waiting.
+      const queued = (await webhookLog(connection.db, 100, 0)).total;
+      expect(queued).toBeGreaterThanOrEqual(30);
       // A second instance: its own connection (a second pool on the server; PGlite is one process).
       const other = driver.name === "postgres" ? await openLedgerDb(driver.target()) : connection;
       try {
@@ -454,16 +487,16 @@ describe.each(drivers)("the ledger on $name", (driver) => {
           ...options(),
           fetch: async (url: string | URL | Request, init?: RequestInit) => (await new Promise((r) => setTimeout(r, 20)), fetch(url, init)),
         };
-        const results = await Promise.all([deliverDue(connection.db, { ...slowReceiver, batch: 20 }), deliverDue(other.db, { ...slowReceiver, batch: 20 })]);
+        const results = await Promise.all([deliverDue(connection.db, { ...slowReceiver, batch: 50 }), deliverDue(other.db, { ...slowReceiver, batch: 50 })]);
         await deliverDue(connection.db, options());
-        expect(results[0].sent + results[1].sent).toBe(30);
+        expect(results[0].sent + results[1].sent).toBe(queued);
         if (driver.name === "postgres") expect(Math.min(results[0].sent, results[1].sent)).toBeGreaterThan(0);
       } finally {
         if (other !== connection) await other.close();
       }
       const ids = receiver.received.map((r) => r.headers["webhook-id"]);
-      expect(ids).toHaveLength(30);
-      expect(new Set(ids).size).toBe(30);
+      expect(ids).toHaveLength(queued);
+      expect(new Set(ids).size).toBe(queued);
     });
   });
 });
