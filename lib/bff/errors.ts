@@ -3,6 +3,7 @@ import "server-only";
 import { hasBrand } from "@/lib/brand";
 import type { BffErrorCode } from "@/lib/schema/bff";
 import { config } from "@/lib/config";
+import { isDatabaseUnavailable } from "@/lib/ledger/unavailable";
 import { PartnerError, isPartnerError } from "@/lib/partner/errors";
 
 const statusOf: Record<BffErrorCode, number> = {
@@ -143,7 +144,10 @@ export function errorResponse(error: unknown, requestId: string): Response {
   let apiError: ApiError;
   if (isApiError(error)) apiError = error;
   else if (isPartnerError(error)) apiError = fromPartnerError(error, requestId);
-  else {
+  else if (isDatabaseUnavailable(error)) {
+    console.warn(`[bff] ${requestId} the ledger's database is not answering: ${forLog(error)}`);
+    apiError = new ApiError("service_unavailable", "The swap ledger's database is not answering. Try again in a moment.", {}, retryAfterHeader(30));
+  } else {
     console.error(`[bff] ${requestId} unexpected failure: ${forLog(error)}`);
     apiError = new ApiError("internal_error");
   }

@@ -3,6 +3,7 @@
 import "server-only";
 import { config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
+import { ledgerHealth } from "@/lib/ledger";
 import { isApiError } from "./errors";
 import { partner } from "./partner";
 import { store } from "./shared-store";
@@ -28,18 +29,21 @@ export async function readiness(requestId: string) {
     config();
   } catch (error) {
     // The lines name values (a DATABASE_URL's host, say): they go to the log at start, not to a public probe.
-    if (isConfigError(error)) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", config: "invalid" };
+    if (isConfigError(error)) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", ledger: "unknown", config: "invalid" };
     throw error;
   }
-  const [upstream, storeOk] = await Promise.all([
+  const [upstream, storeOk, ledger] = await Promise.all([
     upstreamOk(requestId),
     store()
       .ping()
       .catch(() => false),
+    ledgerHealth(),
   ]);
   return {
     status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),
     upstream: upstream ? "ok" : "unavailable",
     store: storeOk ? `ok (${store().kind})` : store().kind === "redis" ? "unavailable (serving from local memory)" : "unavailable",
+    // Said, never counted: the checkout works without it (the dashboard and webhooks wait).
+    ledger,
   };
 }

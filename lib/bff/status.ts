@@ -19,7 +19,7 @@ import { partner } from "./partner";
 import { store } from "./shared-store";
 import type { KeyValueStore } from "@/lib/store/types";
 import { isSwapAccessToken } from "./tokens";
-import { ledgerSweepPage } from "@/lib/ledger";
+import { ledgerSweepPage, ledgerSwapRead } from "@/lib/ledger";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
 import { sleep } from "@/lib/timing";
 
@@ -166,6 +166,8 @@ function liveRead(id: string, requestId: string, priority: "refresh" | "status" 
       .then(async (swap) => {
         const snapshot: Snapshot = { swap, asOf: Date.now(), source: "live" };
         await writeSnapshot(snapshot);
+        // The ledger (and its webhooks) learns what every live read saw; it never delays the answer.
+        void ledgerSwapRead(swap);
         return snapshot;
       })
       .finally(() => local().inflight.delete(id));

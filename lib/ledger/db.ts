@@ -81,7 +81,9 @@ export async function openLedgerDb(target: LedgerTarget, options: { lockWaitMs?:
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: target.databaseUrl, max: 5 });
+    // A server that does not answer (a host dropping packets) fails a request in 5 s, not the
+    // operating system's minutes: the dashboard says so (503) instead of hanging.
+    const pool = new Pool({ connectionString: target.databaseUrl, max: 5, connectionTimeoutMillis: 5_000 });
     pool.on("error", (error) => console.warn("[ledger] postgres connection error:", error.message));
     const db = drizzle(pool, { schema }) as unknown as LedgerDb;
     const lock = await pool.connect();

@@ -4,6 +4,7 @@
 import "server-only";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { isApiError } from "@/lib/bff/errors";
@@ -184,6 +185,21 @@ async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: S
   } catch (error) {
     console.warn(`[ledger] could not record a ${source} view:`, error instanceof Error ? error.message : error);
   }
+}
+
+/**
+ * For readiness: "off" (no ledger on this server), "ok", or "unavailable" (its database does not
+ * answer within 2 s). The checkout does not need the ledger, so this never makes a server unready.
+ */
+export async function ledgerHealth(): Promise<"ok" | "off" | "unavailable"> {
+  if (!ledgerEnabled()) return "off";
+  const check = ledger().then(async (connection) => {
+    if (!connection) return "off" as const;
+    await connection.db.execute(sql`select 1`);
+    return "ok" as const;
+  });
+  const timeout = new Promise<"unavailable">((resolve) => setTimeout(() => resolve("unavailable"), 2_000).unref());
+  return Promise.race([check.catch(() => "unavailable" as const), timeout]);
 }
 
 /** Write-through of a swap just created (with its swap.created event). Never fails the caller. */

@@ -96,6 +96,8 @@ export async function requestFullBackfill(deps: SyncDeps): Promise<void> {
   await writeSyncState(deps.db, "backfill-request", { id: randomUUID(), at: now(deps).toISOString() } satisfies BackfillRequest, now(deps));
 }
 
+const TOP_UP_MARGIN_MS = 5 * 60_000;
+
 /**
  * The backfill's state for its next step (under the backfill's lease): a full round when one was
  * requested since the last; after a finished round, a new one that reads what was created since
@@ -106,7 +108,9 @@ export async function startBackfillRound(deps: SyncDeps): Promise<BackfillState>
   const request = (await readSyncState<BackfillRequest>(deps.db, "backfill-request"))?.id ?? null;
   const full = request !== null && request !== (previous?.request ?? null);
   if (!full && previous && !previous.done) return previous;
-  const createdFrom = full ? null : (previous?.newest ?? null);
+  // After a round that met no swap at all (a new key), what is created from then on is news too:
+  // the top-up reads from a little before that round began (a swap it did meet is known, not news).
+  const createdFrom = full ? null : (previous?.newest ?? (previous?.done ? new Date(Date.parse(previous.startedAt) - TOP_UP_MARGIN_MS).toISOString() : null));
   // startedAt names the round, so it must differ from the last one's even within one millisecond.
   const startedAt = new Date(Math.max(now(deps).getTime(), previous ? Date.parse(previous.startedAt) + 1 : 0)).toISOString();
   const fresh: BackfillState = { ...firstPage, done: false, pages: 0, swaps: 0, startedAt, finishedAt: null, createdFrom, newest: null, request };

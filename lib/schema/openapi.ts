@@ -327,7 +327,7 @@ export function openApiDocument() {
       "/api/ready": {
         get: {
           operationId: "ready",
-          summary: "Readiness: the upstream and the store answer. The upstream check is reused for 30 s.",
+          summary: "Readiness: the upstream and the store answer (the ledger is reported, not counted). The upstream check is reused for 30 s.",
           responses: { "200": ok("Ready.", "Readiness"), "503": ok("Not ready; the body says which part is not.", "Readiness"), ...beforeRouteErrors },
         },
       },
@@ -373,7 +373,17 @@ export function openApiDocument() {
         DashboardSummary: jsonSchema(dashboardSummarySchema, "output"),
         WebhookLog: jsonSchema(webhookLogSchema, "output"),
         Redelivery: jsonSchema(z.object({ id: z.string(), status: z.literal("pending") }), "output"),
-        Readiness: jsonSchema(z.object({ status: z.enum(["ready", "unavailable"]), upstream: z.string(), store: z.string() }), "output"),
+        Readiness: jsonSchema(
+          z.object({
+            status: z.enum(["ready", "unavailable"]),
+            upstream: z.string(),
+            store: z.string(),
+            ledger: z.enum(["ok", "off", "unavailable", "unknown"]).meta({
+              description: "The dashboard's ledger and webhooks: said, never counted in `status` (the checkout works without it).",
+            }),
+          }),
+          "output",
+        ),
       },
     },
   };

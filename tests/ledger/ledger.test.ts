@@ -168,6 +168,17 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect((await ledgerTotals(connection.db, {})).count).toBe(121);
   });
 
+  it("after a first round that met no swap at all (a new key), announces the first swaps made, instead of reading them as history", async () => {
+    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({ done: true, swaps: 0, newest: null });
+    clock.advance(60_000);
+    now += 60_000;
+    const first = await newSwap("order-first");
+    const round = await startBackfillRound(deps());
+    expect(round.createdFrom).not.toBeNull();
+    await backfillStep(deps(), Infinity, round);
+    expect((await webhookLog(connection.db, 100, 0)).deliveries.map((d) => `${d.type} ${d.swapId}`)).toEqual([`swap.created ${first.id}`]);
+  });
+
   it("announces a swap first met by a top-up round (its creation went unrecorded, say the database was down), and the change it made meanwhile; the history a full round reads stays silent", async () => {
     await seed({ count: 30, statuses: ["completed"] });
     expect((await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).done).toBe(true);

@@ -9,7 +9,13 @@ import { freePort } from "./servers";
 
 const BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
 
-export type RunningPostgres = { url: string; stop: () => Promise<void> };
+export type RunningPostgres = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Stops the server and keeps its data: an outage, ended by `resume`. */
+  halt: () => void;
+  resume: () => void;
+};
 
 function asPostgres(command: string, args: string[]) {
   const root = process.getuid?.() === 0;
@@ -30,12 +36,16 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const data = path.join(dir, "data");
   const port = await freePort();
   asPostgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-  asPostgres("pg_ctl", ["-D", data, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  const start = () =>
+    asPostgres("pg_ctl", ["-D", data, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => void asPostgres("pg_ctl", ["-D", data, "-w", "-m", "fast", "stop"]),
+    resume: () => void start(),
     stop: async () => {
       try {
-        asPostgres("pg_ctl", ["-D", data, "-w", "-m", "fast", "stop"]);
+        if (existsSync(path.join(data, "postmaster.pid"))) asPostgres("pg_ctl", ["-D", data, "-w", "-m", "fast", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
