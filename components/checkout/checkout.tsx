@@ -246,7 +246,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
       const normalizedAddress = addressCheck.state === "done" ? addressCheck.result.normalizedAddress : null;
       const created = await createSwap(body, { widgetConfig, normalizedAddress });
       forgetOrder();
-      toRemember.current = [created.swap.id, created.accessToken, destination.refundAddress];
+      toRemember.current = [created.swap.id, created.accessToken, { refundAddress: destination.refundAddress }];
       onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
       focusHeadingOnArrival();
       router.push(`${swapPath}/${created.swap.id}${swapQuery}#t=${created.accessToken}`);

@@ -3,13 +3,16 @@
 // shows this panel alone (everything else on the page is print:hidden).
 import { useLocale, useTranslations } from "next-intl";
 import type { Swap } from "@/lib/schema/partner";
-import { networkLabel } from "@/lib/checkout/asset-ref";
+import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { formatAmount } from "@/lib/checkout/format";
 import { Button } from "../ui/button";
 import { Panel, PanelHeading } from "../ui/panel";
 
-/** `underpaid`: the swap was seen underpaid, so the deposit row is the amount asked, not what was sent. */
-export function Receipt({ swap, underpaid = false }: { swap: Swap; underpaid?: boolean }) {
+/**
+ * `deposit`: what the swap page knows of the deposit against the amount asked. Other than "asked",
+ * the deposit row is the amount asked, not what was sent, and a note says which way it differed.
+ */
+export function Receipt({ swap, deposit = "asked" }: { swap: Swap; deposit?: "asked" | "lower" | "higher" }) {
   const t = useTranslations("receipt");
   const locale = useLocale();
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.updatedAt));
@@ -20,13 +23,13 @@ export function Receipt({ swap, underpaid = false }: { swap: Swap; underpaid?: b
     [t("created"), created],
     [t("completed"), when],
     [
-      underpaid ? t("requested") : t("sent"),
+      deposit === "asked" ? t("sent") : t("requested"),
       `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} (${networkLabel(swap.deposit.network)})`,
     ],
     [t("received"), `≈ ${formatAmount(swap.payout.estimatedAmount, locale, swap.to.decimals)} ${swap.payout.token} (${networkLabel(swap.payout.network)})`],
     ...(swap.quote.rate ? [[t("rate"), `1 ${swap.deposit.token} ≈ ${formatAmount(swap.quote.rate, locale, 8)} ${swap.payout.token}`] as [string, string]] : []),
     [t("payoutAddress"), swap.payout.address, true],
-    ...(swap.payout.memo ? [[t("memo"), swap.payout.memo, true] as [string, string, boolean]] : []),
+    ...(swap.payout.memo ? [[memoKindOf(swap.payout.network) === "tag" ? t("tag") : t("memo"), swap.payout.memo, true] as [string, string, boolean]] : []),
   ];
   return (
     <Panel
@@ -47,7 +50,7 @@ export function Receipt({ swap, underpaid = false }: { swap: Swap; underpaid?: b
       </PanelHeading>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400 print:text-slate-700">
         {t("note")}
-        {underpaid ? ` ${t("underpaidNote")}` : null}
+        {deposit === "lower" ? ` ${t("underpaidNote")}` : deposit === "higher" ? ` ${t("overpaidNote")}` : null}
       </p>
       <dl className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800">
         {rows.map(([label, value, mono]) => (

@@ -7,7 +7,7 @@ import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
 import type { Asset, Swap } from "@/lib/schema/partner";
-import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
+import { assetRef, memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount, momentText } from "@/lib/checkout/format";
 import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
@@ -92,7 +92,8 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
     // After the effect above that saves the swap on this device, so there is an entry to mark.
     if (underpaid) markUnderpaid(id);
   }, [id, underpaid]);
-  const wasUnderpaid = seenUnderpaid || storedUnderpaid || (!!swap && paidOutShort(swap));
+  const differs = swap ? depositDiffers(swap) : null;
+  const deposit: DepositSeen = seenUnderpaid || storedUnderpaid || differs === "lower" ? "lower" : differs === "higher" ? "higher" : "asked";
 
   const lastStatus = useRef<SwapStatus | null>(null);
   useEffect(() => {
@@ -149,7 +150,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
       {/* An expired swap stopped at the deposit; a failed or refunded one after it, without a swap. */}
       <StepIndicator current={terminal && swap.status !== "expired" ? "done" : "deposit"} ended={terminal && swap.status !== "completed"} className="px-1" />
       <Panel className="print:hidden">
-        <StatusHeader swap={swap} pastDeadline={pastDeadline} wasUnderpaid={wasUnderpaid} newSwapHref={newSwapHref} />
+        <StatusHeader swap={swap} pastDeadline={pastDeadline} deposit={deposit} newSwapHref={newSwapHref} />
         <div className="mt-5 grid gap-6 @2xl:grid-cols-[1fr_14rem]">
           <div className="min-w-0">
             {swap.status === "waiting_deposit" ? (
@@ -162,7 +163,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
             ) : swap.status === "expired" ? (
               <p className="text-slate-700 dark:text-slate-300">{t("expiredNothingSent")}</p>
             ) : (
-              <Outcome swap={swap} wasUnderpaid={wasUnderpaid} />
+              <Outcome swap={swap} deposit={deposit} />
             )}
           </div>
           <div className="@2xl:border-l @2xl:border-slate-200 @2xl:pl-6 dark:@2xl:border-slate-800">
@@ -181,7 +182,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         </div>
       </Panel>
 
-      {swap.status === "completed" ? <Receipt swap={swap} underpaid={wasUnderpaid} /> : null}
+      {swap.status === "completed" ? <Receipt swap={swap} deposit={deposit} /> : null}
 
       {sandbox && token ? (
         <div className="contents print:hidden">
@@ -210,18 +211,21 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 
 /** `pastDeadline`: a waiting swap whose deposit deadline has passed on screen (not yet expired upstream). */
 /**
- * A completed swap whose payout came out clearly under its quote (by more than 1 %): the deposit was
- * lower than asked, even if this device never saw the brief "underpaid" status (opened late, or
- * another device). The service may recompute the payout for what arrived; the sandbox does.
+ * Whether the deposit that arrived was other than the amount asked: the payout estimate, which the
+ * service recomputes for what arrived (the sandbox does), is more than 1 % under or over the quote's.
+ * Seen even when this device never saw the brief "underpaid" status (opened late, or another device).
  */
-function paidOutShort(swap: Swap): boolean {
-  if (swap.status !== "completed") return false;
+function depositDiffers(swap: Swap): "lower" | "higher" | null {
+  if (swap.status === "waiting_deposit" || swap.status === "expired") return null;
   // Amounts are decimal strings, compared exactly (big.js), never as floats.
   const [paid, quoted] = [swap.payout.estimatedAmount, swap.to.estimatedAmount];
-  return isDecimal(paid) && isDecimal(quoted) && belowShareOf(paid, quoted, "0.99");
+  if (!isDecimal(paid) || !isDecimal(quoted)) return null;
+  if (belowShareOf(paid, quoted, "0.99")) return "lower";
+  if (belowShareOf(quoted, paid, String(1 / 1.01))) return "higher";
+  return null;
 }
 
-function StatusHeader({ swap, pastDeadline, wasUnderpaid, newSwapHref }: { swap: Swap; pastDeadline: boolean; wasUnderpaid: boolean; newSwapHref: string }) {
+function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap; pastDeadline: boolean; deposit: DepositSeen; newSwapHref: string }) {
   const t = useTranslations("status");
   const words = pastDeadline ? "waitingPastDeadline" : swap.status;
   // Arriving from "Create swap", focus continues here (lib/checkout/heading-focus.ts).
@@ -237,7 +241,7 @@ function StatusHeader({ swap, pastDeadline, wasUnderpaid, newSwapHref }: { swap:
         </h1>
         <p className="mt-1">{t(`${words}.body`)}</p>
       </div>
-      <OutcomeNext swap={swap} wasUnderpaid={wasUnderpaid} newSwapHref={newSwapHref} />
+      <OutcomeNext swap={swap} deposit={deposit} newSwapHref={newSwapHref} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (
         <p className="mt-2 text-sm">
           <span className="font-medium">{t("providerMessage")}</span> {swap.errorMessage}
@@ -248,24 +252,34 @@ function StatusHeader({ swap, pastDeadline, wasUnderpaid, newSwapHref }: { swap:
 }
 
 /**
- * What was asked, what comes back and where it goes, worded for where the swap stands.
- * `wasUnderpaid`: this device saw the swap underpaid, so what was sent is not the amount asked.
+ * What this page knows of the deposit against the amount asked: "lower" (seen underpaid here, or a
+ * payout recomputed under the quote), "higher" (recomputed over it), else "asked".
  */
-function Outcome({ swap, wasUnderpaid = false }: { swap: Swap; wasUnderpaid?: boolean }) {
+type DepositSeen = "asked" | "lower" | "higher";
+
+/**
+ * What was asked, what comes back and where it goes, worded for where the swap stands. The swap
+ * carries only the amount asked, so it is "You sent" only while nothing says another amount came.
+ */
+function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSeen }) {
   const t = useTranslations("swap");
   const locale = useLocale();
   const sentLabel =
     swap.status === "waiting_deposit"
       ? null
-      : wasUnderpaid || swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed"
+      : deposit !== "asked" || swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed"
         ? t("requested")
         : t("sent");
-  const receiveLabel =
-    swap.status === "completed"
-      ? t("received")
-      : swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid"
-        ? t("quoted")
-        : t("toReceive");
+  // Ended without a payout, or waiting after too little: the quote's own figure, named as such
+  // (the payout estimate may already be recomputed for what arrived, which no quote said).
+  const quotedOnly = swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid";
+  const receive = (amount: string) => (
+    <>
+      ≈ {formatAmount(amount, locale, Math.min(swap.to.decimals, 8))} {swap.payout.token}{" "}
+      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.payout.network)})</span>
+    </>
+  );
+  const recomputed = swap.status === "underpaid" && swap.payout.estimatedAmount !== swap.to.estimatedAmount;
   return (
     <dl className="flex flex-col gap-3">
       {sentLabel ? (
@@ -278,16 +292,29 @@ function Outcome({ swap, wasUnderpaid = false }: { swap: Swap; wasUnderpaid?: bo
         </div>
       ) : null}
       <div>
-        <dt className="text-sm text-slate-600 dark:text-slate-400">{receiveLabel}</dt>
-        <dd className="text-lg font-semibold tabular-nums">
-          ≈ {formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} {swap.payout.token}{" "}
-          <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.payout.network)})</span>
+        <dt className="text-sm text-slate-600 dark:text-slate-400">
+          {swap.status === "completed" ? t("received") : quotedOnly ? t("quoted") : t("toReceive")}
+        </dt>
+        <dd className="text-lg font-semibold tabular-nums" data-testid="receive-amount">
+          {receive(quotedOnly ? swap.to.estimatedAmount : swap.payout.estimatedAmount)}
         </dd>
       </div>
+      {recomputed ? (
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">{t("estimateForReceived")}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="recomputed-amount">
+            {receive(swap.payout.estimatedAmount)}
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt className="text-sm text-slate-600 dark:text-slate-400">{t("payoutAddress")}</dt>
         <dd className="font-mono text-sm break-all">{swap.payout.address}</dd>
-        {swap.payout.memo ? <dd className="font-mono text-sm break-all">{t("memoValue", { memo: swap.payout.memo })}</dd> : null}
+        {swap.payout.memo ? (
+          <dd className="font-mono text-sm break-all">
+            {memoKindOf(swap.payout.network) === "tag" ? t("tagValue", { memo: swap.payout.memo }) : t("memoValue", { memo: swap.payout.memo })}
+          </dd>
+        ) : null}
       </div>
     </dl>
   );
@@ -381,10 +408,13 @@ function LiveStatusLine({
 }
 
 /** What happens next, in the tense of where the swap stands: the part of the status that changes by outcome. */
-function OutcomeNext({ swap, wasUnderpaid, newSwapHref }: { swap: Swap; wasUnderpaid: boolean; newSwapHref: string }) {
+function OutcomeNext({ swap, deposit, newSwapHref }: { swap: Swap; deposit: DepositSeen; newSwapHref: string }) {
   const t = useTranslations("outcome");
   const locale = useLocale();
-  const refundAddress = useMySwaps().find((s) => s.id === swap.id)?.refundAddress;
+  const mine = useMySwaps().find((s) => s.id === swap.id);
+  const refundAddress = mine?.refundAddress;
+  // Created on this device without one: the service's own refund address, for certain.
+  const noRefundAddress = !!mine?.createdHere && !refundAddress;
   const sent = `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token}`;
   const received = `${formatAmount(swap.payout.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`;
   const context = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
@@ -404,6 +434,8 @@ function OutcomeNext({ swap, wasUnderpaid, newSwapHref }: { swap: Swap; wasUnder
                   {refundAddress}
                 </p>
               </>
+            ) : noRefundAddress ? (
+              <p>{t("refundedToService", { network: networkLabel(swap.deposit.network) })}</p>
             ) : (
               <p>{t("refundedUnknown", { network: networkLabel(swap.deposit.network) })}</p>
             )}
@@ -441,7 +473,13 @@ function OutcomeNext({ swap, wasUnderpaid, newSwapHref }: { swap: Swap; wasUnder
         const explorer = explorerAddressUrl(swap.payout.network, swap.payout.address);
         return (
           <>
-            <p>{wasUnderpaid ? t("completedAfterUnderpaid", { amount: received }) : t("completedSent", { amount: received, sent })}</p>
+            <p>
+              {deposit === "lower"
+                ? t("completedAfterUnderpaid", { amount: received })
+                : deposit === "higher"
+                  ? t("completedAfterOverpaid", { amount: received })
+                  : t("completedSent", { amount: received, sent })}
+            </p>
             {explorer ? (
               <a
                 href={explorer}

@@ -16,6 +16,8 @@ export type MySwap = {
    * carries only the amount asked, so "You sent" that amount would not be true.
    */
   underpaid?: true;
+  /** Created by the checkout on this device, so `refundAddress` is all it gave: none means none. */
+  createdHere?: true;
 };
 
 const KEY = "swap-checkout:my-swaps";
@@ -40,7 +42,14 @@ function toEntry(value: unknown): MySwap | null {
   if (typeof v.savedAt !== "number") return null;
   // Entries saved before the checkout passed the refund address have none, and stay without it.
   const refundAddress = typeof v.refundAddress === "string" && v.refundAddress ? v.refundAddress : undefined;
-  return { id: v.id, token: v.token, savedAt: v.savedAt, ...(refundAddress ? { refundAddress } : {}), ...(v.underpaid === true ? { underpaid: true } : {}) };
+  return {
+    id: v.id,
+    token: v.token,
+    savedAt: v.savedAt,
+    ...(refundAddress ? { refundAddress } : {}),
+    ...(v.underpaid === true ? { underpaid: true } : {}),
+    ...(v.createdHere === true ? { createdHere: true } : {}),
+  };
 }
 
 function parse(raw: string | null): MySwap[] {
@@ -72,21 +81,24 @@ function write(list: MySwap[]) {
 }
 
 /**
- * Adds the swap (newest first), or refreshes its token; keeps at most 20. The checkout passes the
- * refund address it sent; the swap page, which never knows it, keeps the one already saved.
+ * Adds the swap (newest first), or refreshes its token; keeps at most 20. The checkout passes
+ * `created` with the refund address it sent (or none); the swap page, which never knows it, keeps
+ * what is already saved.
  */
-export function rememberSwap(id: string, token: string, refundAddress?: string) {
+export function rememberSwap(id: string, token: string, created?: { refundAddress?: string }) {
   const list = listMySwaps();
   const existing = list.find((s) => s.id === id);
-  refundAddress ||= existing?.refundAddress;
+  const refundAddress = created?.refundAddress || existing?.refundAddress;
+  const createdHere = !!created || !!existing?.createdHere;
   const entry: MySwap = {
     id,
     token,
     savedAt: existing?.savedAt ?? Date.now(),
     ...(refundAddress ? { refundAddress } : {}),
     ...(existing?.underpaid ? { underpaid: true } : {}),
+    ...(createdHere ? { createdHere: true } : {}),
   };
-  if (existing && existing.token === token && existing.refundAddress === entry.refundAddress) return;
+  if (existing && existing.token === token && existing.refundAddress === entry.refundAddress && !!existing.createdHere === createdHere) return;
   write([entry, ...list.filter((s) => s.id !== id)]);
 }
 

@@ -108,6 +108,21 @@ test("refunded: the page names the refund address typed on this device", async (
   await expectNoSeriousA11yViolations(page, "refunded");
 });
 
+test("refunded with no refund address typed on this device: the page says for certain where the deposit went", async ({ page, checkout }) => {
+  test.setTimeout(90_000);
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  const swap = await review.create();
+  await swap.depositUntil("refunded");
+  await expect(page.getByTestId("outcome-next")).toContainText(
+    "No refund address was given when this swap was created, so the swap service sent your deposit back to its own refund address on Bitcoin.",
+  );
+  await expect(page.getByTestId("outcome-next")).not.toContainText("If none was given");
+  // The quote's figure, named as such: nothing says a payout is still coming.
+  await expect(page.getByText("Quoted to receive", { exact: true })).toBeVisible();
+  await screenshotStep(page, "refunded-no-refund-address");
+});
+
 test("failed: where the money is and what to do", async ({ page, swapPage, openNewSwap }) => {
   test.setTimeout(90_000);
   await openNewSwap();

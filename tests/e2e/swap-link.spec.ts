@@ -113,3 +113,25 @@ test("the same swap open in two tabs: a deposit simulated in one shows in the ot
   await expect(second.status).toHaveAttribute("data-status", "deposit_detected", { timeout: 3_000 });
   await secondTab.close();
 });
+
+test("a swap link retyped in small letters opens the swap; an address with no swap behind it says what to check, with the site's header", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const swap = new SwapPage(page);
+  await page.goto(created.path.replace(created.id, created.id.toLowerCase()));
+  await swap.expectStatus("waiting_deposit", "Waiting for your deposit");
+  expect(new URL(page.url()).pathname).toBe(`/swap/${created.id}`);
+
+  for (const path of ["/swap/not-a-swap", `/swap/${"A".repeat(300)}`]) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("There is nothing at this address");
+    await expect(page.getByText("12 capital letters and digits")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Swap Checkout" })).toBeVisible();
+    await page.getByRole("link", { name: "Start a new swap" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+  }
+});

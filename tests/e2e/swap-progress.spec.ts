@@ -104,8 +104,17 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
 
   await swap.simulateDeposit({ partial: true });
   await swap.expectStatus("deposit_detected", "Deposit detected");
+  // The payout estimate already follows what arrived: the page does not claim the amount asked came.
+  await expect(page.getByText("You sent", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("Amount requested", { exact: true })).toBeVisible();
   await swap.pollUntil("underpaid", "clock");
   await expect(swap.statusHeading).toHaveText("Deposit lower than quoted");
+  // "Quoted to receive" is the quote's own figure; what the deposit that came is worth is its own row.
+  const quoted = (await page.getByTestId("receive-amount").innerText()).trim();
+  const recomputed = (await page.getByTestId("recomputed-amount").innerText()).trim();
+  expect(quoted).not.toBe(recomputed);
+  expect(quoted).toMatch(/^≈ 968\.61 USDT/);
+  expect(recomputed).toMatch(/^≈ 484\.305 USDT/);
   await expect(swap.status).toContainText("Do not send more");
   await expect(swap.status).toContainText("Message from the swap service: The deposit is below the quoted amount.");
   await expect(swap.timeline.getByRole("listitem").nth(1)).toHaveText(/Deposit lower than quoted — current step/);
@@ -159,4 +168,35 @@ test("a half-paid swap first opened after it completed, on a device that never s
   await expect(page.getByTestId("outcome-next")).toContainText("Your deposit was lower than quoted");
   await expect(page.getByText("You sent", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("receipt")).toContainText("The deposit was lower than quoted");
+});
+
+test("a deposit above the amount asked, opened after it completed, says so instead of claiming the amount asked was sent", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const deposit = await request.post(`${baseURL}/api/sandbox/swaps/${created.id}/deposit`, {
+    headers: { "x-swap-token": created.token },
+    data: { outcome: "completed", amount: "0.05" },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const read = await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } });
+        return ((await read.json()) as { status: string }).status;
+      },
+      { timeout: 60_000, intervals: [2_000] },
+    )
+    .toBe("completed");
+
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await expect(swap.statusHeading).toHaveText("Swap complete");
+  await expect(page.getByTestId("outcome-next")).toContainText("Your deposit was more than the amount asked, and the payout follows what arrived.");
+  await expect(page.getByText("You sent", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("Amount requested", { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId("receipt")).toContainText("The deposit was more than the amount asked");
+  await screenshotStep(page, "completed-after-overpaid");
 });

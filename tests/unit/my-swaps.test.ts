@@ -47,18 +47,25 @@ describe("my swaps on this device", () => {
   });
 
   it("keeps the refund address the checkout passed when the swap page remembers the swap again", () => {
-    rememberSwap("ABCDEFGHJKLM", TOKEN, REFUND);
+    rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: REFUND });
     rememberSwap("ABCDEFGHJKLM", TOKEN);
-    expect(listMySwaps()).toEqual([expect.objectContaining({ id: "ABCDEFGHJKLM", refundAddress: REFUND })]);
+    expect(listMySwaps()).toEqual([expect.objectContaining({ id: "ABCDEFGHJKLM", refundAddress: REFUND, createdHere: true })]);
   });
 
-  it("saves no refund address when none was typed", () => {
-    rememberSwap("ABCDEFGHJKLM", TOKEN, "");
+  it("saves no refund address when none was typed, and that the swap was created here, so none means none", () => {
+    rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: "" });
+    expect(listMySwaps()[0]).not.toHaveProperty("refundAddress");
+    expect(listMySwaps()[0]).toMatchObject({ createdHere: true });
+  });
+
+  it("does not take a swap opened from a link for one created here", () => {
+    rememberSwap("NPQRSTUVWXYZ", TOKEN);
+    expect(listMySwaps()[0]).not.toHaveProperty("createdHere");
     expect(listMySwaps()[0]).not.toHaveProperty("refundAddress");
   });
 
   it("remembers that a swap was underpaid through a new token and a reload, and marks no swap it does not keep", () => {
-    rememberSwap("ABCDEFGHJKLM", TOKEN, REFUND);
+    rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: REFUND });
     markUnderpaid("ABCDEFGHJKLM");
     markUnderpaid("NPQRSTUVWXYZ");
     rememberSwap("ABCDEFGHJKLM", "tok_zyxwvutsrqponmlkjihgfedc");

@@ -1,4 +1,4 @@
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { SwapView } from "@/components/swap/swap-view";
@@ -13,7 +13,12 @@ export async function generateMetadata() {
 
 export default async function SwapPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  if (!swapIdPattern.test(id)) notFound();
+  if (!swapIdPattern.test(id)) {
+    // Retyped from a screen or read out to support, an id often comes in small letters. The link's
+    // #t= part stays with the browser across the redirect.
+    if (swapIdPattern.test(id.toUpperCase())) redirect(`/swap/${id.toUpperCase()}`);
+    notFound();
+  }
   return (
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />

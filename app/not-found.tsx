@@ -1,0 +1,28 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { SiteHeader } from "@/components/site-header";
+import { Panel } from "@/components/ui/panel";
+import { config } from "@/lib/config";
+
+// Any address with nothing behind it, a mistyped swap link most of all: the site's own header (its
+// language switch, its way home) and what to do next, instead of the framework's bare page.
+export default async function NotFound() {
+  const t = await getTranslations("notFound");
+  return (
+    <>
+      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-3xl flex-col items-center px-(--page-gutter) pb-16 [--page-gutter:--spacing(3)] sm:[--page-gutter:--spacing(4)]"
+      >
+        <Panel className="w-full">
+          <h1 className="text-xl font-semibold">{t("title")}</h1>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">{t("swapLink")}</p>
+          <Link href="/" className="mt-4 inline-flex h-11 items-center rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg">
+            {t("home")}
+          </Link>
+        </Panel>
+      </main>
+    </>
+  );
+}
