@@ -27,6 +27,13 @@ if (!/^\d{1,5}$/.test(process.env.PORT ?? "3000") || port > 65535) {
   console.error("[config] PORT: must be a whole number from 0 to 65535");
   process.exit(1);
 }
+// HOST: the address to listen on (127.0.0.1 behind a proxy on the same machine, so nobody reaches
+// the port around it); every interface when unset. Not HOSTNAME: containers set that to their name.
+const host = process.env.HOST?.trim() || undefined;
+if (host !== undefined && net.isIP(host.replace(/^\[|\]$/g, "")) === 0 && host !== "localhost") {
+  console.error("[config] HOST: must be an IP address to listen on (such as 127.0.0.1 or ::), or localhost");
+  process.exit(1);
+}
 const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
 if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
   console.error("[config] TRUST_PROXY_HOPS: must be a whole number from 0 to 10");
@@ -183,15 +190,17 @@ server.on("clientError", (error, socket) => {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
 });
 server.on("error", (error) => {
-  console.error(`[start] cannot listen on port ${port}: ${error.code ?? error.message}`);
+  console.error(`[start] cannot listen on ${host ? `${host} ` : ""}port ${port}: ${error.code ?? error.message}`);
   process.exit(1);
 });
 // Keep idle connections open longer than the usual 60 s of a load balancer or a client's pool, so
 // the server never closes one at the moment the other side reuses it (a reset request).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.listen(port, () => {
-  console.log(`Swap Checkout ready on http://localhost:${port}`);
+server.listen(port, host?.replace(/^\[|\]$/g, ""), () => {
+  console.log(
+    `Swap Checkout ready on http://${host && host !== "::" && host !== "0.0.0.0" ? (host.includes(":") && !host.startsWith("[") ? `[${host}]` : host) : "localhost"}:${port}`,
+  );
 });
 shutDownGracefully(server);
 

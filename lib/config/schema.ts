@@ -109,6 +109,18 @@ export const appEnvSchema = z
     if (env.PARTNER_API_BASE_URL && !env.PARTNER_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["PARTNER_API_KEY"], message: "is required when PARTNER_API_BASE_URL is set" });
     }
+    // A live key in clear text is a key anyone on the path can use. Loopback is a local proxy's.
+    if (env.PARTNER_API_BASE_URL && env.PARTNER_API_KEY?.startsWith("lsk_live_") && URL.canParse(env.PARTNER_API_BASE_URL)) {
+      const url = new URL(env.PARTNER_API_BASE_URL);
+      const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\./.test(url.hostname);
+      if (url.protocol === "http:" && !loopback) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PARTNER_API_BASE_URL"],
+          message: "must be https:// with a live key (lsk_live_…): over http:// the key travels in clear text",
+        });
+      }
+    }
     if (env.PARTNER_API_BASE_URL && !env.APP_SECRET) {
       ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required when PARTNER_API_BASE_URL is set" });
     }

@@ -2,7 +2,7 @@
 // legitimate use that must keep working. A finding that comes back turns this file red.
 import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
 import { freePort, startApp, type RunningApp } from "../support/servers";
@@ -21,6 +21,7 @@ import {
   postQuote,
   quote,
   sandboxApp,
+  startUpstream,
   swapBody,
   upstreamApp,
   upstreamModeEnv,
@@ -379,6 +380,45 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
       expect(output).not.toMatch(/\n\s+at /);
     }
     expect(await startFails({ PARTNER_API_BASE_URL: "http://127.0.0.1:9/v1" })).toMatch(/\[config\] PARTNER_API_KEY: .*\n?.*/);
+  });
+
+  it("refuses a live key over plain http to anything but loopback, naming the variable and not the key", async () => {
+    const key = "lsk_live_do_not_print_0123456789";
+    const output = await startFails({ SANDBOX: "", PARTNER_API_BASE_URL: "http://partner.example/v1", PARTNER_API_KEY: key, APP_SECRET: "x".repeat(40) });
+    expect(output).toMatch(/\[config\] PARTNER_API_BASE_URL: must be https:\/\/ with a live key/);
+    expect(output).not.toContain(key);
+    // A test key over http (the sandbox, a staging upstream) starts as before.
+    const upstream = await startUpstream();
+    try {
+      const app = await startApp({ SANDBOX: "", ...upstreamModeEnv(upstream) });
+      await app.stop();
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("listens only where HOST says, and refuses a HOST that is not an address", async () => {
+    const reach = (host: string, port: number) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, host, () => (socket.destroy(), resolve(true)));
+        socket.on("error", () => resolve(false));
+      });
+    const app = await startApp({ HOST: "127.0.0.1" });
+    try {
+      const port = Number(new URL(app.origin).port);
+      expect(await reach("127.0.0.1", port)).toBe(true);
+      expect(await reach("::1", port)).toBe(false);
+      expect(app.logs()).toContain(`ready on http://127.0.0.1:${port}`);
+    } finally {
+      await app.stop();
+    }
+    const everywhere = await startApp();
+    try {
+      expect(await reach("::1", Number(new URL(everywhere.origin).port))).toBe(true);
+    } finally {
+      await everywhere.stop();
+    }
+    expect(await startFails({ HOST: "swap.example.com" })).toMatch(/\[config\] HOST: must be an IP address/);
   });
 
   it("stops, with one line and no stack trace, when its port is taken", async () => {
