@@ -5,6 +5,7 @@ import { config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { ledgerHealth } from "@/lib/ledger";
 import { isApiError } from "./errors";
+import { appSecretDiffers } from "./secret-check";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 
@@ -32,12 +33,13 @@ export async function readiness(requestId: string) {
     if (isConfigError(error)) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", ledger: "unknown", config: "invalid" };
     throw error;
   }
-  const [upstream, storeOk, ledger] = await Promise.all([
+  const [upstream, storeOk, ledger, secretDiffers] = await Promise.all([
     upstreamOk(requestId),
     store()
       .ping()
       .catch(() => false),
     ledgerHealth(),
+    appSecretDiffers(),
   ]);
   return {
     status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),
@@ -45,5 +47,7 @@ export async function readiness(requestId: string) {
     store: storeOk ? `ok (${store().kind})` : store().kind === "redis" ? "unavailable (serving from local memory)" : "unavailable",
     // Said, never counted: the checkout works without it (the dashboard and webhooks wait).
     ledger,
+    // Only when it differs: another instance's swap links do not open here.
+    ...(secretDiffers ? { appSecret: "differs from another instance's" } : {}),
   };
 }

@@ -381,6 +381,9 @@ export function openApiDocument() {
             ledger: z.enum(["ok", "off", "unavailable", "unknown"]).meta({
               description: "The dashboard's ledger and webhooks: said, never counted in `status` (the checkout works without it).",
             }),
+            appSecret: z.optional(z.string()).meta({
+              description: "Present when another instance on the same Redis has another APP_SECRET: its swap links do not open here. Not counted in `status`.",
+            }),
           }),
           "output",
         ),

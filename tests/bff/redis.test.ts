@@ -142,3 +142,30 @@ describe("two instances on one Redis", () => {
     await expect.poll(async () => (await fetch(`${a.origin}/api/ready`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
   });
 });
+
+describe("instances on one Redis with different APP_SECRETs", () => {
+  let redis: RunningRedis;
+  let first: RunningApp;
+  let second: RunningApp;
+  beforeAll(async () => {
+    redis = await startRedis();
+    const env = { REDIS_URL: redis.url, PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" };
+    first = await startApp({ ...env, APP_SECRET: "the-first-secret-0123456789-abcdefghijkl" });
+    second = await startApp({ ...env, APP_SECRET: "a-second-secret-0123456789-abcdefghijkl" });
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await redis?.stop();
+  });
+
+  it("says so at start in the log of the one that differs, and in its readiness, without taking it out of service", async () => {
+    const ready = async (app: RunningApp) => (await (await fetch(`${app.origin}/api/ready`)).json()) as Record<string, unknown>;
+    // Checked once the store's first connection is up, a moment after the server answers.
+    await expect.poll(() => second.logs(), { timeout: 10_000 }).toMatch(/\[config\] APP_SECRET differs from another instance's on this Redis/);
+    expect(first.logs()).not.toMatch(/APP_SECRET differs/);
+    expect(await ready(second)).toMatchObject({ status: "ready", appSecret: "differs from another instance's" });
+    expect(await ready(first)).not.toHaveProperty("appSecret");
+    // Neither secret nor any token appears in what is said.
+    expect(second.logs()).not.toContain("second-secret");
+  });
+});
