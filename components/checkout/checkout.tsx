@@ -292,6 +292,8 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           refreshing={quote.loading}
           creating={creating}
           error={createError}
+          swapPath={swapPath}
+          swapQuery={swapQuery}
           onBack={() => {
             // The history entry the review added goes too, so the browser's Forward does not lead
             // to a review that is no longer on screen.

@@ -1,6 +1,7 @@
 "use client";
 // The last look before anything is created: exactly what will happen, and one button.
 import { useEffect, useRef } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
@@ -15,6 +16,10 @@ import { Spinner } from "../ui/spinner";
 import { AssetLogo } from "../asset-logo";
 import type { DestinationState } from "./destination-fields";
 import { QuoteCountdown } from "./quote-countdown";
+import { useMySwaps } from "@/lib/checkout/my-swaps";
+
+// Loaded only when this device has made swaps before: a first visit ships none of it.
+const WaitingTwinNotice = dynamic(() => import("./waiting-twin").then((m) => m.WaitingTwinNotice), { ssr: false });
 
 type Props = {
   quote: QuoteAnswer;
@@ -29,6 +34,9 @@ type Props = {
   error: BffError | null;
   onBack: () => void;
   onConfirm: () => void;
+  /** Where a swap's page is (the widget's own), for the link to one already waiting. */
+  swapPath: string;
+  swapQuery: string;
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -49,6 +57,7 @@ export function ReviewStep(props: Props) {
   // The form that had focus is gone: a keyboard or screen-reader user continues from this heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const madeBefore = useMySwaps().length > 0;
 
   return (
     <div className="flex flex-col gap-4">
@@ -132,6 +141,10 @@ export function ReviewStep(props: Props) {
           <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
         </Row>
       </dl>
+
+      {madeBefore ? (
+        <WaitingTwinNotice wanted={{ from, to, address: destination.address }} now={now} swapPath={props.swapPath} swapQuery={props.swapQuery} />
+      ) : null}
 
       <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900">{t("nextStep")}</p>
 

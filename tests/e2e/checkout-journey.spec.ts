@@ -246,3 +246,37 @@ test("the widget is at most 480 px wide and centred, and theme=dark darkens the 
   await screenshotStep(page, "widget-dark", { fullPage: false });
   await expectNoSeriousA11yViolations(page, "widget, dark");
 });
+
+test("a second swap like one still waiting for its deposit: the review says so and links to the first, and another pair or address does not", async ({
+  page,
+  checkout,
+}) => {
+  test.setTimeout(90_000);
+  await checkout.fillValidBtcToUsdtTron();
+  const first = await (await checkout.review()).create();
+  await expect(first.qrCode).toBeVisible();
+  const firstUrl = page.url();
+
+  // Back to the checkout, the same details again (a person checking the address, say).
+  await checkout.fillValidBtcToUsdtTron("0.02");
+  await checkout.review();
+  const twin = page.getByTestId("waiting-twin");
+  await expect(twin).toContainText("You already have a swap like this waiting for its deposit");
+  await expect(twin).toContainText("0.01 BTC");
+  await screenshotStep(page, "review-waiting-twin");
+  await expectNoSeriousA11yViolations(page, "review with a waiting twin");
+  await twin.getByRole("link", { name: "Open the waiting swap" }).click();
+  await expect(page).toHaveURL(firstUrl);
+  await new SwapPage(page).expectStatus("waiting_deposit", "Waiting for your deposit");
+
+  // Another address: no warning.
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  await checkout.fillAddress("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+  await checkout.expectAddressValid("Tron");
+  // The waiting swap's status is known (the list of this device's swaps read it) before the review.
+  await expect(page.getByTestId("my-swap-status").first()).toContainText("Waiting for your deposit");
+  await checkout.review();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId("waiting-twin")).toHaveCount(0);
+});
