@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { Panel } from "@/components/ui/panel";
@@ -18,9 +17,12 @@ export default async function NotFound() {
         <Panel className="w-full">
           <h1 className="text-xl font-semibold">{t("title")}</h1>
           <p className="mt-2 text-slate-700 dark:text-slate-300">{t("swapLink")}</p>
-          <Link href="/" className="mt-4 inline-flex h-11 items-center rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg">
+          {/* A plain link, not next/link: a full load from here is fine, and next/link would add its
+              client code to every page's bundle (the not-found boundary is part of each). */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+          <a href="/" className="mt-4 inline-flex h-11 items-center rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg">
             {t("home")}
-          </Link>
+          </a>
         </Panel>
       </main>
     </>
