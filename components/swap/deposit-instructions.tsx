@@ -33,7 +33,11 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
   const amount = formatAmount(deposit.amount, locale, swap.from.decimals);
   const [memoConfirmed, setMemoConfirmed] = useState(false);
   const showAddress = !deposit.memo || memoConfirmed;
-  const closed = pastDepositDeadline(swap, useServerNow(clockOffset));
+  const now = useServerNow(clockOffset);
+  const closed = pastDepositDeadline(swap, now);
+  // The last minutes: a deposit sent now may arrive after the deadline (an exchange's withdrawal
+  // queue, a slow fee), and one that does is not swapped.
+  const closing = !closed && Date.parse(deposit.deadline) - now < CLOSING_MS;
   useEffect(() => {
     if (closed) onClosed?.();
   }, [closed, onClosed]);
@@ -59,6 +63,15 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
       <h2 id="deposit-heading" className="text-lg font-semibold">
         {t("heading", { token: deposit.token, network })}
       </h2>
+      {closing ? (
+        <p
+          role="status"
+          className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800"
+          data-testid="deposit-closing"
+        >
+          <span className="font-semibold">{t("closingTitle")}</span> {t("closingBody")}
+        </p>
+      ) : null}
 
       <div className="flex flex-col gap-2">
         <span className="text-sm text-slate-600 dark:text-slate-400" id="deposit-amount-label">
@@ -203,6 +216,8 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
     </div>
   );
 }
+
+const CLOSING_MS = 10 * 60_000;
 
 /** `clockOffset`: the server's clock ahead of this browser's; the deadline is the server's. */
 function Deadline({ swap, clockOffset, closed = false }: { swap: Swap; clockOffset: number; closed?: boolean }) {

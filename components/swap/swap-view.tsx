@@ -233,6 +233,15 @@ function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap
   useEffect(() => {
     if (takeHeadingFocus()) heading.current?.focus();
   }, []);
+  // A change of status can remove what had focus (a copy button of the deposit instructions): a
+  // keyboard user then continues from the news, not from the top of the page.
+  const shownStatus = useRef(swap.status);
+  useEffect(() => {
+    if (shownStatus.current === swap.status) return;
+    shownStatus.current = swap.status;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
+  }, [swap.status]);
   return (
     <div className={cn("rounded-2xl p-4 ring-1", statusTone(swap.status))} data-testid="swap-status" data-status={swap.status}>
       <div aria-live="polite" aria-atomic="true">
@@ -461,7 +470,7 @@ function OutcomeNext({ swap, deposit, newSwapHref }: { swap: Swap; deposit: Depo
                   memo: swap.payout.memo ?? "",
                 })
               }
-              className="inline-flex h-11 items-center self-start rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
+              className="inline-flex min-h-11 items-center self-start py-2 rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
               data-testid="new-quote"
             >
               {t("newQuote")}

@@ -13,6 +13,9 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   const swap = await review.create();
   await swap.expectStatus("waiting_deposit");
   await expect(swap.deadline).toHaveText(/ 0:0[0-4] left$/);
+  // The last minutes say so above the amount: a deposit arriving late is not swapped.
+  await expect(page.getByTestId("deposit-closing")).toContainText("Less than 10 minutes left.");
+  await screenshotStep(page, "deposit-closing");
 
   const counter = readCounter(page, swap.id);
 

@@ -8,6 +8,8 @@ test("reloading the swap page keeps the swap and its deposit instructions", asyn
   await swapPage.goto(created.path);
   await swapPage.expectStatus("waiting_deposit", "Waiting for your deposit");
   const address = await swapPage.depositAddress.textContent();
+  // Hours left: no hurry is suggested.
+  await expect(page.getByTestId("deposit-closing")).toHaveCount(0);
 
   await page.reload();
   await swapPage.expectStatus("waiting_deposit", "Waiting for your deposit");
@@ -106,11 +108,16 @@ test("the same swap open in two tabs: a deposit simulated in one shows in the ot
   const second = new SwapPage(secondTab);
   await second.goto(created.path);
   await second.expectStatus("waiting_deposit");
+  // A keyboard user in the second tab was on the deposit address's copy button.
+  await second.copyAddress.focus();
 
   await first.simulateDeposit();
   await first.expectStatus("deposit_detected");
   // Well inside the 30 s poll, with no "Check now" in the second tab.
   await expect(second.status).toHaveAttribute("data-status", "deposit_detected", { timeout: 3_000 });
+  // The button went with the deposit instructions: focus is on the news, not lost to the page's top.
+  await expect(second.copyAddress).toHaveCount(0);
+  await expect(second.statusHeading).toBeFocused();
   await secondTab.close();
 });
 
