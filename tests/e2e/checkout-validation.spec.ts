@@ -85,7 +85,8 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await swap.simulateDeposit();
   await expect(page.getByText("Payout address", { exact: true })).toBeVisible();
   await expect(page.getByText(XRP_ADDRESS)).toBeVisible();
-  await expect(page.getByText("Memo: 12345")).toBeVisible();
+  // Named as the XRP Ledger names it, as the checkout asked for it.
+  await expect(page.getByText("Destination tag: 12345")).toBeVisible();
 });
 
 test("an amount below the minimum says the allowed range inline and 'Review swap' stays disabled", async ({ checkout }) => {
