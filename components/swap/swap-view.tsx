@@ -253,7 +253,9 @@ function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap
       <OutcomeNext swap={swap} deposit={deposit} newSwapHref={newSwapHref} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (
         <p className="mt-2 text-sm">
-          <span className="font-medium">{t("providerMessage")}</span> {swap.errorMessage}
+          <span className="font-medium">{t("providerMessage")}</span>{" "}
+          {/* The service writes in English: a screen reader reads it so, whatever the page's language. */}
+          <span lang="en">{swap.errorMessage}</span>
         </p>
       ) : null}
     </div>
