@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
-import { isApiError } from "@/lib/bff/errors";
+import { forLog, isApiError } from "@/lib/bff/errors";
 import { partner } from "@/lib/bff/partner";
 import { store } from "@/lib/bff/shared-store";
 import type { Swap, SwapListItem } from "@/lib/schema/partner";
@@ -80,7 +80,7 @@ export function ledger(): Promise<LedgerConnection | null> {
     return connection;
   })().catch((error) => {
     runtime.connection = null;
-    console.error("[ledger] could not open the ledger:", error instanceof Error ? error.message : error);
+    console.error("[ledger] could not open the ledger:", forLog(error));
     throw error;
   });
   return runtime.connection;
@@ -119,7 +119,7 @@ function every(name: string, intervalMs: number, task: (kicked: () => boolean) =
         wait = (await task(() => kicked)) ?? intervalMs;
       } catch (error) {
         const retryAfter = isApiError(error) && error.code === "rate_limited" ? Number(error.headers["retry-after"] ?? 5) * 1000 : null;
-        if (retryAfter === null) console.warn(`[ledger] ${name} stopped:`, error instanceof Error ? error.message : error);
+        if (retryAfter === null) console.warn(`[ledger] ${name} stopped:`, forLog(error));
         wait = retryAfter ?? intervalMs;
       } finally {
         await store()
@@ -166,7 +166,7 @@ function startLoops(connection: LedgerConnection) {
     try {
       while ((await deliverDue(connection.db, { url: url!, secret: secret! })).sent > 0);
     } catch (error) {
-      console.warn("[webhooks] delivery pass failed:", error instanceof Error ? error.message : error);
+      console.warn("[webhooks] delivery pass failed:", forLog(error));
     } finally {
       sending = false;
     }
@@ -183,7 +183,7 @@ async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: S
     const result = await recordSwaps(connection.db, seen, { source, seenAt: new Date(), events: webhooksEnabled() });
     if (result.inserted || result.changed) runtime.nudge?.();
   } catch (error) {
-    console.warn(`[ledger] could not record a ${source} view:`, error instanceof Error ? error.message : error);
+    console.warn(`[ledger] could not record a ${source} view:`, forLog(error));
   }
 }
 
@@ -213,7 +213,7 @@ export function ledgerSweepPage(page: readonly SwapListItem[]): void {
   if (!ledgerEnabled()) return;
   void ledger()
     .then((connection) => connection && recordSweepPage({ ...syncDeps(connection) }, [...page]))
-    .catch((error) => console.warn("[ledger] could not record a sweep page:", error instanceof Error ? error.message : error));
+    .catch((error) => console.warn("[ledger] could not record a sweep page:", forLog(error)));
 }
 
 /**

@@ -5,8 +5,21 @@
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it, expect, beforeAll } from "vitest";
-import { repoRoot } from "../support/servers";
-import { BTC_ADDRESS, NO_LIMITS, btcToUsdtTron, call, createSwap, postJson, quote, swapBody, upstreamApp, type HttpResult } from "./helpers";
+import { repoRoot, startApp } from "../support/servers";
+import {
+  BTC_ADDRESS,
+  NO_LIMITS,
+  btcToUsdtTron,
+  call,
+  createSwap,
+  postJson,
+  quote,
+  startUpstream,
+  swapBody,
+  upstreamApp,
+  upstreamModeEnv,
+  type HttpResult,
+} from "./helpers";
 
 const canary = process.env.LEAK_CANARY_KEY ?? "";
 const DASHBOARD_PASSWORD = "key-leak dashboard password";
@@ -190,6 +203,24 @@ describe("the partner key never leaves the server", () => {
       running.upstream.intercept = null;
     }
     expect(seen).toEqual([]);
+  });
+
+  it("is in no log line, the ledger's included, when an upstream refusal quotes it", async () => {
+    // An upstream that refuses the key on the swap list by quoting it back: the ledger's first
+    // backfill, a second after start, meets that refusal and says so in the log.
+    const upstream = await startUpstream({ SANDBOX_API_KEY: canary, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
+    upstream.intercept = async (req, next) =>
+      req.method === "GET" && new URL(req.url).pathname === "/v1/swap"
+        ? Response.json({ error: { code: "invalid_api_key", message: `Invalid API key ${canary}`, details: {} } }, { status: 401 })
+        : next(req);
+    const app = await startApp(upstreamModeEnv(upstream));
+    try {
+      await expect.poll(() => app.logs(), { timeout: 20_000 }).toMatch(/\[ledger\] backfill stopped/);
+      expect(forms(canary).filter((f) => app.logs().includes(f))).toEqual([]);
+    } finally {
+      await app.stop();
+      await upstream.close();
+    }
   });
 
   it("is in no file under .next/static nor in any prerendered page under .next/server", () => {
