@@ -218,7 +218,10 @@ export function createPartnerClient(options: PartnerClientOptions) {
       } catch (error) {
         if (!isPartnerError(error)) throw error;
         if (error.code === "rate_limited") options.onRateLimited?.(error.retryAfterSeconds);
-        if (n >= attempts || !error.retryable) throw error;
+        // A call that got no answer in time is not tried again: an upstream that hangs once hangs
+        // again, and three waits of timeoutMs kept a person (and a status poll with an answer at
+        // hand) waiting 30 s. Fast failures (a refused connection, a 503) are retried.
+        if (n >= attempts || !error.retryable || error.code === "upstream_timeout") throw error;
         // Full jitter (random between 0 and the exponential cap), never shorter than Retry-After.
         const backoff = random() * Math.min(backoffCapMs, backoffBaseMs * 2 ** (n - 1));
         const wait = Math.max(backoff, (error.retryAfterSeconds ?? 0) * 1000);

@@ -729,6 +729,15 @@ describe("the client's retry rules and fault handling", () => {
     expect(error.message).toMatch(/300 ms/);
   });
 
+  it("does not try a safe call again after it timed out: an upstream that hangs once hangs again, and a person waits for each try", async () => {
+    const { transport, calls } = recording((url, init) =>
+      fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), "x-sandbox-fault": "slow" } }),
+    );
+    const error = await rejection(clientFor(sb, { transport, maxRetries: 2, timeoutMs: 300, sleep: async () => {} }).getSwap("ABCDEFGHIJKL"));
+    expect(error.code).toBe("upstream_timeout");
+    expect(calls).toHaveLength(1);
+  });
+
   it("makes exactly 1 + maxRetries attempts of a safe call when the transport always fails, with capped exponential backoff", async () => {
     const sleeps: number[] = [];
     const operations: string[] = [];
