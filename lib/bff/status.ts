@@ -257,8 +257,14 @@ export async function readSwap(id: string, token: string | null, requestId: stri
   try {
     return await liveRead(id, requestId, important ? "urgent" : "status", clientId);
   } catch (error) {
-    // Out of budget or upstream trouble: an older answer beats none.
+    // Out of budget or upstream trouble: an older answer beats none. So does an upstream that
+    // says it has no such swap when we hold one it gave us (the token is ours, minted for a swap
+    // it answered): a lapse of the upstream's, not news for a person who may have sent money.
     if (cached && (isApiError(error) || (isPartnerError(error) && error.retryable))) return cached;
+    if (cached && isPartnerError(error) && error.code === "swap_not_found") {
+      console.warn(`[status] ${requestId} upstream says swap ${id} does not exist; serving what it said before`);
+      return cached;
+    }
     throw error;
   }
 }

@@ -90,6 +90,17 @@ describe("status freshness", () => {
     expect(liveReads()).toBe(2);
   });
 
+  it("keeps serving a swap it holds when the upstream suddenly says there is no such swap, and says 404 only for one it never held", async () => {
+    const [snapshot] = await watchedSwaps(1, 40_000);
+    const lapsed: Snapshot = { ...snapshot!, swap: { ...snapshot!.swap, id: "NOSUCHSWAP12" } };
+    await writeSnapshot(lapsed);
+    const served = await read("NOSUCHSWAP12");
+    expect(liveReads()).toBe(1);
+    expect(served.swap.status).toBe("waiting_deposit");
+    expect(served.asOf).toBe(lapsed.asOf);
+    await expect(read("NOSUCHSWAP34")).rejects.toMatchObject({ code: "swap_not_found" });
+  });
+
   it("serves the snapshot with its true age when the key's budget is spent", async () => {
     const [snapshot] = await watchedSwaps(1, 40_000);
     // Someone else spent the whole minute's budget.
