@@ -16,6 +16,9 @@ export function useErrorText() {
     // form can fix that, so say what can.
     const config = error.code === "validation_error" ? (error.details.fields as Record<string, unknown> | undefined)?.["x-widget-config"] : undefined;
     if (config !== undefined) return config === "expired" ? t("widgetConfigExpired") : t("widgetConfigInvalid");
+    // The key's shared budget, not this person's own requests: say the service is busy, not "you".
+    const budget = error.code === "rate_limited" ? error.details.budget : undefined;
+    if (budget !== undefined && budget !== "client") return t("busy");
     return known.has(error.code) ? t(error.code as "internal_error") : error.message || t("internal_error");
   };
 }

@@ -98,12 +98,21 @@ export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[p
   }
 }
 
+/**
+ * The longest pause one upstream 429 can cause: the limit is per minute, so a longer Retry-After
+ * (an hour, say) is not the minute's limit talking. Every call would wait it out, quotes and swap
+ * creations of people at the review included; after a minute, one call asks again, and another
+ * 429 pauses again.
+ */
+const MAX_PAUSE_S = 60;
+
 /** An upstream 429: the service's limit is lower than ours. Pause, and shrink for a while. */
 export async function budgetRejectedUpstream(retryAfterSeconds: number | null): Promise<void> {
   const current = await shrinkState();
+  const pauseS = Math.min(retryAfterSeconds ?? 5, MAX_PAUSE_S);
   const next: Shrink = {
     factor: Math.max(0.5, current.factor * 0.8),
-    pausedUntil: Math.max(current.pausedUntil, Date.now() + (retryAfterSeconds ?? 5) * 1000),
+    pausedUntil: Math.max(current.pausedUntil, Date.now() + pauseS * 1000),
   };
   await store().set("budget:shrink", JSON.stringify(next), 5 * 60_000);
   console.warn(`[bff] upstream answered 429: budget shrinks to ${Math.round(next.factor * 100)} % for five minutes`);

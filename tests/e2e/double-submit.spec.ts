@@ -99,3 +99,23 @@ test("from the keyboard, focus stays on 'Create swap' while the swap is made, an
   await expect(page.getByRole("alert").filter({ hasText: "You seem to be offline." })).toBeVisible({ timeout: 30_000 });
   await expect(review.createButton).toBeFocused();
 });
+
+test("a swap refused because the key's shared budget is spent says the service is busy, not that this person asked too often, with the wait", async ({
+  page,
+  checkout,
+}) => {
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  await page.route("**/api/v1/swap", (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "content-type": "application/json", "retry-after": "20", "x-request-id": "req_busy" },
+      body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: { budget: "create" } }, requestId: "req_busy" }),
+    }),
+  );
+  await review.createButton.click();
+  const alert = page.getByRole("alert").filter({ hasText: "the swap service is busy" });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert).not.toContainText("Too many requests in a short time");
+  await expect(alert).toContainText("You can try again in 20 seconds.");
+});

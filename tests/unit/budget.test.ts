@@ -100,6 +100,16 @@ describe("after an upstream 429", () => {
     expect(await spendAll("status")).toBe(80);
   });
 
+  it("pauses at most a minute for one upstream 429, whatever its Retry-After says", async () => {
+    const bff = setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
+    await budgetRejectedUpstream(3600);
+    const refused = await spendBudget("create", 0).catch((error: { headers: Record<string, string> }) => error);
+    expect(Number((refused as { headers: Record<string, string> }).headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(await spendAll("create")).toBe(0);
+    bff.advance(60_000);
+    expect(await spendAll("create", 1)).toBe(1);
+  });
+
   it("shrinks further with each 429, never below half", async () => {
     setUpBff({ PARTNER_RATE_LIMIT_PER_MINUTE: "100" });
     const limits: number[] = [];
