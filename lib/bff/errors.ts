@@ -132,10 +132,21 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
     default: {
       const code = error.code as BffErrorCode;
       if (!passThrough.has(code)) return new ApiError("internal_error");
-      // Bounds are useful to a person; other upstream details stay upstream.
+      // The code is the upstream's; the words are ours. An upstream's own text can name its hosts,
+      // tables or accounts: it goes to our log (key-redacted), never to a browser. Bounds are
+      // useful to a person and are numbers; of `fields`, which inputs were refused, not why.
+      if (error.message) console.warn(`[bff] ${requestId} upstream refused the request: ${forLog(error)}`);
       const details: Record<string, unknown> = {};
-      for (const key of ["minAmountIn", "maxAmountIn", "fields"]) if (key in error.details) details[key] = error.details[key];
-      return new ApiError(code, code === "validation_error" && error.message ? redact(error.message) : undefined, redact(details));
+      for (const key of ["minAmountIn", "maxAmountIn"]) {
+        const bound = typeof error.details[key] === "number" ? String(error.details[key]) : error.details[key];
+        if (typeof bound === "string" && /^\d{1,30}(\.\d{1,30})?$/.test(bound)) details[key] = bound;
+      }
+      const fields = error.details.fields;
+      if (fields && typeof fields === "object") {
+        const names = Object.keys(fields).filter((name) => /^[A-Za-z][A-Za-z0-9_.[\]-]{0,63}$/.test(name) && !/key/i.test(name));
+        if (names.length) details.fields = Object.fromEntries(names.slice(0, 10).map((name) => [name, "refused by the swap service"]));
+      }
+      return new ApiError(code, undefined, details);
     }
   }
 }

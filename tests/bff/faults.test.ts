@@ -98,6 +98,30 @@ describe("upstream faults", () => {
     expect(assetListSchema.parse(res.json).assets[0]).toMatchObject({ symbol: "BTC" });
   });
 
+  it("passes an upstream refusal's code and bounds on, in its own words: never the upstream's text, which can name its hosts", async () => {
+    const internal = "Request failed at db-primary.internal.example:5432 (pg: relation partners) for partner acct 9912";
+    running.upstream.intercept = async () =>
+      Response.json(
+        {
+          error: {
+            code: "validation_error",
+            message: internal,
+            details: { minAmountIn: "0.001", maxAmountIn: 5, fields: { "from.amount": internal, "x-api-key": "no" }, host: "db-primary" },
+          },
+        },
+        { status: 400 },
+      );
+    try {
+      const res = await postQuote(running.app.origin);
+      const body = expectError(res, 400, "validation_error");
+      expect(res.raw).not.toMatch(/db-primary|internal\.example|acct 9912|relation/);
+      expect(body.error.message).toBe("Some of the details are not valid. Check them and try again.");
+      expect(body.error.details).toEqual({ minAmountIn: "0.001", maxAmountIn: "5", fields: { "from.amount": "refused by the swap service" } });
+    } finally {
+      running.upstream.intercept = null;
+    }
+  });
+
   it("answers 502 upstream_error when the upstream answers garbage", async () => {
     running.upstream.use({ ...healthy, SANDBOX_FAULTS: "malformed_rate=1" });
     expectError(await postQuote(running.app.origin), 502, "upstream_error");
