@@ -1,6 +1,8 @@
 // Swap creation: one click, one swap (idempotency), and a quote's swap only for the request that made it.
 import "server-only";
 import { sleep } from "@/lib/timing";
+import { processSingleton } from "@/lib/process-singleton";
+import { onShutdown } from "@/lib/shutdown";
 import { createHash } from "node:crypto";
 import type { SwapBody, SwapCreated } from "@/lib/schema/bff";
 import { swapAttemptFields } from "@/lib/schema/swap-attempt";
@@ -67,6 +69,22 @@ export async function assertLockedDestination(body: SwapBody, widget: WidgetConf
   }
 }
 
+// The keys whose first request this process is making. Stopping (a deploy) cuts such a request off
+// at the drain's end; its "pending" record would then hold every retry, on any instance, to 409
+// request_in_progress for up to two minutes. On shutdown they are let go: a retry elsewhere asks
+// the upstream again, which gives the one swap of the quote (retry-safe per quoteId).
+const heldKeys = processSingleton("idempotency-held", () => new Set<string>());
+onShutdown("idempotency-held", async () => {
+  await Promise.all(
+    [...heldKeys].map((key) =>
+      store()
+        .delete(idempotencyKey(key))
+        .catch(() => {}),
+    ),
+  );
+  heldKeys.clear();
+});
+
 async function readRecord(key: string): Promise<IdempotencyRecord | null> {
   const raw = await store().get(idempotencyKey(key));
   return raw ? (JSON.parse(raw) as IdempotencyRecord) : null;
@@ -94,13 +112,30 @@ export async function createSwapOnce(
       return { status: record.status, body, headers: { ...headers, "idempotent-replayed": "true" } };
     }
     if (!record) {
-      if (await store().setIfAbsent(idempotencyKey(key), JSON.stringify({ hash, state: "pending" } satisfies IdempotencyRecord), PENDING_TTL_MS)) break;
+      if (await store().setIfAbsent(idempotencyKey(key), JSON.stringify({ hash, state: "pending" } satisfies IdempotencyRecord), PENDING_TTL_MS)) {
+        heldKeys.add(key);
+        break;
+      }
       continue;
     }
     if (Date.now() > deadline) throw new ApiError("request_in_progress", undefined, {}, retryAfterHeader(2));
     await sleep(100);
   }
 
+  try {
+    return await makeFirst(key, hash, body, ctx);
+  } finally {
+    heldKeys.delete(key);
+  }
+}
+
+/** The first request for `key`: calls the upstream and keeps the answer for the key's repeats. */
+async function makeFirst(
+  key: string,
+  hash: string,
+  body: SwapBody,
+  ctx: { requestId: string; clientId?: string; onFirstAttempt?: () => Promise<void> },
+): Promise<Outcome> {
   let outcome: Outcome;
   try {
     await ctx.onFirstAttempt?.();

@@ -5,7 +5,7 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-import { btcToUsdtTron, NO_LIMITS, newSwap, sleep, startUpstream, upstreamModeEnv, type Upstream } from "./helpers";
+import { btcToUsdtTron, createSwap, NO_LIMITS, newSwap, quote, sleep, startUpstream, swapBody, upstreamModeEnv, type Upstream } from "./helpers";
 import { startRedis, type RunningRedis } from "../support/redis";
 
 const redisGet = (port: number, key: string) =>
@@ -125,6 +125,36 @@ describe("SIGTERM", () => {
     expect(redisGet(redisPort, "swapco:status:sweep-lease")).toBe("");
     expect(app.logs()).toContain("[shutdown] done");
   });
+
+  it("lets go of a swap creation the drain cut off, so a retry of its key on another instance gets the swap at once, not two minutes of 409", async () => {
+    const slowCreate = { ...NO_LIMITS, REDIS_URL: redis.url, ...upstreamModeEnv(upstream), PARTNER_API_TIMEOUT_MS: "30000" };
+    const [a, b] = [await startApp(slowCreate), await startApp(slowCreate)];
+    try {
+      const q = await quote(a.origin);
+      const key = crypto.randomUUID();
+      let held = true;
+      // The first creation hangs upstream for longer than the 10 s drain.
+      upstream.intercept = async (req, next) => {
+        if (held && req.method === "POST" && new URL(req.url).pathname === "/v1/swap") {
+          held = false;
+          await sleep(25_000);
+        }
+        return next(req);
+      };
+      const cut = createSwap(a.origin, swapBody(q.id), key).catch((error: unknown) => error);
+      await sleep(500);
+      a.signal("SIGTERM");
+      expect(await a.exited).toBe(0);
+      const started = Date.now();
+      const retried = await createSwap(b.origin, swapBody(q.id), key);
+      expect(retried.status, retried.raw).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await cut;
+    } finally {
+      upstream.intercept = null;
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 60_000);
 
   it("answers a request a balancer sends on a pooled connection just after the signal, then closes the idle ones and exits 0", async () => {
     const instance = await startInstance();
