@@ -3,7 +3,7 @@ import { Checkout } from "@/components/checkout/checkout";
 import { SiteHeader } from "@/components/site-header";
 import { SupportProvider } from "@/components/support";
 import { MySwapsSlot } from "@/components/checkout/my-swaps-slot";
-import { listAssets } from "@/lib/bff/assets";
+import { assetsForPage } from "@/lib/bff/assets";
 import { config } from "@/lib/config";
 import { checkoutPresetSchema } from "@/lib/schema/pages";
 
@@ -14,8 +14,9 @@ export async function generateMetadata() {
 
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const preset = checkoutPresetSchema.parse(await searchParams);
-  // The asset list is usually cached; handing it to the page saves the browser a round trip.
-  const assets = await listAssets({}, "page").catch(() => undefined);
+  // The asset list is usually cached; handing it to the page saves the browser a round trip (not
+  // worth more than a moment's wait when it is not: lib/bff/assets.ts).
+  const assets = await assetsForPage("page");
   return (
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />

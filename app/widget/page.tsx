@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { WidgetCheckout } from "@/components/widget/widget-checkout";
 import { WidgetShell } from "@/components/widget/widget-shell";
 import { SupportProvider } from "@/components/support";
-import { listAssets } from "@/lib/bff/assets";
+import { assetsForPage } from "@/lib/bff/assets";
 import { checkWidgetConfig } from "@/lib/bff/widget-config";
 import { config } from "@/lib/config";
 import { widgetQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
@@ -30,7 +30,7 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
   }
 
   const trusted = check?.ok ? check.config : undefined;
-  const assets = await listAssets({}, "widget-page").catch(() => undefined);
+  const assets = await assetsForPage("widget-page");
   return (
     <WidgetShell theme={params.theme} accent={params.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
       <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>

@@ -62,6 +62,28 @@ const select = (list: AssetList, filter: Filter): AssetList => ({
   ),
 });
 
+/**
+ * How long a page render waits for the list when it is not known (a cold start, an outage) before
+ * it renders without it: the browser then asks `/api/v1/assets` itself, which joins the refresh
+ * still running. A page never waits on a hung upstream for as long as an upstream call may take.
+ */
+const PAGE_WAIT_MS = 1_500;
+
+/** The whole list for a page's first render, or undefined when it is not at hand soon. */
+export async function assetsForPage(requestId: string): Promise<AssetList | undefined> {
+  const pending = listAssets({}, requestId);
+  pending.catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PAGE_WAIT_MS)));
+  try {
+    return await Promise.race([pending, late]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
   return select((await current(requestId)).list, filter);
 }

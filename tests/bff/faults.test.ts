@@ -268,3 +268,29 @@ describe("the asset list during an outage", () => {
     }
   });
 });
+
+describe("a page load while the upstream hangs and the asset list is not known yet (a cold start)", () => {
+  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "20000", ...NO_LIMITS }, healthy);
+
+  it("renders the checkout and the widget within two seconds instead of waiting on the upstream, and the list comes when it can", async () => {
+    let hang = true;
+    running.upstream.intercept = async (req, next) => {
+      if (hang && new URL(req.url).pathname === "/v1/asset") await new Promise((resolve) => setTimeout(resolve, 8_000));
+      return next(req);
+    };
+    try {
+      for (const path of ["/?from=BTC.bitcoin&to=USDT.tron&amount=0.01", "/widget?from=BTC.bitcoin&to=USDT.tron"]) {
+        const { res, ms } = await timed(call(running.app.origin, path));
+        expect(res.status, path).toBe(200);
+        expect(ms, path).toBeLessThan(2_500);
+      }
+      // The refresh the first load started goes on: the browser's own request gets the list.
+      hang = false;
+      const assets = await call(running.app.origin, "/api/v1/assets");
+      expect(assets.status).toBe(200);
+      expect(assetListSchema.parse(assets.json).assets.length).toBeGreaterThan(0);
+    } finally {
+      running.upstream.intercept = null;
+    }
+  });
+});
