@@ -1,6 +1,6 @@
 "use client";
 // The last look before anything is created: exactly what will happen, and one button.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
@@ -39,6 +39,8 @@ type Props = {
   swapQuery: string;
 };
 
+const SLOW_CREATE_MS = 8_000;
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
@@ -58,6 +60,17 @@ export function ReviewStep(props: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const madeBefore = useMySwaps().length > 0;
+  // A creation that takes long (a slow swap service, our retries with the same key) says so, so
+  // nobody reloads or clicks again thinking nothing happens.
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!props.creating) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_CREATE_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [props.creating]);
 
   return (
     <div className="flex flex-col gap-4">
@@ -149,6 +162,11 @@ export function ReviewStep(props: Props) {
       <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900">{t("nextStep")}</p>
 
       {props.error ? <ErrorNotice error={props.error} /> : null}
+      {props.creating && slow ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="creating-slow">
+          {t("creatingSlow")}
+        </p>
+      ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         {/* While the swap is being made, its details can no longer change. */}

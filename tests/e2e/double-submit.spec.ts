@@ -119,3 +119,23 @@ test("a swap refused because the key's shared budget is spent says the service i
   await expect(alert).not.toContainText("Too many requests in a short time");
   await expect(alert).toContainText("You can try again in 20 seconds.");
 });
+
+test("a creation that takes long says so, and that the swap is made once, so nobody reloads or clicks again", async ({ page, checkout }) => {
+  await page.clock.install();
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/v1/swap", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await review.createButton.click();
+  const note = page.getByTestId("creating-slow");
+  await page.clock.runFor(5_000);
+  await expect(note).toHaveCount(0);
+  await page.clock.runFor(4_000);
+  await expect(note).toContainText("Keep this page open: your swap is made once");
+  release();
+  await expect(page).toHaveURL(/\/swap\/[A-Z0-9]{12}#t=/, { timeout: 20_000 });
+});
