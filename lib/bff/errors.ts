@@ -146,7 +146,16 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
         const names = Object.keys(fields).filter((name) => /^[A-Za-z][A-Za-z0-9_.[\]-]{0,63}$/.test(name) && !/key/i.test(name));
         if (names.length) details.fields = Object.fromEntries(names.slice(0, 10).map((name) => [name, "refused by the swap service"]));
       }
-      return new ApiError(code, undefined, details);
+      // Bounds are said in our words too, for a partner's own front end that shows the message.
+      const bounds =
+        details.minAmountIn && details.maxAmountIn
+          ? `The amount must be between ${details.minAmountIn} and ${details.maxAmountIn}.`
+          : details.minAmountIn
+            ? `The amount must be at least ${details.minAmountIn}.`
+            : details.maxAmountIn
+              ? `The amount must be at most ${details.maxAmountIn}.`
+              : undefined;
+      return new ApiError(code, code === "validation_error" ? bounds : undefined, details);
     }
   }
 }

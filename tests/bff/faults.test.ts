@@ -115,7 +115,7 @@ describe("upstream faults", () => {
       const res = await postQuote(running.app.origin);
       const body = expectError(res, 400, "validation_error");
       expect(res.raw).not.toMatch(/db-primary|internal\.example|acct 9912|relation/);
-      expect(body.error.message).toBe("Some of the details are not valid. Check them and try again.");
+      expect(body.error.message).toBe("The amount must be between 0.001 and 5.");
       expect(body.error.details).toEqual({ minAmountIn: "0.001", maxAmountIn: "5", fields: { "from.amount": "refused by the swap service" } });
     } finally {
       running.upstream.intercept = null;

@@ -829,7 +829,7 @@ describe("one LEDGER_DIR, one process (the embedded ledger cannot be shared)", (
       // A second process on the same directory waits for it at start, then runs without a ledger.
       const second = await startApp(env);
       try {
-        expect(second.logs()).toMatch(new RegExp(`\\[ledger\\] could not open the ledger: LEDGER_DIR .* is in use by process ${first.pid}`));
+        expect(second.logs()).toMatch(new RegExp(`\\[ledger\\] could not open the ledger: (Error: )?LEDGER_DIR .* is in use by process ${first.pid}`));
         expect(second.logs()).not.toMatch(/let go of/);
       } finally {
         await second.stop();

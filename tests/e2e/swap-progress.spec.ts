@@ -1,6 +1,7 @@
 // The whole checkout, from choosing assets to a completed swap, and the underpaid detour. These run
 // on a server of their own with the sandbox's default 5-s status steps: the BFF answers a swap read
 // from a 5-s cache, so with 1-s steps the page could never show the in-between statuses.
+import type { APIRequestContext } from "@playwright/test";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, readCounter, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
@@ -140,15 +141,15 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
   await screenshotStep(page, "completed-after-underpaid");
 });
 
-test("a half-paid swap first opened after it completed, on a device that never saw it underpaid, does not claim the full amount was sent", async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const created = await createSwapThroughApi(request, baseURL!);
+/**
+ * A swap (of 0.01 BTC asked) paid `amount` through the sandbox and read until it has completed,
+ * without a page watching: the page opens it afterwards, as on another device.
+ */
+async function completedWithDeposit(request: APIRequestContext, baseURL: string, amount: string) {
+  const created = await createSwapThroughApi(request, baseURL);
   const deposit = await request.post(`${baseURL}/api/sandbox/swaps/${created.id}/deposit`, {
     headers: { "x-swap-token": created.token },
-    data: { outcome: "completed", amount: "0.005" },
+    data: { outcome: "completed", amount },
   });
   expect(deposit.status(), await deposit.text()).toBe(200);
   // The sandbox steps on by itself every few seconds; read it until it has completed.
@@ -161,6 +162,15 @@ test("a half-paid swap first opened after it completed, on a device that never s
       { timeout: 60_000, intervals: [2_000] },
     )
     .toBe("completed");
+  return created;
+}
+
+test("a half-paid swap first opened after it completed, on a device that never saw it underpaid, does not claim the full amount was sent", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const created = await completedWithDeposit(request, baseURL!, "0.005");
 
   const swap = new SwapPage(page);
   await swap.goto(created.path);
@@ -175,21 +185,7 @@ test("a deposit above the amount asked, opened after it completed, says so inste
   request,
   baseURL,
 }) => {
-  const created = await createSwapThroughApi(request, baseURL!);
-  const deposit = await request.post(`${baseURL}/api/sandbox/swaps/${created.id}/deposit`, {
-    headers: { "x-swap-token": created.token },
-    data: { outcome: "completed", amount: "0.05" },
-  });
-  expect(deposit.status(), await deposit.text()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const read = await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } });
-        return ((await read.json()) as { status: string }).status;
-      },
-      { timeout: 60_000, intervals: [2_000] },
-    )
-    .toBe("completed");
+  const created = await completedWithDeposit(request, baseURL!, "0.05");
 
   const swap = new SwapPage(page);
   await swap.goto(created.path);

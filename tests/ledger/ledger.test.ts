@@ -103,6 +103,14 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       body: JSON.stringify(body),
     }).then((r) => r.json());
 
+  /** The sandbox's deposit control: the swap is paid in full and goes on by itself. */
+  const deposit = (id: string) =>
+    fetch(`${sandbox.origin}/sandbox/swaps/${id}/deposit`, {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      body: "{}",
+    });
+
   const newSwap = async (externalId = "order-1") => {
     const quote = await client.createQuote({
       from: { network: "bitcoin", token: "BTC", amount: "0.01" },
@@ -188,11 +196,7 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     // Two swaps made while the ledger could not record them: one still waiting, one already paid.
     const waiting = await newSwap("order-waiting");
     const paid = await newSwap("order-paid");
-    await fetch(`${sandbox.origin}/sandbox/swaps/${paid.id}/deposit`, {
-      method: "POST",
-      headers: { "x-api-key": KEY, "content-type": "application/json" },
-      body: "{}",
-    });
+    await deposit(paid.id);
     clock.advance(2 * 60_000);
     now += 2 * 60_000;
     expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({ done: true, createdFrom: expect.any(String) });
@@ -285,11 +289,7 @@ describe.each(drivers)("the ledger on $name", (driver) => {
   it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {
     const created = await newSwap();
     await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
-    await fetch(`${sandbox.origin}/sandbox/swaps/${created.id}/deposit`, {
-      method: "POST",
-      headers: { "x-api-key": KEY, "content-type": "application/json" },
-      body: "{}",
-    });
+    await deposit(created.id);
     clock.advance(2 * 60_000);
     now += 2 * 60_000;
     const swept = await sweepOpenSwaps(deps());
