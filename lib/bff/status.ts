@@ -30,6 +30,8 @@ const SNAPSHOT_TTL_MS = 6 * 60 * 60 * 1000;
 const LIST_STALENESS_MS = 60_000;
 /** Never read one swap live more often than this (many tabs, one swap). */
 const MIN_LIVE_GAP_MS = 10_000;
+/** How long a poll with a snapshot at hand waits for its live read before answering with the snapshot. */
+const LIVE_WAIT_WITH_SNAPSHOT_MS = 3_000;
 const MIN_URGENT_GAP_MS = 5_000;
 /** Past this gap a live read is not worth planning: the sweep carries the swap. */
 const MAX_LIVE_GAP_MS = 10 * 60_000;
@@ -254,8 +256,20 @@ export async function readSwap(id: string, token: string | null, requestId: stri
     // scheduled) finds them 100 a call. Answer at once rather than queue behind it.
     throw new ApiError("rate_limited", "This swap's status is being fetched; try again shortly.", { budget: "status" }, retryAfterHeader(10));
   }
+  const read = liveRead(id, requestId, important ? "urgent" : "status", clientId);
   try {
-    return await liveRead(id, requestId, important ? "urgent" : "status", clientId);
+    if (!cached) return await read;
+    // With an answer at hand, a poll does not wait on a slow upstream for as long as a call may
+    // take: it gets the snapshot (dated as it is), and the read, still running, updates it for the
+    // next poll.
+    read.catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), LIVE_WAIT_WITH_SNAPSHOT_MS)));
+    try {
+      return (await Promise.race([read, late])) ?? cached;
+    } finally {
+      clearTimeout(timer);
+    }
   } catch (error) {
     // Out of budget or upstream trouble: an older answer beats none. So does an upstream that
     // says it has no such swap when we hold one it gave us (the token is ours, minted for a swap

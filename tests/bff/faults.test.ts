@@ -294,3 +294,27 @@ describe("a page load while the upstream hangs and the asset list is not known y
     }
   });
 });
+
+describe("a status poll while the upstream hangs, with the swap's last status at hand", () => {
+  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "20000", ...NO_LIMITS }, healthy);
+
+  it("answers within a few seconds with the last status, dated as it is, instead of waiting out the upstream's timeout", async () => {
+    const made = swapCreatedSchema.parse((await createSwap(running.app.origin, swapBody((await quote(running.app.origin)).id))).json);
+    // Old enough that an idle key reads it live (a poll on a fresher one is answered from the snapshot anyway).
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    running.upstream.intercept = async (req, next) => {
+      if (req.method === "GET" && new URL(req.url).pathname === `/v1/swap/${made.swap.id}`) await new Promise((resolve) => setTimeout(resolve, 12_000));
+      return next(req);
+    };
+    try {
+      const { res, ms } = await timed(call(running.app.origin, `/api/v1/swap/${made.swap.id}`, { headers: { "x-swap-token": made.accessToken } }));
+      expect(res.status, res.raw).toBe(200);
+      expect(ms).toBeLessThan(4_500);
+      expect(running.upstream.count("GET", `/v1/swap/${made.swap.id}`)).toBe(1);
+      // Dated when it was last known, not now.
+      expect(Date.now() - Date.parse(res.header("x-status-as-of")!)).toBeGreaterThan(10_000);
+    } finally {
+      running.upstream.intercept = null;
+    }
+  }, 40_000);
+});
