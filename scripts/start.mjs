@@ -64,6 +64,9 @@ function forwardedProto(req) {
   return proto === "https" ? "https" : "http";
 }
 
+/** An error body in the API's shape, for an answer the front makes itself with these `headers`. */
+const apiError = (headers, code, message, details = {}) => JSON.stringify({ error: { code, message, details }, requestId: headers["x-request-id"] });
+
 /** The headers of an answer the front makes itself, as Next's own answers carry them. */
 function ownHeaders(req, headers) {
   return {
@@ -78,10 +81,7 @@ function ownHeaders(req, headers) {
 function tooLarge(req, res) {
   if (!res.headersSent) {
     const headers = ownHeaders(req, { "content-type": "application/json", connection: "close" });
-    const body = JSON.stringify({
-      error: { code: "payload_too_large", message: "The request is too large.", details: { maxBytes: MAX_API_BODY_BYTES } },
-      requestId: headers["x-request-id"],
-    });
+    const body = apiError(headers, "payload_too_large", "The request is too large.", { maxBytes: MAX_API_BODY_BYTES });
     res.writeHead(413, { ...headers, "content-length": Buffer.byteLength(body) });
     res.end(body);
   }
@@ -172,12 +172,9 @@ server.on("clientError", (error, socket) => {
   const api = line === "/api" || line.startsWith("/api/") || line.startsWith("/api?");
   const headers = { ...ownHeaders({ headers: {} }, {}), connection: "close" };
   const body = api
-    ? JSON.stringify({
-        error: tooBig
-          ? { code: "payload_too_large", message: "The request's headers are too large.", details: { part: "headers" } }
-          : { code: "validation_error", message: "The request could not be read.", details: {} },
-        requestId: headers["x-request-id"],
-      })
+    ? tooBig
+      ? apiError(headers, "payload_too_large", "The request's headers are too large.", { part: "headers" })
+      : apiError(headers, "validation_error", "The request could not be read.")
     : tooBig
       ? "The request's headers are too large, most often because of this site's cookies. Clear them and try again.\n"
       : "Bad Request: the request could not be read.\n";

@@ -2,13 +2,11 @@
 // The swaps this browser has seen, newest first, each with its live status. Ids and tokens stay in
 // localStorage; they are used only for the swap's own status call, as on its page.
 import { useEffect, useRef, useState } from "react";
-import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/checkout/my-swaps";
 import { formatAmount } from "@/lib/checkout/format";
 import { networkLabel } from "@/lib/checkout/asset-ref";
-import { fetchSwap, type SwapSnapshot } from "@/lib/client/bff";
-import type { BffError } from "@/lib/client/bff";
+import { useSavedSwap } from "@/lib/checkout/use-saved-swap";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Panel, PanelHeading } from "../ui/panel";
@@ -145,10 +143,7 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
   const ts = useTranslations("status");
   const locale = useLocale();
   // One status read per saved swap shown, when the list shows; no polling here.
-  const { data, error } = useSWR<SwapSnapshot, BffError>([`/api/v1/swap/${saved.id}`, saved.token], fetchSwap, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const { data, error } = useSavedSwap(saved);
   const swap = data?.swap;
   return (
     <li className="flex items-center gap-3 py-2.5" data-testid="my-swap" data-swap-id={saved.id}>

@@ -5,11 +5,10 @@
 // swap's status as the "my swaps" list does (the same cache entries: no extra read when the list
 // already read it).
 import { useEffect, useState } from "react";
-import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { listMySwaps, type MySwap } from "@/lib/checkout/my-swaps";
 import { formatAmount, momentText } from "@/lib/checkout/format";
-import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
+import { useSavedSwap } from "@/lib/checkout/use-saved-swap";
 import type { Asset, Swap } from "@/lib/schema/partner";
 
 const RECENT_MS = 24 * 60 * 60 * 1000;
@@ -33,10 +32,7 @@ function isTwin(swap: Swap, wanted: Wanted, now: number): boolean {
 }
 
 function Probe({ saved, onSwap }: { saved: MySwap; onSwap: (saved: MySwap, swap: Swap) => void }) {
-  const { data } = useSWR<SwapSnapshot, BffError>([`/api/v1/swap/${saved.id}`, saved.token], fetchSwap, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const { data } = useSavedSwap(saved);
   useEffect(() => {
     if (data) onSwap(saved, data.swap);
   }, [data, saved, onSwap]);

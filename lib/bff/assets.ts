@@ -2,6 +2,7 @@
 // runs, so a page load never waits on the upstream once the list is known.
 import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
+import { within } from "@/lib/timing";
 import type { AssetList } from "@/lib/schema/partner";
 import { forLog } from "./errors";
 import { assetBaseUrl, partner } from "./partner";
@@ -70,19 +71,7 @@ const select = (list: AssetList, filter: Filter): AssetList => ({
 const PAGE_WAIT_MS = 1_500;
 
 /** The whole list for a page's first render, or undefined when it is not at hand soon. */
-export async function assetsForPage(requestId: string): Promise<AssetList | undefined> {
-  const pending = listAssets({}, requestId);
-  pending.catch(() => {});
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PAGE_WAIT_MS)));
-  try {
-    return await Promise.race([pending, late]);
-  } catch {
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const assetsForPage = (requestId: string): Promise<AssetList | undefined> => within(listAssets({}, requestId), PAGE_WAIT_MS).catch(() => undefined);
 
 export async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
   return select((await current(requestId)).list, filter);

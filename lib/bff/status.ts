@@ -21,7 +21,7 @@ import type { KeyValueStore } from "@/lib/store/types";
 import { isSwapAccessToken } from "./tokens";
 import { ledgerSweepPage, ledgerSwapRead } from "@/lib/ledger";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
-import { sleep } from "@/lib/timing";
+import { sleep, within } from "@/lib/timing";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -262,14 +262,7 @@ export async function readSwap(id: string, token: string | null, requestId: stri
     // With an answer at hand, a poll does not wait on a slow upstream for as long as a call may
     // take: it gets the snapshot (dated as it is), and the read, still running, updates it for the
     // next poll.
-    read.catch(() => {});
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), LIVE_WAIT_WITH_SNAPSHOT_MS)));
-    try {
-      return (await Promise.race([read, late])) ?? cached;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (await within(read, LIVE_WAIT_WITH_SNAPSHOT_MS)) ?? cached;
   } catch (error) {
     // Out of budget or upstream trouble: an older answer beats none. So does an upstream that
     // says it has no such swap when we hold one it gave us (the token is ours, minted for a swap
@@ -582,7 +575,7 @@ export async function stopSweep(): Promise<void> {
   local().timer = undefined;
   // The running cycle stops after its current call; a call waiting for budget is not waited out.
   const running = local().sweeping;
-  if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 3_000).unref?.())]);
+  if (running) await within(running, 3_000);
   await releaseLease();
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
+import { within } from "@/lib/timing";
 import { forLog, isApiError } from "@/lib/bff/errors";
 import { partner } from "@/lib/bff/partner";
 import { store } from "@/lib/bff/shared-store";
@@ -198,8 +199,7 @@ export async function ledgerHealth(): Promise<"ok" | "off" | "unavailable"> {
     await connection.db.execute(sql`select 1`);
     return "ok" as const;
   });
-  const timeout = new Promise<"unavailable">((resolve) => setTimeout(() => resolve("unavailable"), 2_000).unref());
-  return Promise.race([check.catch(() => "unavailable" as const), timeout]);
+  return (await within(check, 2_000).catch(() => undefined)) ?? "unavailable";
 }
 
 /** Write-through of a swap just created (with its swap.created event). Never fails the caller. */

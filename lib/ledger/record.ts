@@ -22,6 +22,13 @@ export type SwapEvent =
   | { type: "swap.created"; timestamp: string; data: { swap: SwapListItem } }
   | { type: "swap.status_changed"; timestamp: string; data: { swap: SwapListItem; previousStatus: string; status: string; occurredAt: string } };
 
+/** The event for a status change (`previous` to the item's own status), as the outbox keeps it. */
+const statusChanged = (item: SwapListItem, previous: string, timestamp: string): SwapEvent => ({
+  type: "swap.status_changed",
+  timestamp,
+  data: { swap: item, previousStatus: previous, status: item.status, occurredAt: item.updatedAt },
+});
+
 export const newWebhookId = () => `msg_${randomUUID().replaceAll("-", "")}`;
 
 /**
@@ -98,12 +105,7 @@ export async function recordSwaps(
           events.push({ type: "swap.created", timestamp, data: { swap: item } });
           // Met only after it moved on (every swap starts waiting for its deposit): the change is
           // announced too, so a partner acting on status events (a completed order) misses none.
-          if (item.status !== "waiting_deposit")
-            events.push({
-              type: "swap.status_changed",
-              timestamp,
-              data: { swap: item, previousStatus: "waiting_deposit", status: item.status, occurredAt: item.updatedAt },
-            });
+          if (item.status !== "waiting_deposit") events.push(statusChanged(item, "waiting_deposit", timestamp));
         }
         continue;
       }
@@ -119,11 +121,7 @@ export async function recordSwaps(
         .where(eq(swaps.id, id));
       if (next.status !== current.status) {
         history.push({ swapId: id, status: next.status, seenAt });
-        events.push({
-          type: "swap.status_changed",
-          timestamp,
-          data: { swap: next, previousStatus: current.status, status: next.status, occurredAt: next.updatedAt },
-        });
+        events.push(statusChanged(next, current.status, timestamp));
       }
     }
     if (inserts.length) await tx.insert(swaps).values(inserts).onConflictDoNothing();

@@ -6,6 +6,20 @@ import { SwapPage } from "./pages/swap-page";
 
 const isCreate = (r: Request) => r.method() === "POST" && new URL(r.url()).pathname === "/api/v1/swap";
 
+/**
+ * Holds every POST /api/v1/swap the page sends until `release()`, then lets it through or, with
+ * `abort`, fails it as a lost connection would: order of events, never a delay.
+ */
+async function holdCreates(page: Page, then: "continue" | "abort" = "continue"): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/v1/swap", async (route) => {
+    await held;
+    await (then === "abort" ? route.abort("internetdisconnected") : route.continue());
+  });
+  return release;
+}
+
 /** Every POST /api/v1/swap the page sends, with its Idempotency-Key and the swap id it got back. */
 function recordCreates(page: Page) {
   const keys: string[] = [];
@@ -60,12 +74,7 @@ test("two quick clicks on 'Create swap' create exactly one swap", async ({ page,
   const record = recordCreates(page);
   // Hold the request until both clicks have landed: the second one comes while the first is in
   // flight, by order of events rather than by a delay.
-  let release!: () => void;
-  const clicked = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/v1/swap", async (route) => {
-    await clicked;
-    await route.continue();
-  });
+  const release = await holdCreates(page);
   const box = await review.createButton.boundingBox();
   if (!box) throw new Error("the Create swap button has no box");
   const x = box.x + box.width / 2;
@@ -85,12 +94,7 @@ test("two quick clicks on 'Create swap' create exactly one swap", async ({ page,
 test("from the keyboard, focus stays on 'Create swap' while the swap is made, and is still there when it fails", async ({ page, checkout }) => {
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/v1/swap", async (route) => {
-    await held;
-    await route.abort("internetdisconnected");
-  });
+  const release = await holdCreates(page, "abort");
   await review.createButton.focus();
   await page.keyboard.press("Enter");
   const creating = page.getByRole("button", { name: "Creating your swap…" });
@@ -124,12 +128,7 @@ test("a creation that takes long says so, and that the swap is made once, so nob
   await page.clock.install();
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/v1/swap", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdCreates(page);
   await review.createButton.click();
   const note = page.getByTestId("creating-slow");
   await page.clock.runFor(5_000);
