@@ -56,7 +56,13 @@ export const appEnvSchema = z
     ),
     PARTNER_API_KEY: optionalString,
     APP_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-    REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+    REDIS_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379/0" })
+        // ioredis reads the path as the database's number; anything else it sends as SELECT NaN and crashes.
+        .refine((url) => /^\/?(\d{1,4})?$/.test(new URL(url).pathname), "the database after the port must be a number, as in redis://127.0.0.1:6379/2")
+        .optional(),
+    ),
     PARTNER_DASHBOARD_PASSWORD: optionalString,
     WIDGET_ALLOWED_ORIGINS: originList,
     /**

@@ -31,8 +31,18 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
     lazyConnect: false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
-  client.on("error", () => {
-    // Reported through failed commands; ioredis keeps reconnecting.
+  // A database this Redis does not have (redis://…/99 on a server with 16) fails ioredis's SELECT,
+  // which it reports as an event and then carries on in database 0: another deployment's, perhaps.
+  // The SELECT's answer comes before the connection is ready, so nothing has been sent yet: the
+  // store refuses every command from then on, and the app goes on as if Redis were away.
+  let refusedDatabase: string | null = null;
+  client.on("error", (error: Error & { command?: { name?: string } }) => {
+    if (error.command?.name === "select" && refusedDatabase === null) {
+      refusedDatabase = `REDIS_URL names database ${client.options.db}, which this Redis refused (${error.message}): not using it`;
+      console.error(`[store] ${refusedDatabase}`);
+      client.disconnect();
+    }
+    // Anything else is reported through failed commands; ioredis keeps reconnecting.
   });
   client.defineCommand("acquireWindow", { numberOfKeys: 1, lua: acquireScript });
   const k = (key: string) => prefix + key;
@@ -42,7 +52,7 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
   });
   let sequence = 0;
 
-  return {
+  const store: KeyValueStore & { client: Redis } = {
     kind: "redis",
     client,
     get: (key) => client.get(k(key)),
@@ -95,19 +105,30 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
     },
     ping: async () => (await client.ping()) === "PONG",
     whenReady: async () => {
-      if (everReady || client.status === "ready") return;
+      if (everReady || client.status === "ready" || refusedDatabase !== null) return;
       await new Promise<void>((resolve) => {
         const ready = () => {
           clearTimeout(timer);
+          client.off("ready", ready);
+          client.off("end", ready);
           resolve();
         };
         // Given up after 3 s: the listener goes too, so waits on a Redis that never comes do not pile up.
         const timer = setTimeout(() => {
           client.off("ready", ready);
+          client.off("end", ready);
           resolve();
         }, 3_000);
         client.once("ready", ready);
+        // A refused database ends the connection for good: nothing to wait for.
+        client.once("end", ready);
       });
     },
   };
+  for (const [name, method] of Object.entries(store)) {
+    if (typeof method !== "function" || name === "whenReady") continue;
+    (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      refusedDatabase === null ? (method as (...a: unknown[]) => unknown)(...args) : Promise.reject(new Error(refusedDatabase));
+  }
+  return store;
 }

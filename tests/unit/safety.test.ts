@@ -89,6 +89,16 @@ describe("configuration errors", () => {
     expect(fails({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v2" }).join("\n")).not.toContain("S3cretPW");
     expect(loadConfig({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v1" }).mode).toBe("upstream");
   });
+  it("refuses a REDIS_URL whose database is no number, which ioredis would send as SELECT NaN and crash on", () => {
+    const sandbox = { NODE_ENV: "development" };
+    for (const bad of ["redis://:S3cretPW@cache:6379/abc", "redis://cache:6379/1/2", "http://cache:6379", "cache:6379"]) {
+      const lines = fails({ ...sandbox, REDIS_URL: bad });
+      expect(lines, bad).toEqual([expect.stringMatching(/^REDIS_URL: /)]);
+      expect(lines.join("\n")).not.toContain("S3cretPW");
+    }
+    for (const good of ["redis://cache:6379", "redis://cache:6379/", "rediss://:pw@cache:6380/15"])
+      expect(loadConfig({ ...sandbox, REDIS_URL: good }).REDIS_URL, good).toBe(good);
+  });
   it("accepts the sandbox in production only when SANDBOX=1 says so", () => {
     expect(loadConfig({ NODE_ENV: "production", SANDBOX: "1" }).mode).toBe("sandbox");
     expect(loadConfig({ NODE_ENV: "development" }).mode).toBe("sandbox");
