@@ -4,7 +4,8 @@ import "server-only";
 import { config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { ledgerHealth } from "@/lib/ledger";
-import { isApiError } from "./errors";
+import { isPartnerError } from "@/lib/partner/errors";
+import { forLog, isApiError } from "./errors";
 import { appSecretDiffers } from "./secret-check";
 import { partner } from "./partner";
 import { store } from "./shared-store";
@@ -18,10 +19,27 @@ async function upstreamOk(requestId: string): Promise<boolean> {
   const ok = await partner()
     .listAssets({ symbol: "BTC" }, { requestId })
     .then(() => true)
-    // Our own budget being busy says nothing about the upstream: keep what we knew.
-    .catch((error: unknown) => (isApiError(error) && error.code === "rate_limited" ? (last?.ok ?? true) : false));
+    .catch((error: unknown) => {
+      // Our own budget being busy says nothing about the upstream: keep what we knew.
+      if (isApiError(error) && error.code === "rate_limited") return last?.ok ?? true;
+      logFailedCheck(error, requestId);
+      return false;
+    });
   lastCheck.value = { ok, at: Date.now() };
   return ok;
+}
+
+/**
+ * Why the probe says "unavailable" goes to the log, not to the probe's public answer. A partner
+ * whose deploy is gated on readiness otherwise sees it fail with nothing saying that the key was
+ * refused. At most once per check, so once per 30 s.
+ */
+function logFailedCheck(error: unknown, requestId: string): void {
+  if (isPartnerError(error) && (error.code === "invalid_api_key" || error.code === "inactive_partner")) {
+    console.error(`[bff] ${requestId} readiness: UPSTREAM REJECTED OUR API KEY (${error.code}): check PARTNER_API_KEY and the partner account`);
+  } else {
+    console.warn(`[bff] ${requestId} readiness: the upstream check failed: ${forLog(error)}`);
+  }
 }
 
 export async function readiness(requestId: string) {

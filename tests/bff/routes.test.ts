@@ -918,6 +918,9 @@ describe("in upstream mode with an inactive partner key", () => {
     const ready = await call(app.origin, "/api/ready");
     expect(ready.status).toBe(503);
     expect(ready.json).toMatchObject({ status: "unavailable", upstream: "unavailable" });
+    expect(ready.raw).not.toMatch(/inactive_partner|api[ _-]?key/i);
+    // The public probe says only "unavailable"; the partner's log says why.
+    expect(app.logs()).toMatch(/readiness: UPSTREAM REJECTED OUR API KEY \(inactive_partner\)/);
     expect((await call(app.origin, "/api/health")).status).toBe(200);
   });
 });
