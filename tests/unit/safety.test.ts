@@ -3,6 +3,7 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { paysOutToEntered } from "@/lib/checkout/create-swap";
+import { configWarnings } from "@/lib/bff/start-check";
 import { isConfigError, loadConfig, type ConfigError } from "@/lib/config";
 import { createManualClock } from "@/lib/sandbox/clock";
 import { createSandbox } from "@/lib/sandbox/handler";
@@ -98,6 +99,25 @@ describe("configuration errors", () => {
     }
     for (const good of ["redis://cache:6379", "redis://cache:6379/", "rediss://:pw@cache:6380/15"])
       expect(loadConfig({ ...sandbox, REDIS_URL: good }).REDIS_URL, good).toBe(good);
+  });
+  it("says at start which service runs when both SANDBOX=1 and PARTNER_API_BASE_URL are given, and that a webhook secret without a URL sends nothing", () => {
+    const real = {
+      NODE_ENV: "production",
+      PARTNER_API_KEY: "lsk_test_x",
+      APP_SECRET: "b".repeat(40),
+      PARTNER_API_BASE_URL: "https://u:S3cretPW@api.example/v1",
+    };
+    const both = loadConfig({ ...real, SANDBOX: "1" });
+    expect(both.mode).toBe("upstream");
+    const said = configWarnings(both).join("\n");
+    expect(said).toMatch(/SANDBOX=1 is ignored: .*real service at https:\/\/api\.example/);
+    expect(said).not.toContain("S3cretPW");
+    expect(said).not.toMatch(/embedded SANDBOX/);
+    expect(configWarnings(loadConfig(real)).join("\n")).not.toMatch(/SANDBOX=1/);
+    const secretOnly = loadConfig({ ...real, WEBHOOK_SECRET: `whsec_${"A".repeat(32)}` });
+    expect(configWarnings(secretOnly).join("\n")).toMatch(/WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent/);
+    const both2 = loadConfig({ ...real, WEBHOOK_SECRET: `whsec_${"A".repeat(32)}`, WEBHOOK_URL: "https://shop.example/hooks" });
+    expect(configWarnings(both2).join("\n")).not.toMatch(/WEBHOOK/);
   });
   it("accepts the sandbox in production only when SANDBOX=1 says so", () => {
     expect(loadConfig({ NODE_ENV: "production", SANDBOX: "1" }).mode).toBe("sandbox");
