@@ -26,6 +26,13 @@ export function configWarnings(c: AppConfig): string[] {
   // Both given: the real service wins (the safe side), and the partner hears which one runs.
   if (c.SANDBOX && c.mode === "upstream")
     lines.push(`SANDBOX=1 is ignored: PARTNER_API_BASE_URL is set, so this server uses the real service at ${new URL(c.PARTNER_API_BASE_URL!).origin}`);
+  // A failed, refunded or underpaid swap tells its user to contact support: without either, the
+  // page can only say "quote these ids to the service you came from".
+  if (c.mode === "upstream" && !c.SUPPORT_URL && !c.SUPPORT_EMAIL) {
+    lines.push(
+      "neither SUPPORT_URL nor SUPPORT_EMAIL is set: a user whose swap fails, is refunded or is underpaid gets no way to reach you, only the ids to quote. Set one of them.",
+    );
+  }
   if (c.WEBHOOK_SECRET && !c.WEBHOOK_URL)
     lines.push("WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent. Set WEBHOOK_URL to the address that receives them.");
   // Strangers may try 100 wrong passwords a day (lib/bff/login-limit.ts): harmless against a long

@@ -118,6 +118,10 @@ describe("configuration errors", () => {
     expect(configWarnings(secretOnly).join("\n")).toMatch(/WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent/);
     const both2 = loadConfig({ ...real, WEBHOOK_SECRET: `whsec_${"A".repeat(32)}`, WEBHOOK_URL: "https://shop.example/hooks" });
     expect(configWarnings(both2).join("\n")).not.toMatch(/WEBHOOK/);
+    // A user in trouble needs somewhere to go: said on the real service, not on the sandbox.
+    expect(configWarnings(both).join("\n")).toMatch(/neither SUPPORT_URL nor SUPPORT_EMAIL is set/);
+    expect(configWarnings(loadConfig({ ...real, SUPPORT_EMAIL: "help@shop.example" })).join("\n")).not.toMatch(/SUPPORT_/);
+    expect(configWarnings(loadConfig({ NODE_ENV: "production", SANDBOX: "1" })).join("\n")).not.toMatch(/SUPPORT_/);
   });
   it("accepts the sandbox in production only when SANDBOX=1 says so", () => {
     expect(loadConfig({ NODE_ENV: "production", SANDBOX: "1" }).mode).toBe("sandbox");
