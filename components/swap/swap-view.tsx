@@ -108,6 +108,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
       <Panel>
         <h1 className="text-xl font-semibold">{t("missingTokenTitle")}</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{t("missingTokenBody")}</p>
+        <LostLinkNext newSwapHref={newSwapHref} />
       </Panel>
     );
   }
@@ -127,6 +128,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
             )
           }
         />
+        {status.error.code === "swap_not_found" ? <LostLinkNext newSwapHref={newSwapHref} /> : null}
       </Panel>
     );
   }
@@ -526,6 +528,22 @@ function newQuoteHref(swap: Swap, base: string): string {
   url.searchParams.set("to", assetRef({ symbol: swap.payout.token, network: swap.payout.network }));
   url.searchParams.set("amount", swap.deposit.amount);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Where a person goes from a link that opens no swap: the checkout's start, where the swaps made in
+ * this browser are listed (the widget keeps no such list, so it says only "start a new swap").
+ */
+function LostLinkNext({ newSwapHref }: { newSwapHref: string }) {
+  const t = useTranslations("swap");
+  return (
+    <>
+      {newSwapHref === "/" ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("lostLinkMySwaps")}</p> : null}
+      <a href={newSwapHref} className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 font-medium text-accent-fg">
+        {newSwapHref === "/" ? t("lostLinkStart") : t("newSwap")}
+      </a>
+    </>
+  );
 }
 
 /** A sentence that ends by pointing at support for this swap. */

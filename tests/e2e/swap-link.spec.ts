@@ -43,6 +43,10 @@ test("the link without its #t= part says 'This link is incomplete'", async ({ pa
   await expect(page.getByRole("heading", { level: 1, name: "This link is incomplete" })).toBeVisible();
   await expect(page.getByText("The swap link has a private part after the # sign.")).toBeVisible();
   await expect(page.getByTestId("deposit-address")).toHaveCount(0);
+  // A next step: the start page, where this browser's swaps are listed with their full links.
+  await expect(page.getByText("Swaps started in this browser are listed on the start page")).toBeVisible();
+  await page.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("a link with a wrong token says 'Swap not found' and shows nothing of the swap", async ({ page, request, baseURL }) => {
@@ -54,6 +58,7 @@ test("a link with a wrong token says 'Swap not found' and shows nothing of the s
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("We could not find this swap. Check that you opened the full link you were given.");
   await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
   await expect(page.getByTestId("deposit-address")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Go to the start page" })).toHaveAttribute("href", "/");
 });
 
 test("a check that does not get through is said in the status line at the top too, and the line clears when one does", async ({
