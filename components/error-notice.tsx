@@ -1,6 +1,7 @@
 "use client";
 // A BFF error in the user's language, with what to do next. The code is the contract; the server's
 // English message is only a fallback for a code this build does not know.
+import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { bffErrorCodes } from "@/lib/schema/codes";
 import type { BffError } from "@/lib/client/bff";
@@ -36,12 +37,44 @@ export function ErrorNotice({ error, action, className, swapId }: { error: BffEr
       )}
     >
       <p>{text(error)}</p>
-      {error.retryAfterSeconds ? <p className="text-rose-800 dark:text-rose-200">{t("retryIn", { seconds: error.retryAfterSeconds })}</p> : null}
+      {error.retryAfterSeconds ? <RetryIn error={error} seconds={error.retryAfterSeconds} /> : null}
       {error.requestId && error.status >= 500 ? <p className="font-mono text-xs opacity-75">{t("reference", { id: error.requestId })}</p> : null}
       {action}
       <p>
         <SupportLink context={{ requestId: error.requestId ?? null, swapId: swapId ?? null }} />
       </p>
     </div>
+  );
+}
+
+/**
+ * "You can try again in N seconds", counting down, then "You can try again now". Screen readers
+ * hear the first sentence once and the last one once, not a number a second (the notice is an alert).
+ */
+function RetryIn({ error, seconds }: { error: BffError; seconds: number }) {
+  const t = useTranslations("errors");
+  // Counted for one refusal: a new one with the same wait starts again from its own number.
+  const [count, setCount] = useState<{ of: BffError; left: number } | null>(null);
+  const left = count?.of === error ? count.left : seconds;
+  useEffect(() => {
+    const until = Date.now() + seconds * 1000;
+    const timer = setInterval(() => {
+      const next = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setCount({ of: error, left: next });
+      if (next === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [error, seconds]);
+  return (
+    <p className="text-rose-800 dark:text-rose-200" data-testid="retry-in">
+      {left === 0 ? (
+        t("retryNow")
+      ) : (
+        <>
+          <span aria-hidden="true">{t("retryIn", { seconds: left })}</span>
+          <span className="sr-only">{t("retryIn", { seconds })}</span>
+        </>
+      )}
+    </p>
   );
 }

@@ -108,6 +108,7 @@ test("a swap refused because the key's shared budget is spent says the service i
   page,
   checkout,
 }) => {
+  await page.clock.install();
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
   await page.route("**/api/v1/swap", (route) =>
@@ -122,6 +123,11 @@ test("a swap refused because the key's shared budget is spent says the service i
   await expect(alert).toBeVisible({ timeout: 30_000 });
   await expect(alert).not.toContainText("Too many requests in a short time");
   await expect(alert).toContainText("You can try again in 20 seconds.");
+  // The wait counts down where people see it, and ends in "now", not in a stale "20 seconds".
+  await page.clock.runFor(5_000);
+  await expect(alert.getByTestId("retry-in")).toContainText("You can try again in 15 seconds.");
+  await page.clock.runFor(16_000);
+  await expect(alert.getByTestId("retry-in")).toHaveText("You can try again now.");
 });
 
 test("a creation that takes long says so, and that the swap is made once, so nobody reloads or clicks again", async ({ page, checkout }) => {
