@@ -7,11 +7,18 @@ import { deriveKey } from "@/lib/config/derive";
 import { widgetConfigSchema } from "@/lib/schema/widget";
 import { MAX_LIFETIME_SECONDS, signWidgetConfig } from "@/lib/widget/config-codec";
 
-const hexKey = process.env.WIDGET_CONFIG_KEY;
+const hexKey = process.env.WIDGET_CONFIG_KEY || undefined;
 const secret = process.env.APP_SECRET;
-const key = hexKey && /^[0-9a-f]{64}$/i.test(hexKey) ? Buffer.from(hexKey, "hex") : secret && secret.length >= 32 ? deriveKey(secret, "widget-config") : null;
+if (hexKey !== undefined && !/^[0-9a-f]{64}$/i.test(hexKey.trim())) {
+  // Often npm's own banner captured with it: `KEY=$(npm run widget:key)` rather than `npm run -s`.
+  console.error(
+    "WIDGET_CONFIG_KEY is not the key `npm run -s widget:key` prints (64 hex digits). Capture it with `npm run -s`, which leaves out npm's banner.",
+  );
+  process.exit(1);
+}
+const key = hexKey ? Buffer.from(hexKey.trim(), "hex") : secret && secret.length >= 32 ? deriveKey(secret, "widget-config") : null;
 if (!key) {
-  console.error("Set WIDGET_CONFIG_KEY (from `npm run widget:key`) or APP_SECRET.");
+  console.error("Set WIDGET_CONFIG_KEY (from `npm run -s widget:key`) or APP_SECRET.");
   process.exit(1);
 }
 let input: unknown;
@@ -41,6 +48,12 @@ if (parsed.data.exp <= Date.now() / 1000) {
 if (parsed.data.destination && !parsed.data.to) {
   console.error(
     'Warning: "destination" is locked but "to" is not. Lock the asset the address is for too (e.g. "to": "USDT.tron"), or a user may choose one the address cannot receive.',
+  );
+}
+// A symbol alone locks the token, not its network: fine for a user's own address, said all the same.
+if (parsed.data.to && !parsed.data.to.includes(".")) {
+  console.error(
+    `Warning: "to" (${parsed.data.to}) names no network, so it locks the token only: the user may receive it on any network it is on. Write "SYMBOL.network" to lock both.`,
   );
 }
 console.log(signWidgetConfig(parsed.data, key));

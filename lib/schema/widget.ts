@@ -24,24 +24,40 @@ export function widgetQueryOf(params: WidgetParams): string {
 }
 export type WidgetParams = z.infer<typeof widgetParamsSchema>;
 
+/**
+ * A locked payout address with a receive asset named by its symbol alone ("USDT") would let the
+ * payout go out on any network of that symbol whose addresses look alike (every EVM chain): the
+ * lock is on where money lands, so it must name the network. Today's single-network symbol
+ * ("BTC") is no exception, since a symbol can gain a network tomorrow.
+ */
+const destinationNamesNetwork = (config: { to?: string; destination?: unknown }) => !config.destination || !config.to || config.to.includes(".");
+
 /** What a partner's server may fix for one embed: trusted attribution and locked choices. */
-export const widgetConfigSchema = z.strictObject({
-  /** Expiry, Unix seconds. */
-  exp: z.int().check(z.positive()),
-  externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
-  customerId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
-  /** A fixed receive asset: `SYMBOL` or `SYMBOL.network`. */
-  to: z.optional(
-    z
-      .string('is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')
-      .check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/, 'is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')),
-  ),
-  destination: z.optional(
-    z.strictObject({ address: z.string().check(z.minLength(1), z.maxLength(256)), memo: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) }),
-  ),
-  /** Include the swap's access token in the host page's `swap_created` event. */
-  includeToken: z.optional(z.boolean()),
-});
+export const widgetConfigSchema = z
+  .strictObject({
+    /** Expiry, Unix seconds. */
+    exp: z.int().check(z.positive()),
+    externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+    customerId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+    /** A fixed receive asset: `SYMBOL` or `SYMBOL.network`. */
+    to: z.optional(
+      z
+        .string('is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')
+        .check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/, 'is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')),
+    ),
+    destination: z.optional(
+      z.strictObject({ address: z.string().check(z.minLength(1), z.maxLength(256)), memo: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) }),
+    ),
+    /** Include the swap's access token in the host page's `swap_created` event. */
+    includeToken: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine(destinationNamesNetwork, {
+      path: ["to"],
+      message:
+        'names no network, and "destination" is locked: write it as "SYMBOL.network" (e.g. "USDT.ethereum"), so the payout cannot go out on another chain',
+    }),
+  );
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
 export const widgetEventTypes = ["ready", "resize", "quote", "swap_created", "status", "terminal"] as const;
