@@ -19,6 +19,13 @@ const originList = z
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean)) {
+      // A wildcard parses as a host name, and would pass the CSP's frame-ancestors, yet no message
+      // can be posted to one (postMessage takes one exact origin): the widget would frame but stay
+      // silent. Each origin is listed instead.
+      if (item.includes("*")) {
+        ctx.addIssue({ code: "custom", message: `"${item}" has a wildcard: list each origin, such as https://shop.example, https://www.shop.example` });
+        continue;
+      }
       try {
         const url = new URL(item);
         if (url.origin === "null" || !/^https?:$/.test(url.protocol)) throw new Error();

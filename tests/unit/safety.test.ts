@@ -123,6 +123,14 @@ describe("configuration errors", () => {
     expect(configWarnings(loadConfig({ ...real, SUPPORT_EMAIL: "help@shop.example" })).join("\n")).not.toMatch(/SUPPORT_/);
     expect(configWarnings(loadConfig({ NODE_ENV: "production", SANDBOX: "1" })).join("\n")).not.toMatch(/SUPPORT_/);
   });
+  it("refuses a wildcard among allowed origins, which would frame the widget but never hear its events", () => {
+    const sandbox = { NODE_ENV: "development" };
+    expect(fails({ ...sandbox, WIDGET_ALLOWED_ORIGINS: "https://shop.example, http://*.shop.test:4402" })).toEqual([
+      expect.stringMatching(/^WIDGET_ALLOWED_ORIGINS: "http:\/\/\*\.shop\.test:4402" has a wildcard: list each origin/),
+    ]);
+    expect(fails({ ...sandbox, PUBLIC_ORIGINS: "https://*.shop.example" })).toEqual([expect.stringMatching(/^PUBLIC_ORIGINS: .*wildcard/)]);
+    expect(loadConfig({ ...sandbox, WIDGET_ALLOWED_ORIGINS: "https://shop.example, https://www.shop.example" }).WIDGET_ALLOWED_ORIGINS).toHaveLength(2);
+  });
   it("accepts the sandbox in production only when SANDBOX=1 says so", () => {
     expect(loadConfig({ NODE_ENV: "production", SANDBOX: "1" }).mode).toBe("sandbox");
     expect(loadConfig({ NODE_ENV: "development" }).mode).toBe("sandbox");
