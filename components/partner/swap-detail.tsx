@@ -7,6 +7,7 @@ import useSWR from "swr";
 import { bff, BffError } from "@/lib/client/bff";
 import { formatAmount } from "@/lib/checkout/format";
 import { networkLabel } from "@/lib/checkout/asset-ref";
+import { depositDiffers } from "@/lib/checkout/deposit-differs";
 import { dashboardSwapDetailSchema, type DashboardSwapDetail } from "@/lib/schema/dashboard";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
@@ -76,11 +77,23 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
   const f = useDashboardFormat();
   const statusLabels = useStatusLabels();
   const rewardLabels = useRewardStatusLabels();
+  // A deposit other than the amount asked: the payout follows what arrived, and the quote's figures
+  // are what was asked, said as such (the commission is on what arrived too).
+  const differs = depositDiffers(swap);
+  const receive = (amount: string) => `≈ ${formatAmount(amount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token} · ${networkLabel(swap.to.network)}`;
   const rows: Array<[string, React.ReactNode]> = [
     [t("status"), <StatusBadge key="s" status={swap.status} />],
     [t("created"), f.dateTime(swap.createdAt)],
-    [t("amountIn"), `${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token} · ${networkLabel(swap.from.network)}`],
-    [t("toReceive"), `≈ ${formatAmount(swap.to.estimatedAmount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token} · ${networkLabel(swap.to.network)}`],
+    [
+      differs ? t("amountRequested") : t("amountIn"),
+      `${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token} · ${networkLabel(swap.from.network)}`,
+    ],
+    ...(differs
+      ? ([
+          [differs === "lower" ? t("receiveForLower") : t("receiveForHigher"), receive(swap.payout.estimatedAmount)],
+          [t("quotedToReceive"), receive(swap.to.estimatedAmount)],
+        ] as Array<[string, React.ReactNode]>)
+      : ([[t("toReceive"), receive(swap.payout.estimatedAmount)]] as Array<[string, React.ReactNode]>)),
     [
       t("rewards"),
       swap.commission.rewardAmountUsdc !== null ? (

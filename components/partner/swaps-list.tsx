@@ -187,7 +187,8 @@ function Amount({ row, side }: { row: SwapListItem; side: "from" | "to" }) {
   const text =
     side === "from"
       ? formatAmount(row.from.amount, locale, row.from.decimals)
-      : `≈ ${formatAmount(row.to.estimatedAmount, locale, Math.min(row.to.decimals, 8))}`;
+      : // The estimate for what arrived (the quote's own figure when the deposit was as asked).
+        `≈ ${formatAmount(row.payout.estimatedAmount, locale, Math.min(row.to.decimals, 8))}`;
   return (
     <span className="whitespace-nowrap">
       <span className="font-medium tabular-nums">

@@ -28,7 +28,7 @@ import { cn } from "../ui/cn";
 import { DepositInstructions } from "./deposit-instructions";
 import { SandboxPanel } from "./sandbox-panel";
 import { StatusTimeline } from "./status-timeline";
-import { belowShareOf, isDecimal } from "@/lib/schema/decimal";
+import { depositDiffers } from "@/lib/checkout/deposit-differs";
 
 // The receipt is for the end of a completed swap only: its code loads then, not before.
 const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr: false });
@@ -212,21 +212,6 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 }
 
 /** `pastDeadline`: a waiting swap whose deposit deadline has passed on screen (not yet expired upstream). */
-/**
- * Whether the deposit that arrived was other than the amount asked: the payout estimate, which the
- * service recomputes for what arrived (the sandbox does), is more than 1 % under or over the quote's.
- * Seen even when this device never saw the brief "underpaid" status (opened late, or another device).
- */
-function depositDiffers(swap: Swap): "lower" | "higher" | null {
-  if (swap.status === "waiting_deposit" || swap.status === "expired") return null;
-  // Amounts are decimal strings, compared exactly (big.js), never as floats.
-  const [paid, quoted] = [swap.payout.estimatedAmount, swap.to.estimatedAmount];
-  if (!isDecimal(paid) || !isDecimal(quoted)) return null;
-  if (belowShareOf(paid, quoted, "0.99")) return "lower";
-  if (belowShareOf(quoted, paid, String(1 / 1.01))) return "higher";
-  return null;
-}
-
 function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap; pastDeadline: boolean; deposit: DepositSeen; newSwapHref: string }) {
   const t = useTranslations("status");
   const words = pastDeadline ? "waitingPastDeadline" : swap.status;

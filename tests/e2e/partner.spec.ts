@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import Big from "big.js";
 import { startApp, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
+import { TRON_ADDRESS } from "./pages/checkout-page";
 import { shotsDir } from "./shots";
 
 const PASSWORD = "operator e2e password";
@@ -457,6 +458,53 @@ test("the login page and dashboard pass axe in light and dark, and a phone gets 
     });
     expect(spilled, `${width} px`).toEqual([]);
   }
+});
+
+test("a swap paid half the amount asked shows the payout for what arrived, with the quote's figure named as such, not the quoted payout as if it were paid", async ({
+  browser,
+}) => {
+  const cookie = `${sessionCookie.name}=${sessionCookie.value}`;
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${app.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const quote = (await (
+    await post("/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } })
+  ).json()) as {
+    id: string;
+  };
+  const created = (await (
+    await post("/api/v1/swap", { quoteId: quote.id, destination: { address: TRON_ADDRESS } }, { "idempotency-key": crypto.randomUUID() })
+  ).json()) as { swap: { id: string; to: { estimatedAmount: string } }; accessToken: string };
+  const { id } = created.swap;
+  const quoted = created.swap.to.estimatedAmount;
+  expect((await post(`/api/sandbox/swaps/${id}/deposit`, { outcome: "completed", amount: "0.005" }, { "x-swap-token": created.accessToken })).status).toBe(200);
+  // The operator's refresh reads it live into the ledger, as "Read live status" does.
+  let payout = quoted;
+  await expect
+    .poll(
+      async () => {
+        const read = (await (await fetch(`${app.origin}/api/partner/swaps/${id}?refresh=true`, { headers: { cookie } })).json()) as {
+          payout: { estimatedAmount: string };
+        };
+        payout = read.payout.estimatedAmount;
+        return new Big(payout).lt(new Big(quoted).times(0.99));
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(true);
+
+  const context = await browser.newContext();
+  await context.addCookies([{ ...sessionCookie, url: app.origin }]);
+  const page = await context.newPage();
+  await page.goto(`${app.origin}/partner?swap=${id}`);
+  const detail = page.getByRole("dialog", { name: "Swap details" });
+  await expect(detail).toBeVisible();
+  const row = (label: string) => detail.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  const shown = (amount: string) => new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(Number(amount));
+  await expect(row("Amount requested")).toContainText("0.01 BTC");
+  await expect(row("To receive, for the lower deposit that arrived")).toContainText(`≈ ${shown(payout)} USDT`);
+  await expect(row("Quoted to receive")).toContainText(`≈ ${shown(quoted)} USDT`);
+  await expect(detail.locator("dt", { hasText: /^To receive$/ })).toHaveCount(0);
+  await context.close();
 });
 
 // Last: it spends this client's login attempts for the minute.
