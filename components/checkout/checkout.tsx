@@ -15,6 +15,7 @@ import { useAssets } from "@/lib/checkout/use-assets";
 import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
 import { rememberSwap, takePrefill } from "@/lib/checkout/my-swaps";
+import { unspendablePayout } from "@/lib/checkout/unspendable";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -196,8 +197,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const memoKind = to ? memoKindOf(to.network) : "memo";
   const memoMissing = !!to?.requiresMemo && destination.memo.trim() === "";
   const memoRejected = isMemoRejection(addressCheck);
-  const addressOk = addressCheck.state === "done" && addressCheck.result.valid;
-  const refundOk = destination.refundAddress === "" || (refundCheck.state === "done" && refundCheck.result.valid);
+  // A token's contract or a burn address passes every check of its form, and loses what it is sent.
+  const payoutUnspendable = unspendablePayout(destination.address, list);
+  const refundUnspendable = unspendablePayout(destination.refundAddress, list);
+  const addressOk = addressCheck.state === "done" && addressCheck.result.valid && !payoutUnspendable;
+  const refundOk = destination.refundAddress === "" || (refundCheck.state === "done" && refundCheck.result.valid && !refundUnspendable);
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
   const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
   // The page sells one asset (a signed widget's `to`) that the service does not offer right now:
@@ -428,6 +432,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             memoMissing={memoMissing}
             emailOk={emailOk}
             destinationLocked={!!lockedDestination}
+            unspendable={{ address: payoutUnspendable, refund: refundUnspendable }}
           />
         ) : null}
 

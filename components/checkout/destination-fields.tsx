@@ -7,6 +7,7 @@ import type { Asset } from "@/lib/schema/partner";
 import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { foreignAddressFamily } from "@/lib/checkout/address-family";
 import { isMemoRejection, type AddressCheckState } from "@/lib/checkout/use-address-check";
+import type { Unspendable } from "@/lib/checkout/unspendable";
 import { useErrorText } from "../error-notice";
 import { cn } from "../ui/cn";
 import { Field, type FieldProps } from "../ui/field";
@@ -25,9 +26,23 @@ type Props = {
   emailOk: boolean;
   /** The embedding site fixed the address (and memo). */
   destinationLocked?: boolean;
+  /** An address of the right form that loses what it is sent (lib/checkout/unspendable.ts). */
+  unspendable?: { address: Unspendable | null; refund: Unspendable | null };
 };
 
-function CheckLine({ id, check, network, address }: { id: string; check: AddressCheckState; network: string; address: string }) {
+function CheckLine({
+  id,
+  check,
+  network,
+  address,
+  unspendable,
+}: {
+  id: string;
+  check: AddressCheckState;
+  network: string;
+  address: string;
+  unspendable: Unspendable | null;
+}) {
   const t = useTranslations("destination");
   const errorText = useErrorText();
   // Refused, and shaped like another network's address: say which, the mistake that loses funds.
@@ -35,7 +50,9 @@ function CheckLine({ id, check, network, address }: { id: string; check: Address
   const refused = foreign ? t("wrongNetwork", { family: foreign, network: networkLabel(network) }) : t("invalid", { network: networkLabel(network) });
   return (
     <p id={id} className="mt-1 min-h-5 text-sm" aria-live="polite">
-      {check.state === "checking" ? (
+      {unspendable && check.state !== "checking" ? (
+        <span className="text-rose-700 dark:text-rose-400">{unspendable === "token_contract" ? t("tokenContract") : t("burnAddress")}</span>
+      ) : check.state === "checking" ? (
         <span className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
           <Spinner className="size-3" /> {t("checking")}
         </span>
@@ -58,14 +75,26 @@ function TextField({ className, ...field }: Omit<FieldProps, "size">) {
   return <Field size="lg" name={field.id} autoComplete="off" spellCheck={false} {...field} className={cn("font-mono text-[0.95rem]", className)} />;
 }
 
-export function DestinationFields({ from, to, value, onChange, addressCheck, refundCheck, memoMissing, emailOk, destinationLocked = false }: Props) {
+export function DestinationFields({
+  from,
+  to,
+  value,
+  onChange,
+  addressCheck,
+  refundCheck,
+  memoMissing,
+  emailOk,
+  destinationLocked = false,
+  unspendable = { address: null, refund: null },
+}: Props) {
   const t = useTranslations("destination");
   // Each input shows one field of the state and writes it back trimmed.
   const bind = (field: keyof DestinationState) => ({
     value: value[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value.trim() }),
   });
-  const invalid = (check: AddressCheckState) => (check.state === "done" && !check.result.valid) || (check.state === "error" && !isMemoRejection(check));
+  const invalid = (check: AddressCheckState, lost: Unspendable | null) =>
+    !!lost || (check.state === "done" && !check.result.valid) || (check.state === "error" && !isMemoRejection(check));
   // A memo the check refused is said under the memo, not the address (which may be fine).
   const memoRejected = isMemoRejection(addressCheck);
   const memoKind = memoKindOf(to.network);
@@ -84,10 +113,10 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
         autoCorrect="off"
         placeholder={t("addressPlaceholder", { network: networkLabel(to.network) })}
         readOnly={destinationLocked}
-        aria-invalid={invalid(addressCheck)}
+        aria-invalid={invalid(addressCheck, unspendable.address)}
         aria-describedby={destinationLocked ? "address-check address-locked" : "address-check"}
       >
-        <CheckLine id="address-check" check={addressCheck} network={to.network} address={value.address} />
+        <CheckLine id="address-check" check={addressCheck} network={to.network} address={value.address} unspendable={unspendable.address} />
         {destinationLocked ? (
           <p id="address-locked" className="text-sm text-slate-600 dark:text-slate-400">
             {t("locked")}
@@ -134,13 +163,13 @@ export function DestinationFields({ from, to, value, onChange, addressCheck, ref
             id="refund"
             label={t("refundLabel", { symbol: from.symbol, network: networkLabel(from.network) })}
             {...bind("refundAddress")}
-            aria-invalid={invalid(refundCheck)}
+            aria-invalid={invalid(refundCheck, unspendable.refund)}
             aria-describedby="refund-check refund-hint"
           >
             <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {t("refundHint")}
             </p>
-            <CheckLine id="refund-check" check={refundCheck} network={from.network} address={value.refundAddress} />
+            <CheckLine id="refund-check" check={refundCheck} network={from.network} address={value.refundAddress} unspendable={unspendable.refund} />
           </TextField>
           <TextField
             id="email"

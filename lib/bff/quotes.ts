@@ -5,6 +5,9 @@ import type { AddressBody, QuoteAnswer, QuoteBody } from "@/lib/schema/bff";
 import { withinBounds } from "@/lib/schema/decimal";
 import type { AddressValidation } from "@/lib/schema/partner";
 import { createHash } from "node:crypto";
+import { unspendablePayout } from "@/lib/checkout/unspendable";
+import { within } from "@/lib/timing";
+import { listAssets } from "./assets";
 import { ApiError } from "./errors";
 import { partner, store } from "./partner";
 import { limitClient } from "./rate-limit";
@@ -37,12 +40,30 @@ export async function cachedAddressCheck(body: AddressBody): Promise<AddressVali
  */
 export async function checkAddress(body: AddressBody, ctx: { requestId: string; clientId: string }): Promise<AddressValidation> {
   const cached = await cachedAddressCheck(body);
+  let result: AddressValidation;
   if (cached) {
     await limitClient("reads", ctx.clientId);
-    return cached;
+    result = cached;
+  } else {
+    await limitClient("quotes", ctx.clientId);
+    result = await validateAndCache(body, { requestId: ctx.requestId, onBehalfOf: ctx.clientId });
   }
-  await limitClient("quotes", ctx.clientId);
-  return validateAndCache(body, { requestId: ctx.requestId, onBehalfOf: ctx.clientId });
+  return result.valid ? refuseUnspendable(result, body.address, ctx.requestId) : result;
+}
+
+/** A well-formed address that loses what is sent to it (a token's contract, a burn address) is no payout address. */
+async function refuseUnspendable(result: AddressValidation, address: string, requestId: string): Promise<AddressValidation> {
+  const assets = (await within(listAssets({}, requestId), 1_500).catch(() => undefined))?.assets ?? [];
+  const unspendable = unspendablePayout(address, assets);
+  if (!unspendable) return result;
+  return {
+    ...result,
+    valid: false,
+    message:
+      unspendable === "token_contract"
+        ? "This is a token's own contract address, not a wallet: anything sent to it is lost."
+        : "This is a burn address: anything sent to it is lost.",
+  };
 }
 
 /** One upstream address check, kept in the shared cache for the next few minutes. */

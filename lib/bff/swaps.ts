@@ -1,6 +1,7 @@
 // Swap creation: one click, one swap (idempotency), and a quote's swap only for the request that made it.
 import "server-only";
-import { sleep } from "@/lib/timing";
+import { sleep, within } from "@/lib/timing";
+import { unspendablePayout } from "@/lib/checkout/unspendable";
 import { processSingleton } from "@/lib/process-singleton";
 import { onShutdown } from "@/lib/shutdown";
 import { createHash } from "node:crypto";
@@ -12,6 +13,7 @@ import { isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
 import { ledgerSwapCreated } from "@/lib/ledger";
+import { listAssets } from "./assets";
 import { cachedAddressCheck, quoteMemo, validateAndCache } from "./quotes";
 import { writeSnapshot } from "./status";
 import { refusedWidgetConfig } from "./widget-config";
@@ -56,6 +58,25 @@ function readQuoteConfig(raw: string | null): { exp: number | null; destination?
  * leaves out: the destination it locked (another signed config cannot unlock or change it), and its
  * expiry. A destination this request's own config locks must be met too.
  */
+/**
+ * A payout (or refund) to a token's own contract or a burn address is lost for good, yet passes
+ * every address check: refused before anything is created. The asset list is the cached one; if it
+ * cannot be had within a moment the burn addresses are still checked.
+ */
+export async function assertSpendable(body: SwapBody, requestId: string) {
+  const assets = (await within(listAssets({}, requestId), 1_500).catch(() => undefined))?.assets ?? [];
+  const fields: Record<string, string> = {};
+  const payout = unspendablePayout(body.destination.address, assets);
+  if (payout) fields["destination.address"] = payout;
+  const refund = body.refundAddress ? unspendablePayout(body.refundAddress, assets) : null;
+  if (refund) fields.refundAddress = refund;
+  if (Object.keys(fields).length) {
+    throw new ApiError("validation_error", "This address would lose the funds sent to it: it is a token's contract or a burn address, not a wallet.", {
+      fields,
+    });
+  }
+}
+
 export async function assertLockedDestination(body: SwapBody, widget: WidgetConfig | null) {
   const remembered = readQuoteConfig(await store().get(quoteLockKey(body.quoteId)));
   const exp = remembered?.exp ?? null;

@@ -102,6 +102,21 @@ describe("in sandbox mode", () => {
       expect(answer.message).toMatch(/checksum/);
     });
 
+    it.each([
+      ["USDT's own contract on Tron", "tron", "USDT", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", /contract/],
+      ["USDT's contract on Ethereum, in small letters", "ethereum", "USDT", "0xdac17f958d2ee523a2206206994597c13d831ec7", /contract/],
+      ["another network's token contract", "bsc", "USDT", "0xdAC17F958D2ee523a2206206994597C13D831ec7", /contract/],
+      ["the EVM zero address", "ethereum", "ETH", "0x0000000000000000000000000000000000000000", /burn/],
+      ["Tron's zero address", "tron", "USDT", "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", /burn/],
+    ])("answers valid: false for %s, a well-formed address that loses what it is sent", async (_what, network, token, address, reason) => {
+      const res = await postJson(origin, "/api/v1/address", { network, token, address });
+      expect(res.status, res.raw).toBe(200);
+      const answer = addressAnswerSchema.parse(res.json);
+      expect(answer.valid).toBe(false);
+      expect(answer.message).toMatch(reason);
+      expect(answer.message).toMatch(/lost/);
+    });
+
     it("says that an XRP Ledger destination requires a memo", async () => {
       const res = await postJson(origin, "/api/v1/address", { network: "xrpl", token: "XRP", address: XRP_ADDRESS, memo: "12345" });
       expect(res.status, res.raw).toBe(200);
@@ -260,6 +275,21 @@ describe("in sandbox mode", () => {
       const ok = await createSwap(origin, swapBody(q.id));
       expect(ok.status, ok.raw).toBe(200);
       expect(ok.header("idempotent-replayed")).toBeUndefined();
+    });
+
+    it("refuses a swap paying out to a token's contract or refunding to a burn address with 400 validation_error naming the field, and creates nothing", async () => {
+      const q = await quote(origin);
+      const toContract = expectError(await createSwap(origin, swapBody(q.id, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")), 400, "validation_error");
+      expect(toContract.error.details.fields).toEqual({ "destination.address": "token_contract" });
+      const burnRefund = expectError(
+        await createSwap(origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: "0x000000000000000000000000000000000000dEaD" })),
+        400,
+        "validation_error",
+      );
+      expect(burnRefund.error.details.fields).toEqual({ refundAddress: "burn_address" });
+      // Nothing was made of the quote: it still makes its one swap for a real address.
+      const ok = await createSwap(origin, swapBody(q.id));
+      expect(ok.status, ok.raw).toBe(200);
     });
 
     it("creates the swap and answers { swap, accessToken } with the spec's Swap", async () => {

@@ -272,7 +272,7 @@ test("a second swap like one still waiting for its deposit: the review says so a
   // Another address: no warning.
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
   await checkout.expectQuote({ from: "BTC", to: "USDT" });
-  await checkout.fillAddress("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+  await checkout.fillAddress("TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD");
   await checkout.expectAddressValid("Tron");
   // The waiting swap's status is known (the list of this device's swaps read it) before the review.
   await expect(page.getByTestId("my-swap-status").first()).toContainText("Waiting for your deposit");

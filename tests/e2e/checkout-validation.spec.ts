@@ -18,8 +18,19 @@ test("a corrupted Tron address is called invalid and 'Review swap' stays disable
   // An Ethereum address pasted for a Tron payout: said as what it is, the mistake that loses funds.
   await checkout.fillAddress("0x52908400098527886E0F7030069857D2E4169EE7");
   await expect(checkout.address).toHaveAccessibleDescription(
-    "This looks like an Ethereum-style (EVM) address, not a Tron one. Funds sent to another network's address are lost: paste your Tron address.",
+    "This looks like an Ethereum-style (EVM) address, not an address on Tron. Funds sent to another network's address are lost: paste your Tron address.",
   );
+  await expect(checkout.reviewButton).toBeDisabled();
+
+  // Well-formed addresses that lose what they are sent: USDT's own contract on Tron, Tron's zero address.
+  await checkout.fillAddress("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+  await expect(checkout.address).toHaveAccessibleDescription(
+    "This is the token's own contract address, not a wallet: anything sent to it is lost. Paste your wallet's address.",
+  );
+  await expect(checkout.address).toHaveAttribute("aria-invalid", "true");
+  await expect(checkout.reviewButton).toBeDisabled();
+  await checkout.fillAddress("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
+  await expect(checkout.address).toHaveAccessibleDescription(/^This is a burn address that nobody can spend from/);
   await expect(checkout.reviewButton).toBeDisabled();
 
   // The same form with the real address goes through: the address alone was blocking it.

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 
-const OTHER_TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const OTHER_TRON_ADDRESS = "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD";
 
 /** The id of each quote the page receives, newest last. */
 function recordQuotes(page: Page) {

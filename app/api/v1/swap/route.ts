@@ -1,6 +1,6 @@
 import { limitClient } from "@/lib/bff/rate-limit";
 import { methodsNotAllowed, parseWith, readJson, route } from "@/lib/bff/route";
-import { assertLockedDestination, createSwapOnce } from "@/lib/bff/swaps";
+import { assertLockedDestination, assertSpendable, createSwapOnce } from "@/lib/bff/swaps";
 import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { idempotencyKeySchema, swapBodySchema } from "@/lib/schema/bff";
 
@@ -9,6 +9,7 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const widget = widgetConfigOf(req);
   const body = await readJson(req, swapBodySchema);
   await assertLockedDestination(body, widget);
+  await assertSpendable(body, requestId);
   const outcome = await createSwapOnce(key, body, {
     requestId,
     attribution: req.headers.get("x-widget-config"),
