@@ -8,6 +8,11 @@ export function decimalMarkOf(locale: string): "," | "." {
   return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
 }
 
+/** The page language's thousands separator: "," (en), "." (es), a no-break space (ru). */
+function groupMarkOf(locale: string): string {
+  return new Intl.NumberFormat(locale).formatToParts(12345.6).find((p) => p.type === "group")?.value ?? "";
+}
+
 /** "1,000,000" or "1.000": whole groups of three after the first group of one to three digits. */
 const isGrouped = (text: string, mark: "," | ".") => new RegExp(`^\\d{1,3}(\\${mark}\\d{3})+$`).test(text);
 
@@ -15,9 +20,11 @@ const isGrouped = (text: string, mark: "," | ".") => new RegExp(`^\\d{1,3}(\\${m
  * The amount in the API's form ("25000", "0.5"), "" for an empty field, or null for text that is no
  * number. Spaces and apostrophes are taken as grouping. With both marks, the last one is the
  * decimal mark ("1,000.50", "1.000,50"). A mark that appears more than once groups thousands. One
- * mark alone is the language's decimal mark, unless it is the other one and splits off exactly three
- * digits from a whole number that does not start with 0 ("25,000" in English is 25000; "0,5" and
- * "2,50" are decimals everywhere).
+ * mark alone is the language's decimal mark, unless it is the language's own thousands separator
+ * (or a comma in a decimal-point language) and splits off exactly three digits from a whole number
+ * that does not start with 0: "25,000" in English and "25.000" in Spanish are 25000. Russian groups
+ * with spaces, and wallets write a dot for decimals, so "1.250" there is 1.25, not 1250. "0,5" and
+ * "2,50" are decimals everywhere.
  */
 export function readAmount(text: string, locale: string): string | null {
   const compact = text.replace(/[\s'’]/g, "");
@@ -38,7 +45,8 @@ export function readAmount(text: string, locale: string): string | null {
   } else {
     const mark = marks[0] as "," | ".";
     const parts = compact.split(mark);
-    if (parts.length > 2 || (mark !== decimal && isGrouped(compact, mark) && !compact.startsWith("0"))) {
+    const groups = mark === groupMarkOf(locale) || (decimal === "." && mark === ",");
+    if (parts.length > 2 || (mark !== decimal && groups && isGrouped(compact, mark) && !compact.startsWith("0"))) {
       if (!isGrouped(compact, mark)) return null;
       whole = parts.join("");
     } else {

@@ -33,6 +33,19 @@ describe("reading a typed amount", () => {
     expect(readAmount(typed, "es")).toBe(meant);
   });
 
+  // Russian groups thousands with spaces; a dot there is a wallet's decimal point, never grouping.
+  it.each([
+    ["1.250", "1.250"],
+    ["25.500", "25.500"],
+    ["1,250", "1.250"],
+    ["1 250", "1250"],
+    ["1\u00a0250,5", "1250.5"],
+    ["1.000.000", "1000000"],
+    ["1.000,50", "1000.50"],
+  ])("in Russian, %j is %j", (typed, meant) => {
+    expect(readAmount(typed, "ru")).toBe(meant);
+  });
+
   it.each(["0.01.2", "1e-2", "-1", "1,00,000", "abc", "1.000.5", "1,2.3,4"])("refuses %j instead of rewriting it into some number", (typed) => {
     expect(readAmount(typed, "en")).toBeNull();
   });
