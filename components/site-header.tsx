@@ -31,7 +31,7 @@ export async function SiteHeader({ sandbox, home = "/", tag, wide = false, child
         ) : null}
       </a>
       {sandbox ? <SandboxBadge placement="header" /> : null}
-      <div className="flex items-center gap-2">
+      <div className="flex min-w-0 flex-wrap items-center justify-end gap-2">
         <LocaleSwitcher />
         {children}
       </div>

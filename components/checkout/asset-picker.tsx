@@ -80,7 +80,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             ? `${t("side", { side: label })} ${selected.symbol} ${networkLabel(selected.network)}. ${t("change")}`
             : `${t("side", { side: label })} ${t("select")}`
         }
-        className="flex h-14 min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
+        className="flex h-14 max-w-full min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
       >
         {selected ? (
           <>

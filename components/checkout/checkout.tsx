@@ -331,7 +331,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         }}
       >
         <SwapSide title={t("youSend")} labelFor="amount">
-          <div className="mt-1 flex items-center gap-2">
+          <div className="mt-1 flex flex-wrap items-center gap-2">
             <input
               id="amount"
               name="amount"
@@ -342,7 +342,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               onChange={(e) => setTypedAmount(e.target.value.slice(0, 40))}
               aria-invalid={unreadableAmount || tooManyDecimals || !!boundsError}
               aria-describedby="amount-hint"
-              className="h-14 min-w-0 flex-1 rounded-xl bg-transparent px-1 text-2xl font-semibold tabular-nums outline-none placeholder:text-slate-500 sm:text-3xl dark:placeholder:text-slate-400"
+              className="h-14 min-w-0 flex-1 basis-20 rounded-xl bg-transparent px-1 text-2xl font-semibold tabular-nums outline-none placeholder:text-slate-500 sm:text-3xl dark:placeholder:text-slate-400"
             />
             <AssetPicker label={t("youSend")} assets={senders} selected={from} onSelect={(a) => select("from", a)} />
           </div>
@@ -377,11 +377,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         </div>
 
         <SwapSide title={t("youReceive")} titleId="receive-label">
-          <div className="mt-1 flex items-center gap-2">
+          <div className="mt-1 flex flex-wrap items-center gap-2">
             <output
               aria-labelledby="receive-label"
               aria-live="polite"
-              className="@container flex h-14 min-w-0 flex-1 items-center truncate px-1 text-2xl font-semibold tabular-nums text-slate-800 sm:text-3xl dark:text-slate-100"
+              className="@container flex h-14 min-w-0 flex-1 basis-20 items-center truncate px-1 text-2xl font-semibold tabular-nums text-slate-800 sm:text-3xl dark:text-slate-100"
             >
               {quote.loading ? (
                 <Skeleton className="h-8 w-32" />

@@ -14,8 +14,8 @@ export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expires
   // 0:39 would be wrong.
   const milestone = left <= 30 && left > 25 ? t("milestone30") : left <= 60 && left > 55 ? t("milestone60") : "";
   return (
-    <span className="inline-flex items-center gap-1.5">
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 -rotate-90">
+    <span className="inline-flex max-w-full items-center gap-1.5">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 -rotate-90">
         <circle cx="10" cy="10" r="8" fill="none" strokeWidth="2.5" className="stroke-slate-200 dark:stroke-slate-700" />
         <circle
           cx="10"
@@ -27,7 +27,7 @@ export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expires
           className={cn("transition-[stroke-dasharray]", left <= 30 ? "stroke-amber-500" : "stroke-accent")}
         />
       </svg>
-      <span className="tabular-nums" data-testid="quote-countdown">
+      <span className="min-w-0 tabular-nums" data-testid="quote-countdown">
         {t("expiresIn", { time: clockText(left) })}
       </span>
       <span className="sr-only" aria-live="polite">

@@ -11,19 +11,26 @@ export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }
   const minutes = etaMinutes(quote.estimatedTimeSeconds);
   const rate = quoteRate(quote);
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl px-1 text-sm" data-testid="quote-details">
-      <dt className="text-slate-600 dark:text-slate-400">{t("rate")}</dt>
-      <dd className="text-right font-medium tabular-nums">
+    <dl className="flex flex-col gap-y-1.5 rounded-xl px-1 text-sm" data-testid="quote-details">
+      <Row label={t("rate")} className="tabular-nums">
         {rate
           ? t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)), to: quote.to.token })
           : t("rateUnknown")}
-      </dd>
-      <dt className="text-slate-600 dark:text-slate-400">{t("time")}</dt>
-      <dd className="text-right font-medium">{t("minutes", { count: minutes })}</dd>
-      <dt className="text-slate-600 dark:text-slate-400">{t("validity")}</dt>
-      <dd className="text-right font-medium">
+      </Row>
+      <Row label={t("time")}>{t("minutes", { count: minutes })}</Row>
+      <Row label={t("validity")}>
         <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
-      </dd>
+      </Row>
     </dl>
+  );
+}
+
+/** A label and its value on one line, the value under its label when both do not fit (large text). */
+function Row({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className={`ml-auto min-w-0 text-right font-medium ${className ?? ""}`}>{children}</dd>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ export function StepIndicator({ current, ended = false, className }: { current: 
     // tick or number, and their names are still read out. All four names overflow 320 px in English
     // and 390 px in Russian.
     <nav aria-label={t("label")} className={cn("@container w-full print:hidden", className)}>
-      <ol className="flex items-center gap-1 text-xs font-medium sm:text-sm" data-testid="step-indicator">
+      <ol className="flex flex-wrap items-center gap-1 text-xs font-medium sm:text-sm" data-testid="step-indicator">
         {steps.map((step, index) => {
           const done = index < at || (current === "done" && index === at && !ended);
           const here = index === at;

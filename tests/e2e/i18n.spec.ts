@@ -147,6 +147,28 @@ test("the quote's numbers follow the locale's format", async ({ page }) => {
   await expect(page.getByTestId("quote-details")).toContainText(/1 ETH ≈ 3\s411,3 USDT/);
 });
 
+test("with a phone's largest text the checkout still shows the amounts: the asset button moves under the amount, and nothing scrolls sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/?from=USDT.polygon&to=XRP&amount=1234.5");
+  await expect(page.getByTestId("quote-details")).toBeVisible();
+  for (const size of ["150%", "200%"]) {
+    // What a phone's text-size setting does to a page: its root font grows.
+    await page.evaluate((fontSize) => (document.documentElement.style.fontSize = fontSize), size);
+    const amount = page.locator("#amount");
+    const shown = await amount.evaluate((el: HTMLInputElement) => ({ width: el.clientWidth, needs: el.scrollWidth }));
+    expect(shown.needs, `the amount at ${size} needs ${shown.needs} px and has ${shown.width}`).toBeLessThanOrEqual(shown.width + 1);
+    // Once the page has laid out the new size (its transitions run for a moment).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `the checkout at ${size} text scrolls sideways`,
+      })
+      .toBeLessThanOrEqual(0);
+    await expect(page.getByRole("status").filter({ hasText: "≈" }).or(page.locator("output[aria-labelledby='receive-label']"))).toContainText(/≈ \d/);
+  }
+});
+
 test("no page scrolls sideways on a small phone in any language: the checkout, the swap page, and both in the widget", async ({ page, request, baseURL }) => {
   const created = await createSwapThroughApi(request, baseURL!);
   const pages = ["/?from=BTC&to=USDT.tron", created.path, `/widget/swap/${created.id}#t=${created.token}`, "/widget?from=BTC&to=USDT.tron"];
