@@ -128,13 +128,14 @@ export async function recordSwaps(
     if (history.length) await tx.insert(swapStatusHistory).values(history);
     if (options.events && events.length) {
       await tx.insert(webhookDeliveries).values(
-        events.map((event) => ({
+        events.map((event, index) => ({
           id: newWebhookId(),
           type: event.type,
           swapId: event.data.swap.id,
           payload: JSON.stringify(event),
           nextAttemptAt: seenAt,
-          createdAt: seenAt,
+          // A millisecond apart, in the order they happened: a swap's events are sent in this order.
+          createdAt: new Date(seenAt.getTime() + index),
         })),
       );
     }

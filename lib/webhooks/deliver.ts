@@ -1,7 +1,10 @@
 // Webhook delivery from the outbox: Standard Webhooks signatures, at least once, retried with
 // exponential backoff and jitter for 24 hours. An instance takes due events under a lease claimed
-// with FOR UPDATE SKIP LOCKED, so with several instances each event has one sender at a time.
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+// with FOR UPDATE SKIP LOCKED, so with several instances each event has one sender at a time. A
+// swap's events go out in the order they happened: one waits while an earlier one of the same swap
+// is still pending (being retried), so a receiver never sees "refunded" before "created".
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { Webhook } from "standardwebhooks";
 import type { LedgerDb } from "@/lib/ledger/db";
 import { webhookDeliveries } from "@/lib/ledger/schema";
@@ -64,9 +67,24 @@ async function attempt(options: DeliverOptions, id: string, payload: string): Pr
 
 /**
  * Sends every due event once (those this instance could claim). Returns how many were sent and
- * how many of those were delivered.
+ * how many of those were delivered. A swap's later event, held behind its earlier one, goes out in
+ * the next round, run at once when the earlier one was delivered.
  */
 export async function deliverDue(db: LedgerDb, options: DeliverOptions): Promise<{ sent: number; delivered: number }> {
+  let sent = 0;
+  let delivered = 0;
+  for (let round = 0; round < 10; round++) {
+    const done = await deliverRound(db, options);
+    sent += done.sent;
+    delivered += done.delivered;
+    if (done.delivered === 0) break;
+  }
+  return { sent, delivered };
+}
+
+const earlier = alias(webhookDeliveries, "earlier");
+
+async function deliverRound(db: LedgerDb, options: DeliverOptions): Promise<{ sent: number; delivered: number }> {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const at = new Date(now());
@@ -80,9 +98,16 @@ export async function deliverDue(db: LedgerDb, options: DeliverOptions): Promise
         eq(webhookDeliveries.status, "pending"),
         lte(webhookDeliveries.nextAttemptAt, at),
         or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, at)),
+        // Not while an earlier event of the same swap is still to be delivered.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(and(eq(earlier.swapId, webhookDeliveries.swapId), eq(earlier.status, "pending"), lt(earlier.createdAt, webhookDeliveries.createdAt))),
+        ),
       ),
     )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
     .limit(options.batch ?? 20)
     .for("update", { skipLocked: true });
   const claimed = await db.update(webhookDeliveries).set({ lockedUntil: leaseUntil }).where(inArray(webhookDeliveries.id, due)).returning();
