@@ -6,6 +6,7 @@ import { PartnerHeader } from "@/components/partner/partner-header";
 import { PartnerDashboard } from "@/components/partner/partner-dashboard";
 import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
 import { config } from "@/lib/config";
+import { webhooksEnabled } from "@/lib/ledger";
 import { loginPath } from "@/lib/schema/pages";
 
 export async function generateMetadata() {
@@ -22,7 +23,7 @@ export default async function PartnerPage({ searchParams }: { searchParams: Prom
       <PartnerHeader sandbox={config().mode === "sandbox"} signedIn />
       <main id="main" className="mx-auto w-full max-w-7xl px-3 pb-16 sm:px-4">
         <Suspense>
-          <PartnerDashboard />
+          <PartnerDashboard webhooksOn={webhooksEnabled()} />
         </Suspense>
       </main>
     </>

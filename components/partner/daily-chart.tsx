@@ -14,7 +14,17 @@ import { browserTimeZone } from "./use-dashboard";
 const HEIGHT = 120;
 
 /** `searching`: the list is narrowed by a search, which the summary (and so the chart) does not take. */
-export function DailyChart({ summary, searching = false }: { summary: DashboardSummary | undefined; searching?: boolean }) {
+export function DailyChart({
+  summary,
+  searching = false,
+  unavailable = false,
+  historyLoading = null,
+}: {
+  summary: DashboardSummary | undefined;
+  searching?: boolean;
+  unavailable?: boolean;
+  historyLoading?: number | null;
+}) {
   const t = useTranslations("partner.chart");
   const f = useDashboardFormat();
   const days = summary?.daily ?? [];
@@ -38,10 +48,12 @@ export function DailyChart({ summary, searching = false }: { summary: DashboardS
           </span>
         </p>
       </div>
-      {!summary ? (
+      {!summary && unavailable ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("unavailable")}</p>
+      ) : !summary ? (
         <Skeleton className="mt-3 h-32 w-full" />
       ) : days.length === 0 || peak === 0 ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("empty")}</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{historyLoading !== null ? t("emptyLoading", { n: historyLoading }) : t("empty")}</p>
       ) : (
         <>
           <svg

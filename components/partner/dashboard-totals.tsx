@@ -8,7 +8,16 @@ import { card } from "../ui/panel";
 import { cn } from "../ui/cn";
 import { useDashboardFormat } from "./format";
 
-export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
+/** `unavailable`: the ledger did not answer (a dash, not a placeholder); `historyLoading`: swaps read so far, null once all are. */
+export function DashboardTotals({
+  totals,
+  unavailable = false,
+  historyLoading = null,
+}: {
+  totals: Totals | undefined;
+  unavailable?: boolean;
+  historyLoading?: number | null;
+}) {
   const t = useTranslations("partner.totals");
   const f = useDashboardFormat();
   const items = [
@@ -31,7 +40,9 @@ export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
               data-testid={`total-${item.key}`}
               data-value={item.value}
             >
-              {item.value === undefined ? (
+              {item.value === undefined && unavailable ? (
+                <span aria-label={t("unavailable")}>–</span>
+              ) : item.value === undefined ? (
                 <Skeleton className="h-7 w-24" />
               ) : (
                 <>
@@ -43,7 +54,7 @@ export function DashboardTotals({ totals }: { totals: Totals | undefined }) {
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("scope")}</p>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{historyLoading !== null ? t("scopeLoading", { n: historyLoading }) : t("scope")}</p>
     </section>
   );
 }

@@ -30,7 +30,8 @@ function useAgo() {
   };
 }
 
-export function PartnerDashboard() {
+/** `webhooksOn`: WEBHOOK_URL and WEBHOOK_SECRET are set (the empty log says so, not how to set them). */
+export function PartnerDashboard({ webhooksOn }: { webhooksOn: boolean }) {
   const t = useTranslations("partner");
   const f = useDashboardFormat();
   const ago = useAgo();
@@ -53,6 +54,10 @@ export function PartnerDashboard() {
   const first = data && data.swaps.length ? view.offset + 1 : 0;
   const last = data ? view.offset + data.swaps.length : 0;
   const range = data ? (data.swaps.length ? t("range", { from: first, to: last, total }) : t("rangeEmpty", { total })) : t("loading");
+  // The ledger could not answer (its database down, say): its parts say so instead of loading forever.
+  const unavailable = !!list.error && list.error.code !== "unauthorized" && !data;
+  // While the provider's whole history is still being read, an empty range may only be not read yet.
+  const historyLoading = stamp.loading;
 
   return (
     <div className="flex w-full flex-col gap-4">
@@ -62,7 +67,7 @@ export function PartnerDashboard() {
             {t("heading")}
           </h1>
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="freshness">
-            {stamp.asOf ? t("freshness.updated", { ago: ago(stamp.asOf) }) : t("loading")}
+            {stamp.asOf ? t("freshness.updated", { ago: ago(stamp.asOf) }) : unavailable ? t("freshness.unavailable") : t("loading")}
             {/* While the whole history is still being read, totals fall short of the provider's: say so,
                 rather than an earlier match that no longer holds. */}
             {stamp.loading !== null
@@ -96,9 +101,14 @@ export function PartnerDashboard() {
 
       <DashboardFilters view={view} onChange={(filters, history) => show({ ...view, ...filters, offset: 0 }, history)} />
 
-      <DashboardTotals totals={data?.totals} />
+      <DashboardTotals totals={data?.totals} unavailable={unavailable} historyLoading={historyLoading} />
 
-      <DailyChart summary={summary.data} searching={view.q !== ""} />
+      <DailyChart
+        summary={summary.data}
+        searching={view.q !== ""}
+        unavailable={unavailable || (!!summary.error && !summary.data)}
+        historyLoading={historyLoading}
+      />
 
       <section aria-labelledby="history-title" className="flex flex-col gap-3">
         <h2 id="history-title" ref={historyHeading} tabIndex={-1} className="scroll-mt-4 text-base font-semibold outline-none">
@@ -115,7 +125,14 @@ export function PartnerDashboard() {
           />
         ) : null}
 
-        <SwapsList caption={t("caption", { range })} rows={data?.swaps} onOpen={openSwap} busy={list.isValidating} />
+        <SwapsList
+          caption={t("caption", { range })}
+          rows={data?.swaps}
+          onOpen={openSwap}
+          busy={list.isValidating}
+          unavailable={unavailable}
+          historyLoading={historyLoading}
+        />
 
         <nav aria-label={t("paging")} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm tabular-nums" data-testid="range" aria-live="polite">
@@ -156,7 +173,7 @@ export function PartnerDashboard() {
         </nav>
       </section>
 
-      <WebhookLog log={webhooks} offset={webhookOffset} onOffset={setWebhookOffset} />
+      <WebhookLog log={webhooks} offset={webhookOffset} onOffset={setWebhookOffset} enabled={webhooksOn} />
 
       <SwapDetail id={openSwapId} onClose={closeSwap} />
     </div>

@@ -13,13 +13,23 @@ import { Badge } from "../ui/badge";
 import { statusToneOf } from "../ui/status-tone";
 import { useRewardStatusLabels, useStatusLabels } from "./status-labels";
 
-type Props = { caption: string; rows: SwapListItem[] | undefined; onOpen: (id: string) => void; busy: boolean };
+type Props = {
+  caption: string;
+  rows: SwapListItem[] | undefined;
+  onOpen: (id: string) => void;
+  busy: boolean;
+  /** The ledger did not answer: no placeholders, the notice above says why. */
+  unavailable?: boolean;
+  /** Swaps read so far while the provider's whole history is still loading; null once it is read. */
+  historyLoading?: number | null;
+};
 
 const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const td = "px-3 py-2.5 align-top";
 
-export function SwapsList({ caption, rows, onOpen, busy }: Props) {
+export function SwapsList({ caption, rows, onOpen, busy, unavailable = false, historyLoading = null }: Props) {
   const t = useTranslations("partner.table");
+  const empty = unavailable ? t("unavailable") : historyLoading !== null ? t("emptyLoading", { n: historyLoading }) : t("empty");
   return (
     <div className={cn(card, "p-0")} aria-busy={busy}>
       <table className="hidden w-full border-collapse text-sm lg:table">
@@ -39,7 +49,7 @@ export function SwapsList({ caption, rows, onOpen, busy }: Props) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows === undefined ? (
+          {rows === undefined && !unavailable ? (
             Array.from({ length: 6 }, (_, i) => (
               <tr key={i}>
                 <td colSpan={8} className={td}>
@@ -47,10 +57,10 @@ export function SwapsList({ caption, rows, onOpen, busy }: Props) {
                 </td>
               </tr>
             ))
-          ) : rows.length === 0 ? (
+          ) : !rows || rows.length === 0 ? (
             <tr>
               <td colSpan={8} className="px-3 py-10 text-center text-slate-600 dark:text-slate-400">
-                {t("empty")}
+                {empty}
               </td>
             </tr>
           ) : (
@@ -61,14 +71,14 @@ export function SwapsList({ caption, rows, onOpen, busy }: Props) {
 
       <div className="lg:hidden">
         <h3 className="px-3 pt-3 pb-2 text-sm text-slate-700 dark:text-slate-300">{caption}</h3>
-        {rows === undefined ? (
+        {rows === undefined && !unavailable ? (
           <div className="flex flex-col gap-2 p-3">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-24 w-full" />
             ))}
           </div>
-        ) : rows.length === 0 ? (
-          <p className="px-3 py-10 text-center text-slate-600 dark:text-slate-400">{t("empty")}</p>
+        ) : !rows || rows.length === 0 ? (
+          <p className="px-3 py-10 text-center text-slate-600 dark:text-slate-400">{empty}</p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {rows.map((row) => (

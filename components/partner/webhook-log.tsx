@@ -17,7 +17,18 @@ import { WEBHOOK_PAGE } from "./use-dashboard";
 
 const deliveryTone: Record<Log["deliveries"][number]["status"], Tone> = { delivered: "done", pending: "inFlight", failed: "failed" };
 
-export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, BffError>; offset: number; onOffset: (n: number) => void }) {
+/** `enabled`: WEBHOOK_URL and WEBHOOK_SECRET are set, so an empty log means no event yet, not "set them". */
+export function WebhookLog({
+  log,
+  offset,
+  onOffset,
+  enabled,
+}: {
+  log: SWRResponse<Log, BffError>;
+  offset: number;
+  onOffset: (n: number) => void;
+  enabled: boolean;
+}) {
   const t = useTranslations("partner.webhooks");
   const f = useDashboardFormat();
   const [queued, setQueued] = useState<Record<string, "busy" | "done" | "error">>({});
@@ -40,10 +51,12 @@ export function WebhookLog({ log, offset, onOffset }: { log: SWRResponse<Log, Bf
       <h2 id="webhooks-title" className="text-base font-semibold">
         {t("title")}
       </h2>
-      {!data ? (
+      {!data && log.error && log.error.code !== "unauthorized" ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("unavailable")}</p>
+      ) : !data ? (
         <Skeleton className="mt-3 h-16 w-full" />
       ) : data.total === 0 ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("empty")}</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{enabled ? t("emptyEnabled") : t("empty")}</p>
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">

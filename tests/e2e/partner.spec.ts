@@ -507,6 +507,41 @@ test("a swap paid half the amount asked shows the payout for what arrived, with 
   await context.close();
 });
 
+test("while the provider's history is still loading, an empty range says so instead of 'no swaps', and an empty webhook log with webhooks on does not ask to set them", async ({
+  browser,
+}) => {
+  const loading = await startApp({
+    PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+    ...generousClientLimits,
+    WEBHOOK_URL: "http://127.0.0.1:9/hooks",
+    WEBHOOK_SECRET: `whsec_${"A".repeat(32)}`,
+  });
+  try {
+    // A long history: the ledger reads it for a while after the seed.
+    const seeded = await fetch(`${loading.origin}/api/sandbox/seed`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"count":20000}',
+    });
+    expect(seeded.status).toBe(200);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${loading.origin}/partner/login`);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/partner$/);
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`${loading.origin}/partner?status=completed&createdFrom=${day(150)}T00:00:00.000Z&createdTo=${day(120)}T00:00:00.000Z`);
+    await expect(page.getByTestId("freshness")).toContainText("still reading the history");
+    await expect(page.getByText(/No swaps match these filters among the [\d,]+ read so far\. The provider's history is still loading/).first()).toBeVisible();
+    await expect(page.getByText(/^Totals so far: the provider's history is still loading/)).toBeVisible();
+    await expect(page.getByText("No swaps match these filters.", { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/No webhook deliveries yet\. Each swap's events will be listed here/)).toBeVisible();
+    await expect(page.getByText(/Set WEBHOOK_URL/)).toHaveCount(0);
+  } finally {
+    await loading.stop();
+  }
+});
+
 // Last: it spends this client's login attempts for the minute.
 test("after too many attempts the wait is said once: the alert's text stays put while the visible countdown runs", async ({ page }) => {
   await page.goto(`${app.origin}/partner/login`);
