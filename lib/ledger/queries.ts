@@ -34,7 +34,8 @@ function whereOf(filter: LedgerFilter): SQL | undefined {
     const lower = q.toLowerCase();
     parts.push(
       or(
-        eq(swaps.id, q),
+        // A swap id is capitals and digits: one typed in small letters is the same id.
+        eq(swaps.id, /^[A-Za-z0-9]{12}$/.test(q) ? q.toUpperCase() : q),
         eq(swaps.externalId, q),
         eq(swaps.customerId, q),
         sql`lower(${swaps.depositAddress}) = ${lower}`,

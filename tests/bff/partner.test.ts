@@ -426,7 +426,14 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
 
     it("finds a swap by its id, externalId, customerId, deposit address or payout address", async () => {
       const target = all[17]!;
-      for (const q of [target.id, target.externalId!, target.deposit.address, target.payout.address, target.deposit.address.toUpperCase()]) {
+      for (const q of [
+        target.id,
+        target.id.toLowerCase(),
+        target.externalId!,
+        target.deposit.address,
+        target.payout.address,
+        target.deposit.address.toUpperCase(),
+      ]) {
         const page = await list(origin, cookie, `?q=${encodeURIComponent(q)}`);
         expect(
           page.swaps.map((s) => s.id),
