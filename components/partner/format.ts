@@ -14,6 +14,7 @@ export function useDashboardFormat() {
       const d = new Date(iso);
       return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
     },
+    time: (iso: string) => new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(new Date(iso)),
     day: (date: string) => new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`)),
   };
 }

@@ -1,7 +1,7 @@
 "use client";
 // One swap in a dialog: every id and address, amounts, rewards, and its status history with the
 // time the ledger saw each status. "Read live status" is the one upstream read the dashboard makes.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import useSWR from "swr";
 import { bff, BffError } from "@/lib/client/bff";
@@ -34,9 +34,13 @@ export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => 
     if (!id && el.open) el.close();
   }, [id]);
 
+  // When this swap was last read live here: the button otherwise left no sign that it did anything.
+  const [readLiveAt, setReadLiveAt] = useState<{ id: string; at: Date } | null>(null);
+  const f = useDashboardFormat();
   async function readLive() {
     if (!id) return;
     await detail.mutate(bff(`/api/partner/swaps/${encodeURIComponent(id)}?refresh=true`, dashboardSwapDetailSchema), { revalidate: false });
+    setReadLiveAt({ id, at: new Date() });
   }
 
   return (
@@ -66,6 +70,9 @@ export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => 
             {t("readLive")}
           </Button>
           <p className="text-xs text-slate-600 dark:text-slate-400">{t("readLiveHint")}</p>
+          <p className="basis-full text-sm font-medium" aria-live="polite" data-testid="read-live-done">
+            {readLiveAt && readLiveAt.id === id && detail.data && !detail.error ? t("readLiveDone", { time: f.time(readLiveAt.at.toISOString()) }) : null}
+          </p>
         </div>
       </div>
     </dialog>

@@ -314,6 +314,8 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
   await expect(detail).toContainText(target.externalId!);
   await detail.getByRole("button", { name: "Read live status" }).click();
   await expect(detail.getByRole("button", { name: "Read live status" })).toBeEnabled();
+  // The read leaves a sign that it happened, and when.
+  await expect(detail.getByTestId("read-live-done")).toContainText(/^Read live from the provider at \d{1,2}:\d{2}:\d{2}/);
   await detail.getByRole("button", { name: "Close" }).click();
   await expect(detail).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
