@@ -10,7 +10,8 @@ import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
 import { BffError, isTransient } from "@/lib/client/bff";
 import { createSwap } from "@/lib/checkout/create-swap";
 import { focusHeadingOnArrival } from "@/lib/checkout/heading-focus";
-import { isMemoRejection, useAddressCheck } from "@/lib/checkout/use-address-check";
+import { isCheckUnavailable, isMemoRejection, useAddressCheck } from "@/lib/checkout/use-address-check";
+import { foreignAddressFamily } from "@/lib/checkout/address-family";
 import { useAssets } from "@/lib/checkout/use-assets";
 import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
@@ -226,15 +227,17 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
                 ? t("missing.address", { network: networkLabel(to.network) })
                 : addressCheck.state === "checking" || addressCheck.state === "empty"
                   ? t("missing.checking")
-                  : memoRejected
-                    ? t("missing.fixMemo", { kind: memoKind })
-                    : !addressOk
-                      ? t("missing.fixAddress", { network: networkLabel(to.network) })
-                      : memoMissing
-                        ? t("missing.memo", { kind: memoKind })
-                        : !refundOk
-                          ? t("missing.refund")
-                          : t("missing.email");
+                  : isCheckUnavailable(addressCheck)
+                    ? t("missing.checkUnavailable")
+                    : memoRejected && !foreignAddressFamily(destination.address, to.network)
+                      ? t("missing.fixMemo", { kind: memoKind })
+                      : !addressOk
+                        ? t("missing.fixAddress", { network: networkLabel(to.network) })
+                        : memoMissing
+                          ? t("missing.memo", { kind: memoKind })
+                          : !refundOk
+                            ? t("missing.refund")
+                            : t("missing.email");
 
   async function confirm() {
     if (!quote.quote || creating || quote.change) return;

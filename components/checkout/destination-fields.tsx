@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
 import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { foreignAddressFamily } from "@/lib/checkout/address-family";
-import { isMemoRejection, type AddressCheckState } from "@/lib/checkout/use-address-check";
+import { isCheckUnavailable, isMemoRejection, type AddressCheckState } from "@/lib/checkout/use-address-check";
 import type { Unspendable } from "@/lib/checkout/unspendable";
 import { useErrorText } from "../error-notice";
 import { cn } from "../ui/cn";
@@ -52,6 +52,12 @@ function CheckLine({
     <p id={id} className="mt-1 min-h-5 text-sm" aria-live="polite">
       {unspendable && check.state !== "checking" ? (
         <span className="text-rose-700 dark:text-rose-400">{unspendable === "token_contract" ? t("tokenContract") : t("burnAddress")}</span>
+      ) : foreign && check.state !== "checking" && !(check.state === "done" && check.result.valid) ? (
+        // Another network's address, whatever else the check said (a bad memo must not hide it).
+        <span className="text-rose-700 dark:text-rose-400">{refused}</span>
+      ) : check.state === "error" && isCheckUnavailable(check) ? (
+        // The check could not be made: nothing against the address, and it is asked again shortly.
+        <span className="text-amber-800 dark:text-amber-300">{t("checkUnavailable", { reason: errorText(check.error) })}</span>
       ) : check.state === "checking" ? (
         <span className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
           <Spinner className="size-3" /> {t("checking")}
@@ -93,8 +99,11 @@ export function DestinationFields({
     value: value[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value.trim() }),
   });
-  const invalid = (check: AddressCheckState, lost: Unspendable | null) =>
-    !!lost || (check.state === "done" && !check.result.valid) || (check.state === "error" && !isMemoRejection(check));
+  const invalid = (check: AddressCheckState, lost: Unspendable | null, address: string, network: string) =>
+    !!lost ||
+    (check.state === "done" && !check.result.valid) ||
+    (check.state === "error" && !isMemoRejection(check) && !isCheckUnavailable(check)) ||
+    (check.state !== "checking" && !(check.state === "done" && check.result.valid) && foreignAddressFamily(address, network) !== null);
   // A memo the check refused is said under the memo, not the address (which may be fine).
   const memoRejected = isMemoRejection(addressCheck);
   const memoKind = memoKindOf(to.network);
@@ -113,7 +122,7 @@ export function DestinationFields({
         autoCorrect="off"
         placeholder={t("addressPlaceholder", { network: networkLabel(to.network) })}
         readOnly={destinationLocked}
-        aria-invalid={invalid(addressCheck, unspendable.address)}
+        aria-invalid={invalid(addressCheck, unspendable.address, value.address, to.network)}
         aria-describedby={destinationLocked ? "address-check address-locked" : "address-check"}
       >
         <CheckLine id="address-check" check={addressCheck} network={to.network} address={value.address} unspendable={unspendable.address} />
@@ -163,7 +172,7 @@ export function DestinationFields({
             id="refund"
             label={t("refundLabel", { symbol: from.symbol, network: networkLabel(from.network) })}
             {...bind("refundAddress")}
-            aria-invalid={invalid(refundCheck, unspendable.refund)}
+            aria-invalid={invalid(refundCheck, unspendable.refund, value.refundAddress, from.network)}
             aria-describedby="refund-check refund-hint"
           >
             <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">

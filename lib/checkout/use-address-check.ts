@@ -11,6 +11,13 @@ export type AddressCheckState = { state: "empty" } | { state: "checking" } | { s
 export function useAddressCheck(target: { network: string; token: string } | undefined, address: string, memo?: string): AddressCheckState {
   const input = useDebounced({ network: target?.network, token: target?.token, address, memo }, 450);
   const [check, setCheck] = useState<AddressCheckState>({ state: "empty" });
+  // A check that could not be made (the service busy or away) is asked again by itself.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (check.state !== "error" || !isCheckUnavailable(check)) return;
+    const timer = setTimeout(() => setAttempt((n) => n + 1), Math.max(3, check.error.retryAfterSeconds ?? 5) * 1000);
+    return () => clearTimeout(timer);
+  }, [check]);
 
   useEffect(() => {
     if (!input.network || !input.token || input.address === "") {
@@ -31,7 +38,7 @@ export function useAddressCheck(target: { network: string; token: string } | und
         setCheck({ state: "error", error: error instanceof BffError ? error : new BffError("internal_error", String(error), 0) });
       });
     return () => controller.abort();
-  }, [input.network, input.token, input.address, input.memo]);
+  }, [input.network, input.token, input.address, input.memo, attempt]);
 
   // While the user is still typing, the last answer is not about this text any more.
   if (address !== input.address && address !== "") return { state: "checking" };
@@ -47,4 +54,15 @@ export function isMemoRejection(check: AddressCheckState): boolean {
   const { code, details } = check.error;
   const fields = details.fields;
   return code === "unsupported_memo" || (code === "validation_error" && typeof fields === "object" && fields !== null && "memo" in fields);
+}
+
+/** Codes that refuse what was typed; any other failure means the check could not be made. */
+const refusals = new Set(["validation_error", "unsupported_memo", "unsupported_asset", "unsupported_pair"]);
+
+/**
+ * Whether a check failed to be made at all (the key's budget busy, the service away, offline): it
+ * says nothing against the address, so the field is not marked wrong, and it is asked again.
+ */
+export function isCheckUnavailable(check: AddressCheckState): boolean {
+  return check.state === "error" && !refusals.has(check.error.code);
 }

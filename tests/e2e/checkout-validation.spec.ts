@@ -39,6 +39,31 @@ test("a corrupted Tron address is called invalid and 'Review swap' stays disable
   await expect(checkout.reviewButton).toBeEnabled();
 });
 
+test("an address check the service could not make (its budget busy) does not mark the address wrong, and is made again by itself", async ({
+  page,
+  checkout,
+}) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  let refused = 0;
+  await page.route("**/api/v1/address", (route) =>
+    refused++ === 0
+      ? route.fulfill({
+          status: 429,
+          headers: { "content-type": "application/json", "retry-after": "3", "x-request-id": "req_busy" },
+          body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: { budget: "quotes" } }, requestId: "req_busy" }),
+        })
+      : route.continue(),
+  );
+  await checkout.fillAddress(TRON_ADDRESS);
+  await expect(checkout.address).toHaveAccessibleDescription(/^The address could not be checked just now \(.*busy.*\)\. It is checked again shortly\./);
+  await expect(checkout.address).toHaveAttribute("aria-invalid", "false");
+  await expect(checkout.reviewButton).toHaveText("Waiting to check the address…");
+  await checkout.expectAddressValid("Tron");
+  expect(refused).toBe(2);
+  await expect(checkout.reviewButton).toBeEnabled();
+});
+
 test("receiving XRP needs the destination tag: Review is blocked without it, and the payout memo reaches the swap", async ({ page, checkout }) => {
   await checkout.goto({ from: "BTC.bitcoin", amount: "0.01" });
   await checkout.pickAsset("receive", "XRP", "xrpl", { query: "xrp" });
@@ -81,6 +106,14 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(page.locator("#address-check")).not.toContainText("memo");
   await expect(checkout.reviewButton).toHaveText("Check the destination tag");
   await expect(checkout.reviewButton).toBeDisabled();
+
+  // An Ethereum address with that bad tag: the wrong network stays said at the address (the bad
+  // tag must not hide it), and the button asks for the address first.
+  await checkout.fillAddress("0x52908400098527886E0F7030069857D2E4169EE7");
+  await expect(checkout.address).toHaveAccessibleDescription(/^This looks like an Ethereum-style \(EVM\) address, not an address on XRP Ledger\./);
+  await expect(checkout.address).toHaveAttribute("aria-invalid", "true");
+  await expect(checkout.reviewButton).toHaveText("Check your XRP Ledger address");
+  await checkout.fillAddress(XRP_ADDRESS);
 
   await checkout.fillMemo("12345");
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "false");
