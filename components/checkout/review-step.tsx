@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
 import type { BffError } from "@/lib/client/bff";
-import { networkLabel } from "@/lib/checkout/asset-ref";
+import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
 import { quoteRate, type QuoteChange } from "@/lib/checkout/use-quote";
 import { ErrorNotice } from "../error-notice";
@@ -17,6 +17,7 @@ import { AssetLogo } from "../asset-logo";
 import type { DestinationState } from "./destination-fields";
 import { QuoteCountdown } from "./quote-countdown";
 import { useMySwaps } from "@/lib/checkout/my-swaps";
+import { GroupedAddress } from "../ui/grouped-address";
 
 // Loaded only when this device has made swaps before: a first visit ships none of it.
 const WaitingTwinNotice = dynamic(() => import("./waiting-twin").then((m) => m.WaitingTwinNotice), { ssr: false });
@@ -133,10 +134,12 @@ export function ReviewStep(props: Props) {
 
       <dl className="divide-y divide-slate-200 dark:divide-slate-800">
         <Row label={t("destination")}>
-          <span className="font-mono text-sm break-all">{destination.address}</span>
+          <span className="font-mono text-sm" data-testid="review-payout-address">
+            <GroupedAddress address={destination.address} />
+          </span>
         </Row>
         {destination.memo && to.supportsMemo ? (
-          <Row label={t("memo")}>
+          <Row label={t("memo", { kind: memoKindOf(to.network) })}>
             <span className="font-mono text-sm break-all">{destination.memo}</span>
           </Row>
         ) : null}
@@ -154,6 +157,10 @@ export function ReviewStep(props: Props) {
           <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
         </Row>
       </dl>
+      {/* What "≈" and the countdown mean, before the swap is made rather than after. */}
+      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="estimate-note">
+        {t("estimateNote")}
+      </p>
 
       {madeBefore ? (
         <WaitingTwinNotice wanted={{ from, to, address: destination.address }} now={now} swapPath={props.swapPath} swapQuery={props.swapQuery} />

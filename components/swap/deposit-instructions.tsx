@@ -13,6 +13,7 @@ import { pastDepositDeadline } from "@/lib/checkout/use-swap-status";
 import { CopyButton } from "../ui/copy-button";
 import { Skeleton } from "../ui/spinner";
 import { QrCode } from "./qr-code";
+import { GroupedAddress } from "../ui/grouped-address";
 
 type Props = {
   swap: Swap;
@@ -151,7 +152,6 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
   const [addressOnly, setAddressOnly] = useState(false);
   // Tokens need their contract from the asset list; until it arrives the QR waits.
   const payment = useMemo(() => (asset === undefined ? null : depositUri(swap, asset)), [swap, asset]);
-  const chunks = deposit.address.match(/.{1,4}/g) ?? [deposit.address];
   const qrValue = payment && payment.kind === "uri" && !addressOnly ? payment.uri : deposit.address;
 
   return (
@@ -192,11 +192,7 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null
           data-address={deposit.address}
           aria-labelledby="deposit-address-label"
         >
-          {chunks.map((chunk, index) => (
-            <span key={index} className="mr-[0.5ch] inline-block last:mr-0">
-              {chunk}
-            </span>
-          ))}
+          <GroupedAddress address={deposit.address} />
         </p>
         <div className="flex flex-wrap gap-2">
           <CopyButton value={deposit.address} label={t("address")} />

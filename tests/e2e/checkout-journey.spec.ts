@@ -78,6 +78,11 @@ test("the main button names what is missing, the steps show where we are, and re
   const clipped = await review.receive.evaluate((el) => el.scrollWidth > el.clientWidth);
   expect(clipped, "the receive amount is not truncated at 1280 px").toBe(false);
   await expect(review.receive).toHaveText(/^≈ [\d,]+\.\d+ USDT$/);
+  // What "≈" and the price's countdown mean is said before the swap is made, not only after.
+  await expect(page.getByTestId("estimate-note")).toHaveText(/^“≈” is the swap service's estimate\. The rate that counts is the one when your deposit arrives/);
+  // The payout address reads in groups of four, and is still exactly the address as text.
+  await expect(page.getByTestId("review-payout-address")).toHaveText(TRON_ADDRESS);
+  expect(await page.getByTestId("review-payout-address").locator("span").count()).toBe(Math.ceil(TRON_ADDRESS.length / 4));
   await screenshotStep(page, "review-full-amount");
 });
 

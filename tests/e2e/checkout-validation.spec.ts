@@ -119,7 +119,7 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "false");
   const review = await checkout.review();
   await expect(review.row("Payout address")).toHaveText(XRP_ADDRESS);
-  await expect(review.row("Memo / tag")).toHaveText("12345");
+  await expect(review.row("Destination tag")).toHaveText("12345");
   await expect(review.receive).toHaveText(/^≈ [\d,.]+ XRP$/);
 
   const sent = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/v1/swap");

@@ -23,7 +23,7 @@ export class ReviewPage {
     this.countdown = page.getByTestId("quote-countdown");
   }
 
-  /** The value next to a label ("Payout address", "Memo / tag", "Rate", …). */
+  /** The value next to a label ("Payout address", "Destination tag", "Rate", …). */
   row(label: string): Locator {
     return this.page.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
   }
