@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ConfigRefusedPanel } from "@/components/widget/config-refused";
 import { WidgetCheckout } from "@/components/widget/widget-checkout";
 import { WidgetShell } from "@/components/widget/widget-shell";
 import { SupportProvider } from "@/components/support";
@@ -14,17 +15,13 @@ export async function generateMetadata() {
 
 export default async function WidgetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = widgetParamsSchema.parse(await searchParams);
-  const t = await getTranslations("widget");
   const c = config();
   const check = params.config ? checkWidgetConfig(params.config) : null;
 
   if (check && !check.ok) {
     return (
       <WidgetShell theme={params.theme} accent={params.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
-        <section role="alert" className="rounded-3xl bg-white p-5 ring-1 ring-rose-200 dark:bg-slate-900 dark:ring-rose-900">
-          <h1 className="text-lg font-semibold">{t("refusedTitle")}</h1>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{check.reason === "expired" ? t("refusedExpired") : t("refusedInvalid")}</p>
-        </section>
+        <ConfigRefusedPanel reason={check.reason === "expired" ? "expired" : "invalid"} />
       </WidgetShell>
     );
   }
@@ -40,6 +37,7 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
           config={params.config}
           locked={trusted ? { to: trusted.to, destination: trusted.destination } : undefined}
           includeToken={trusted?.includeToken ?? false}
+          configExpiresAt={trusted ? trusted.exp * 1000 : undefined}
           widgetQuery={widgetQueryOf(params)}
         />
       </SupportProvider>

@@ -27,7 +27,7 @@ const LIGHT_PAGE = "ffffff";
 const DARK_PAGE = "020617";
 
 const paramNames = ["from", "to", "amount", "theme", "accent", "locale", "config"] as const;
-const eventNames = ["ready", "resize", "quote", "swap_created", "status", "terminal"] as const;
+const eventNames = ["ready", "resize", "quote", "swap_created", "status", "terminal", "config_refused"] as const;
 
 function htmlSnippet(origin: string, src: string) {
   return `<div id="swap-checkout"></div>
@@ -334,4 +334,5 @@ const referenceText: Record<ReferenceName, (t: T) => string> = {
   swap_created: (t) => t("ref.swap_created"),
   status: (t) => t("ref.status"),
   terminal: (t) => t("ref.terminal"),
+  config_refused: (t) => t("ref.config_refused"),
 };

@@ -60,5 +60,5 @@ export const widgetConfigSchema = z
   );
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
-export const widgetEventTypes = ["ready", "resize", "quote", "swap_created", "status", "terminal"] as const;
+export const widgetEventTypes = ["ready", "resize", "quote", "swap_created", "status", "terminal", "config_refused"] as const;
 export type WidgetEventType = (typeof widgetEventTypes)[number];

@@ -264,23 +264,34 @@ test("a config that sells an asset the service does not offer says so, instead o
   await expect(page.getByTestId("locked-to-unavailable")).toHaveCount(0);
 });
 
-test("a config that expires while the widget is open is said as such when the swap is created, and nothing is created", async ({ page }) => {
+test("a config that expires while the widget is open is said at once, the host page hears config_refused, and nothing is created", async ({ page }) => {
   const exp = inSeconds(8);
   const config = signConfig({ exp, customerId: "cust-10" }, widgetKey);
   const created: number[] = [];
   page.on("response", (r) => {
     if (r.url().endsWith("/api/v1/swap") && r.request().method() === "POST") created.push(r.status());
   });
-  await page.goto(`${app.origin}/widget?from=BTC&to=USDT.tron&amount=0.01&config=${config}`);
-  await page.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
-  await expect(page.getByText("Valid Tron address")).toBeVisible();
-  await page.getByRole("button", { name: "Review swap" }).click();
-  // The server's clock decides; wait until the config is a second past its expiry there too.
+  await page.goto(`${host.origin}/?w=${encodeURIComponent(`?from=BTC&to=USDT.tron&amount=0.01&config=${config}`)}`);
+  const widget = page.frameLocator("iframe");
+  await widget.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(widget.getByText("Valid Tron address")).toBeVisible();
+  await widget.getByRole("button", { name: "Review swap" }).click();
+  await expect(widget.getByTestId("config-expired")).toHaveCount(0);
+  // At its expiry the widget says so by itself, before anyone presses Create, and tells the host
+  // page, which can sign a fresh config and mount the widget again.
+  await expect(widget.getByTestId("config-expired")).toContainText("This checkout's settings from the site have expired", { timeout: 15_000 });
+  await expect.poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload)).toEqual([{ reason: "expired" }]);
+  // The server's clock decides; a second past its expiry there too, Create is refused in words.
   await page.waitForTimeout(Math.max(0, (exp + 1) * 1000 - Date.now()));
-  await page.getByRole("button", { name: "Create swap" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "This checkout's settings from the site have expired. Nothing was created." })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "highlighted fields" })).toHaveCount(0);
+  await widget.getByRole("button", { name: "Create swap" }).click();
+  await expect(widget.getByRole("alert").filter({ hasText: "This checkout's settings from the site have expired. Nothing was created." })).toBeVisible();
+  await expect(widget.getByRole("alert").filter({ hasText: "highlighted fields" })).toHaveCount(0);
   expect(created).toEqual([400]);
+
+  // A config refused on arrival is told to the host page the same way.
+  await page.goto(`${host.origin}/?w=${encodeURIComponent(`?from=BTC&to=USDT.tron&amount=0.01&config=${config}`)}`);
+  await expect(widget.getByRole("alert").filter({ hasText: "This checkout cannot be opened" })).toBeVisible();
+  await expect.poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload)).toEqual([{ reason: "expired" }]);
 });
 
 test("on a 320 or 360 px phone a long estimated amount is shown whole, not cut", async ({ page }) => {
