@@ -45,12 +45,21 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
     return assets.filter((a) => [a.symbol, a.name, a.network, networkLabel(a.network)].some(matchesStart));
   }, [assets, query]);
 
-  function open() {
+  function open(event: React.MouseEvent<HTMLButtonElement>) {
     setQuery("");
-    dialog.current?.showModal();
+    const el = dialog.current;
+    if (!el) return;
+    // In a partner's iframe the frame is as tall as its content and the host page shows only part of
+    // it: centred in the frame, the dialog opened out of view and the browser scrolled the partner's
+    // page to it. It opens where the button was pressed instead, which is in view, and nothing jumps.
+    const framed = window.parent !== window;
+    const top = event.currentTarget.getBoundingClientRect().top;
+    el.style.marginTop = framed ? `${Math.max(8, top - 16)}px` : "";
+    el.showModal();
+    if (framed) el.style.marginTop = `${Math.max(8, Math.min(top - 16, window.innerHeight - el.getBoundingClientRect().height - 8))}px`;
     // The search takes focus when the dialog opens. Not React's autoFocus: that focuses on mount,
     // when the dialog is still closed, which a browser refuses (and reports) inside a partner's iframe.
-    search.current?.focus();
+    search.current?.focus({ preventScroll: framed });
   }
 
   function choose(asset: Asset) {

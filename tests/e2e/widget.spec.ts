@@ -294,6 +294,33 @@ test("a config that expires while the widget is open is said at once, the host p
   await expect.poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload)).toEqual([{ reason: "expired" }]);
 });
 
+test("on a phone, the asset picker opens where its button is, in view, even when the host page is scrolled far into a tall widget", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(`${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01")}`);
+  const widget = page.frameLocator("iframe");
+  await expect(widget.getByTestId("quote-details")).toContainText("1 BTC ≈");
+  // Scrolled so the "You receive" button sits low on the screen, as a person reaching it would.
+  const button = widget.getByRole("button", { name: /^You receive: .* Change asset$/ });
+  const frame = (await page.locator("iframe").boundingBox())!;
+  const buttonInFrame = (await button.boundingBox())!.y - frame.y;
+  // The partner's page goes on below the widget; scrolled so the frame's top is well above the
+  // screen, the button still on it.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement("div"), { style: "height: 1200px" })));
+  await page.evaluate((y) => window.scrollTo(0, y), frame.y + buttonInFrame - 140);
+  expect((await button.boundingBox())!.y).toBeGreaterThan(0);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await button.click();
+  const dialog = widget.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  // Nor does the partner's page jump under the person's finger to bring it into view.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  for (const part of [dialog.getByRole("heading"), dialog.getByRole("button", { name: "Close" })]) {
+    const box = (await part.boundingBox())!;
+    expect(box.y, "the dialog's top is on screen").toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, "the dialog's top is on screen").toBeLessThanOrEqual(667);
+  }
+});
+
 test("on a 320 or 360 px phone a long estimated amount is shown whole, not cut", async ({ page }) => {
   for (const [width, query] of [
     [360, "from=USDT.tron&to=BTC&amount=100"],
