@@ -20,7 +20,7 @@ export function LocaleSwitcher() {
           document.cookie = `${localeCookie}=${e.target.value}; path=/; max-age=31536000; samesite=lax`;
           router.refresh();
         }}
-        className="h-9 rounded-lg bg-white px-2 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
+        className="h-11 rounded-lg bg-white px-2 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
       >
         {locales.map((l) => (
           <option key={l} value={l}>

@@ -4,7 +4,8 @@
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
-import { assetRef, networkLabel } from "@/lib/checkout/asset-ref";
+import { assetRef, networkAliases, networkLabel } from "@/lib/checkout/asset-ref";
+import { tokenStandard } from "@/lib/checkout/payment-uri";
 import { AssetLogo } from "../asset-logo";
 import { cn } from "../ui/cn";
 import { Icon } from "../ui/icon";
@@ -35,14 +36,23 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
   const titleId = useId();
 
   const matches = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return assets;
+    const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    if (!words.length) return assets;
     // From the start of a word: "eth" finds Ether and Ethereum, not Tether.
-    const matchesStart = (field: string) => {
+    const matchesStart = (field: string, q: string) => {
       const text = field.toLowerCase();
       return text.startsWith(q) || text.split(/[^a-z0-9]+/).some((word) => word.startsWith(q));
     };
-    return assets.filter((a) => [a.symbol, a.name, a.network, networkLabel(a.network)].some(matchesStart));
+    // What wallets and exchanges call it too: "TRC20", "ERC-20", "BEP20", "Ripple", "Matic".
+    const fields = (a: Asset) => {
+      const standard = tokenStandard(a.network, a.contractAddress);
+      return [a.symbol, a.name, a.network, networkLabel(a.network), networkAliases[a.network] ?? "", standard ?? "", standard?.replace("-", "") ?? ""];
+    };
+    // Every word somewhere: "usdt tron" is USDT on Tron.
+    return assets.filter((a) => {
+      const own = fields(a);
+      return words.every((q) => own.some((field) => matchesStart(field, q)));
+    });
   }, [assets, query]);
 
   function open(event: React.MouseEvent<HTMLButtonElement>) {
@@ -124,7 +134,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
           <button
             type="button"
             onClick={() => dialog.current?.close()}
-            className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            className="-my-2 -mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
             aria-label={t("close")}
           >
             <Icon name="close" />

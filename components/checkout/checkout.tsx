@@ -373,7 +373,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             disabled={!canFlip}
             aria-label={t("flip")}
             title={canFlip ? t("flip") : t("flipUnavailable")}
-            className="z-10 rounded-xl bg-white p-2 text-slate-700 shadow ring-4 ring-white transition hover:bg-slate-50 disabled:opacity-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-900"
+            className="z-10 inline-flex size-11 items-center justify-center rounded-xl bg-white text-slate-700 shadow ring-4 ring-white transition hover:bg-slate-50 disabled:opacity-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-900"
           >
             <Icon name="flip" />
           </button>
@@ -452,8 +452,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
 function SwapSide({ title, labelFor, titleId, children }: { title: string; labelFor?: string; titleId?: string; children: React.ReactNode }) {
   const titleClass = "text-sm font-medium text-slate-700 dark:text-slate-300";
   return (
-    <fieldset className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
-      <legend className="sr-only">{title}</legend>
+    <div className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
       {labelFor ? (
         <label htmlFor={labelFor} className={titleClass}>
           {title}
@@ -464,7 +463,7 @@ function SwapSide({ title, labelFor, titleId, children }: { title: string; label
         </span>
       )}
       {children}
-    </fieldset>
+    </div>
   );
 }
 

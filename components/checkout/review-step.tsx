@@ -80,7 +80,7 @@ export function ReviewStep(props: Props) {
           type="button"
           onClick={props.onBack}
           disabled={props.creating}
-          className="rounded-lg p-1.5 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-55 dark:hover:bg-slate-800"
+          className="-my-2 -ml-2.5 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-55 dark:hover:bg-slate-800"
           aria-label={t("back")}
         >
           <Icon name="back" />

@@ -29,5 +29,13 @@ export const networkLabels: Record<string, string> = {
 
 export const networkLabel = (network: string) => networkLabels[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
 
+/** Other names people search a network by: its former or company name, its coin's ticker. */
+export const networkAliases: Record<string, string> = {
+  bsc: "Binance BNB BEP20",
+  polygon: "Matic",
+  xrpl: "Ripple",
+  arbitrum: "ARB",
+};
+
 /** What a network calls the payout memo: the XRP Ledger, a destination tag (a whole number); others, a memo. */
 export const memoKindOf = (network: string): "tag" | "memo" => (network === "xrpl" ? "tag" : "memo");

@@ -218,4 +218,23 @@ test("the asset search matches from the start of a word: 'eth' finds Ether on it
   await expect(picker.results.getByRole("button", { name: /Tether/ }).filter({ hasNotText: /Ethereum/ })).toHaveCount(0);
   await picker.search.fill("smart");
   await expect(picker.option("BNB", "bsc")).toBeVisible();
+  // The names wallets and exchanges use: token standards, with or without the dash, and old names.
+  for (const [query, symbol, network] of [
+    ["trc20", "USDT", "tron"],
+    ["TRC-20", "USDT", "tron"],
+    ["bep20", "USDT", "bsc"],
+    ["erc20", "USDT", "ethereum"],
+    ["ripple", "XRP", "xrpl"],
+    ["binance", "BNB", "bsc"],
+  ] as const) {
+    await picker.search.fill(query);
+    await expect(picker.option(symbol, network), query).toBeVisible();
+  }
+  // Two words: each must match. "usdt tron" is USDT on Tron, and nothing on another network.
+  await picker.search.fill("usdt tron");
+  await expect(picker.option("USDT", "tron")).toBeVisible();
+  await expect(picker.option("USDT", "ethereum")).toHaveCount(0);
+  // A native coin has no token standard: "erc20" does not list Ether.
+  await picker.search.fill("erc20");
+  await expect(picker.option("ETH", "ethereum")).toHaveCount(0);
 });
