@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { AssetList } from "@/lib/schema/partner";
 import { Checkout, type CheckoutPreset } from "../checkout/checkout";
+import { MySwapsSlot } from "../checkout/my-swaps-slot";
 import { SwapView } from "../swap/swap-view";
 import { ConfigExpiredNotice } from "./config-refused";
 import { useWidgetMessenger } from "./widget-shell";
@@ -45,6 +46,9 @@ export function WidgetCheckout({ preset, initialAssets, config, locked, includeT
         swapQuery={widgetQuery}
         onEvent={onEvent}
       />
+      {/* Swaps made in this widget on this site: a reload of the partner's page, or a return
+          before sending, finds the deposit instructions again. */}
+      <MySwapsSlot swapPath="/widget/swap" swapQuery={widgetQuery} />
     </>
   );
 }

@@ -17,6 +17,7 @@ type HostEvent = { type: string; payload: Record<string, unknown> };
 let app: RunningApp;
 let host: { server: Server; origin: string };
 let stranger: { server: Server; origin: string };
+let ownSite: { server: Server; origin: string };
 
 /** A page on another origin that, framed by the host, posts widget-shaped events to its parent. */
 const forgerPage = `<!doctype html><html><head><title>Ad</title></head><body><script>
@@ -61,9 +62,11 @@ test.beforeAll(async () => {
   // The partner's site is "localhost"; the app is "127.0.0.1"; a stranger is "127.0.0.2".
   host = await serveHost("localhost", () => app.origin);
   stranger = await serveHost("127.0.0.2", () => app.origin);
+  // A partner that runs the checkout on its own site (checkout.shop.example in shop.example).
+  ownSite = await serveHost("127.0.0.1", () => app.origin);
   app = await startApp({
     APP_SECRET,
-    WIDGET_ALLOWED_ORIGINS: host.origin,
+    WIDGET_ALLOWED_ORIGINS: `${host.origin},${ownSite.origin}`,
     SANDBOX_STEP_SECONDS: "1",
     ...generousClientLimits,
   });
@@ -73,6 +76,7 @@ test.afterAll(async () => {
   await app?.stop();
   host?.server.close();
   stranger?.server.close();
+  ownSite?.server.close();
 });
 
 /**
@@ -195,6 +199,27 @@ test("with includeToken in the signed config, swap_created carries the access to
   expect(created.payload.accessToken).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{20,100}$/));
   const read = await page.request.get(`${app.origin}/api/v1/swap/${created.payload.id}`, { headers: { "x-swap-token": String(created.payload.accessToken) } });
   expect(read.status()).toBe(200);
+});
+
+test("a swap made in the widget is listed in the widget after the partner's page reloads, and opens in the widget with its look", async ({ page }) => {
+  // On the partner's own site (a browser keeps a cross-site frame's storage only where it allows
+  // third-party storage: Chromium's private windows, this test's browser, do not).
+  const widgetQuery = "?from=BTC&to=USDT.tron&amount=0.01&theme=dark&locale=en";
+  await page.goto(`${ownSite.origin}/?w=${encodeURIComponent(widgetQuery)}`);
+  const widget = await createSwapInWidget(page);
+  await expect.poll(async () => (await received(page)).some((e) => e.type === "swap_created")).toBe(true);
+  const { id } = (await received(page)).find((e) => e.type === "swap_created")!.payload as { id: string };
+  await expect(widget.getByTestId("deposit-address")).toBeVisible();
+
+  // The partner's page reloads (or the person comes back before sending): a fresh checkout, with
+  // the swap listed under it.
+  await page.reload();
+  await expect(widget.getByTestId("quote-details")).toContainText("1 BTC ≈");
+  await expect(widget.getByRole("heading", { name: "Your swaps on this device" })).toBeVisible();
+  const link = widget.locator(`[data-swap-id="${id}"] a`).first();
+  await expect(link).toHaveAttribute("href", new RegExp(`^/widget/swap/${id}\\?.*theme=dark.*#t=`));
+  await link.click();
+  await expect(widget.getByTestId("deposit-address")).toBeVisible();
 });
 
 test("embed.js ignores widget-shaped messages that do not come from its own iframe", async ({ page }) => {
