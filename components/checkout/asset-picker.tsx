@@ -4,8 +4,7 @@
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
-import { assetRef, networkAliases, networkLabel } from "@/lib/checkout/asset-ref";
-import { tokenStandard } from "@/lib/checkout/payment-uri";
+import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/checkout/asset-ref";
 import { AssetLogo } from "../asset-logo";
 import { cn } from "../ui/cn";
 import { Icon } from "../ui/icon";

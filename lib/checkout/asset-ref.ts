@@ -39,3 +39,25 @@ export const networkAliases: Record<string, string> = {
 
 /** What a network calls the payout memo: the XRP Ledger, a destination tag (a whole number); others, a memo. */
 export const memoKindOf = (network: string): "tag" | "memo" => (network === "xrpl" ? "tag" : "memo");
+
+/** The token standard a network's tokens follow, shown next to the network; null for native coins. */
+export function tokenStandard(network: string, contractAddress: string | null): string | null {
+  if (!contractAddress) return null;
+  switch (network) {
+    case "tron":
+      return "TRC-20";
+    case "bsc":
+      return "BEP-20";
+    case "ethereum":
+    case "arbitrum":
+    case "base":
+    case "polygon":
+      return "ERC-20";
+    case "solana":
+      return "SPL";
+    case "ton":
+      return "Jetton";
+    default:
+      return null;
+  }
+}

@@ -98,28 +98,6 @@ function isMemoId(memo: string): boolean {
   return memo.length < UINT64_MAX.length || (memo.length === UINT64_MAX.length && memo <= UINT64_MAX);
 }
 
-/** The token standard a network's tokens follow, shown next to the network; null for native coins. */
-export function tokenStandard(network: string, contractAddress: string | null): string | null {
-  if (!contractAddress) return null;
-  switch (network) {
-    case "tron":
-      return "TRC-20";
-    case "bsc":
-      return "BEP-20";
-    case "ethereum":
-    case "arbitrum":
-    case "base":
-    case "polygon":
-      return "ERC-20";
-    case "solana":
-      return "SPL";
-    case "ton":
-      return "Jetton";
-    default:
-      return null;
-  }
-}
-
 /** The deposit's URI for the QR and "Open in wallet"; the bare address when no standard fits. */
 export function depositUri(swap: Pick<Swap, "deposit" | "from">, asset: Pick<Asset, "contractAddress"> | null): PaymentUri {
   try {
