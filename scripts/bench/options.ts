@@ -68,8 +68,8 @@ export function benchOptions(env: NodeJS.ProcessEnv, argv: string[]): BenchOptio
 /** Fixed for every run, so answers are reproducible: the BFF's secret and the sandbox's key. */
 export const APP_SECRET = "bench-secret-0123456789abcdefghijklmnopqrstuv";
 export const API_KEY = "lsk_test_sandbox";
-/** A valid USDT (TRON) payout address from the contract tests. */
-export const DESTINATION = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+/** A USDT (TRON) payout address: a wallet's, not USDT's own contract, which the BFF refuses as a payout. */
+export const DESTINATION = "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r";
 export const QUOTE_BODY = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } };
 
 /** A small deterministic PRNG (mulberry32), so schedules repeat run to run. */
