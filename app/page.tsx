@@ -3,7 +3,7 @@ import { Checkout } from "@/components/checkout/checkout";
 import { SiteHeader } from "@/components/site-header";
 import { SupportProvider } from "@/components/support";
 import { MySwapsSlot } from "@/components/checkout/my-swaps-slot";
-import { assetsForPage } from "@/lib/bff/assets";
+import { assetsAtHand } from "@/lib/bff/assets";
 import { config } from "@/lib/config";
 import { checkoutPresetSchema } from "@/lib/schema/pages";
 
@@ -16,7 +16,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const preset = checkoutPresetSchema.parse(await searchParams);
   // The asset list is usually cached; handing it to the page saves the browser a round trip (not
   // worth more than a moment's wait when it is not: lib/bff/assets.ts).
-  const assets = await assetsForPage("page");
+  const assets = await assetsAtHand("page");
   return (
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />

@@ -3,7 +3,7 @@ import { ConfigRefusedPanel } from "@/components/widget/config-refused";
 import { WidgetCheckout } from "@/components/widget/widget-checkout";
 import { WidgetShell } from "@/components/widget/widget-shell";
 import { SupportProvider } from "@/components/support";
-import { assetsForPage } from "@/lib/bff/assets";
+import { assetsAtHand } from "@/lib/bff/assets";
 import { checkWidgetConfig } from "@/lib/bff/widget-config";
 import { config } from "@/lib/config";
 import { widgetQueryOf, widgetParamsSchema } from "@/lib/schema/widget";
@@ -27,7 +27,7 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
   }
 
   const trusted = check?.ok ? check.config : undefined;
-  const assets = await assetsForPage("widget-page");
+  const assets = await assetsAtHand("widget-page");
   return (
     <WidgetShell theme={params.theme} accent={params.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
       <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>

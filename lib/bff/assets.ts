@@ -70,8 +70,11 @@ const select = (list: AssetList, filter: Filter): AssetList => ({
  */
 const PAGE_WAIT_MS = 1_500;
 
-/** The whole list for a page's first render, or undefined when it is not at hand soon. */
-export const assetsForPage = (requestId: string): Promise<AssetList | undefined> => within(listAssets({}, requestId), PAGE_WAIT_MS).catch(() => undefined);
+/**
+ * The whole list, or undefined when it is not at hand soon: for a page's first render, and for the
+ * check that a payout address is not a token's own contract.
+ */
+export const assetsAtHand = (requestId: string): Promise<AssetList | undefined> => within(listAssets({}, requestId), PAGE_WAIT_MS).catch(() => undefined);
 
 export async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
   return select((await current(requestId)).list, filter);

@@ -6,8 +6,7 @@ import { withinBounds } from "@/lib/schema/decimal";
 import type { AddressValidation } from "@/lib/schema/partner";
 import { createHash } from "node:crypto";
 import { unspendablePayout } from "@/lib/checkout/unspendable";
-import { within } from "@/lib/timing";
-import { listAssets } from "./assets";
+import { assetsAtHand } from "./assets";
 import { ApiError } from "./errors";
 import { partner, store } from "./partner";
 import { limitClient } from "./rate-limit";
@@ -53,7 +52,7 @@ export async function checkAddress(body: AddressBody, ctx: { requestId: string; 
 
 /** A well-formed address that loses what is sent to it (a token's contract, a burn address) is no payout address. */
 async function refuseUnspendable(result: AddressValidation, address: string, requestId: string): Promise<AddressValidation> {
-  const assets = (await within(listAssets({}, requestId), 1_500).catch(() => undefined))?.assets ?? [];
+  const assets = (await assetsAtHand(requestId))?.assets ?? [];
   const unspendable = unspendablePayout(address, assets);
   if (!unspendable) return result;
   return {

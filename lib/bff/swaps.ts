@@ -1,6 +1,6 @@
 // Swap creation: one click, one swap (idempotency), and a quote's swap only for the request that made it.
 import "server-only";
-import { sleep, within } from "@/lib/timing";
+import { sleep } from "@/lib/timing";
 import { unspendablePayout } from "@/lib/checkout/unspendable";
 import { processSingleton } from "@/lib/process-singleton";
 import { onShutdown } from "@/lib/shutdown";
@@ -13,7 +13,7 @@ import { isPartnerError } from "@/lib/partner/errors";
 import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
 import { ledgerSwapCreated } from "@/lib/ledger";
-import { listAssets } from "./assets";
+import { assetsAtHand } from "./assets";
 import { cachedAddressCheck, quoteMemo, validateAndCache } from "./quotes";
 import { writeSnapshot } from "./status";
 import { refusedWidgetConfig } from "./widget-config";
@@ -64,7 +64,7 @@ function readQuoteConfig(raw: string | null): { exp: number | null; destination?
  * cannot be had within a moment the burn addresses are still checked.
  */
 export async function assertSpendable(body: SwapBody, requestId: string) {
-  const assets = (await within(listAssets({}, requestId), 1_500).catch(() => undefined))?.assets ?? [];
+  const assets = (await assetsAtHand(requestId))?.assets ?? [];
   const fields: Record<string, string> = {};
   const payout = unspendablePayout(body.destination.address, assets);
   if (payout) fields["destination.address"] = payout;
