@@ -208,36 +208,36 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   // The page sells one asset (a signed widget's `to`) that the service does not offer right now:
   // nothing here can fix that, so the page says so instead of showing a picker that will not open.
   const lockedToMissing = !!locked?.to && !!assets.data && !to;
-  // The main button says what is still missing, in the order the form asks for it.
-  const missing = ready
+  // The main button says what is still missing, in the order the form asks for it, and pressing it
+  // takes the person to the field that fixes it (a button that only greys out says nothing to a
+  // keyboard or a screen reader: it is skipped by Tab).
+  const blocker: { say: string; field?: string } | null = ready
     ? null
     : lockedToMissing
-      ? t("missing.unavailable")
+      ? { say: t("missing.unavailable") }
       : !from || !to
-        ? t("missing.asset")
+        ? { say: t("missing.asset") }
         : unreadableAmount || !isQuotableAmount(amount, from) || tooManyDecimals || boundsError
-          ? /^0*(\.0*)?$/.test(amount) && !unreadableAmount
-            ? t("missing.amount")
-            : t("missing.fixAmount")
+          ? { say: /^0*(\.0*)?$/.test(amount) && !unreadableAmount ? t("missing.amount") : t("missing.fixAmount"), field: "amount" }
           : quote.loading
-            ? t("missing.price")
+            ? { say: t("missing.price") }
             : !quote.quote
-              ? t("missing.noPrice")
+              ? { say: t("missing.noPrice") }
               : destination.address === ""
-                ? t("missing.address", { network: networkLabel(to.network) })
+                ? { say: t("missing.address", { network: networkLabel(to.network) }), field: "address" }
                 : addressCheck.state === "checking" || addressCheck.state === "empty"
-                  ? t("missing.checking")
+                  ? { say: t("missing.checking") }
                   : isCheckUnavailable(addressCheck)
-                    ? t("missing.checkUnavailable")
+                    ? { say: t("missing.checkUnavailable") }
                     : memoRejected && !foreignAddressFamily(destination.address, to.network)
-                      ? t("missing.fixMemo", { kind: memoKind })
+                      ? { say: t("missing.fixMemo", { kind: memoKind }), field: "memo" }
                       : !addressOk
-                        ? t("missing.fixAddress", { network: networkLabel(to.network) })
+                        ? { say: t("missing.fixAddress", { network: networkLabel(to.network) }), field: "address" }
                         : memoMissing
-                          ? t("missing.memo", { kind: memoKind })
+                          ? { say: t("missing.memo", { kind: memoKind }), field: "memo" }
                           : !refundOk
-                            ? t("missing.refund")
-                            : t("missing.email");
+                            ? { say: t("missing.refund"), field: "refund" }
+                            : { say: t("missing.email"), field: "email" };
 
   async function confirm() {
     if (!quote.quote || creating || quote.change) return;
@@ -326,11 +326,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) {
-            quote.acceptChange();
-            window.history.pushState({ ...(window.history.state as object | null), [REVIEW_MARK]: true }, "", window.location.href);
-            setStep("review");
+          if (!ready) {
+            const field = blocker?.field ? document.getElementById(blocker.field) : null;
+            if (field instanceof HTMLInputElement && !field.readOnly) field.focus();
+            return;
           }
+          quote.acceptChange();
+          window.history.pushState({ ...(window.history.state as object | null), [REVIEW_MARK]: true }, "", window.location.href);
+          setStep("review");
         }}
       >
         <SwapSide title={t("youSend")} labelFor="amount">
@@ -439,9 +442,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           />
         ) : null}
 
-        <Button ref={mainButton} type="submit" size="lg" disabled={!ready} className="mt-2 w-full" data-testid="main-button">
+        <Button ref={mainButton} type="submit" size="lg" aria-disabled={!ready || undefined} className="mt-2 w-full" data-testid="main-button">
           {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
-          {missing ?? t("review")}
+          {blocker?.say ?? t("review")}
         </Button>
       </form>
     </Panel>

@@ -2,7 +2,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { Side } from "./pages/asset-picker";
-import { TRON_ADDRESS, type CheckoutPage } from "./pages/checkout-page";
+import { TRON_ADDRESS, XRP_ADDRESS, type CheckoutPage } from "./pages/checkout-page";
 import { ReviewPage } from "./pages/review-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -89,4 +89,28 @@ test("Enter in the picker's search chooses the match and does not submit the che
   await expect(checkout.heading).toBeVisible();
   await expect(picker.dialog).toBeHidden();
   await checkout.expectSelected("receive", "XRP", "xrpl");
+});
+
+test("the main button is reachable while it holds back, says what is missing, and Enter on it goes to the field that needs it", async ({ page, checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "XRP.xrpl", amount: "0.01" });
+  await checkout.expectQuote();
+
+  // A greyed-out button Tab skips says nothing to a keyboard or a screen reader: this one is in the Tab
+  // order, named by what it waits for.
+  await tabTo(page, checkout.reviewButton);
+  await expect(checkout.reviewButton).toHaveAccessibleName("Paste your XRP Ledger address");
+  await expect(checkout.reviewButton).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Enter");
+  await expect(checkout.address).toBeFocused();
+
+  await page.keyboard.type(XRP_ADDRESS);
+  await checkout.expectAddressValid("XRP Ledger");
+  // Enter in the address field submits the form: the tag is still missing, so that is where it goes.
+  await page.keyboard.press("Enter");
+  await expect(checkout.memo).toBeFocused();
+  await page.keyboard.type("12345");
+  await tabTo(page, checkout.reviewButton);
+  await expect(checkout.reviewButton).toBeEnabled();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Check your swap" })).toBeVisible();
 });
