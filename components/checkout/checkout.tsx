@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
-import { amountText, readAmount } from "@/lib/checkout/amount-input";
+import { amountText, readAmount, withoutSymbol } from "@/lib/checkout/amount-input";
 import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
 import { BffError, isTransient } from "@/lib/client/bff";
 import { createSwap } from "@/lib/checkout/create-swap";
@@ -345,7 +345,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
               autoComplete="off"
               placeholder="0.0"
               value={typedAmount}
-              onChange={(e) => setTypedAmount(e.target.value.slice(0, 40))}
+              onChange={(e) => setTypedAmount(withoutSymbol(e.target.value, from?.symbol).slice(0, 40))}
               aria-invalid={unreadableAmount || tooManyDecimals || !!boundsError}
               aria-describedby="amount-hint"
               className="h-14 min-w-0 flex-1 basis-20 rounded-xl bg-transparent px-1 text-2xl font-semibold tabular-nums outline-none placeholder:text-slate-500 sm:text-3xl dark:placeholder:text-slate-400"

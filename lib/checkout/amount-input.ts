@@ -62,3 +62,17 @@ export function readAmount(text: string, locale: string): string | null {
 export function amountText(amount: string, locale: string): string {
   return decimalMarkOf(locale) === "," ? amount.replace(".", ",") : amount;
 }
+
+/**
+ * Text pasted with the asset's symbol after the number ("0.01 BTC", "0.01btc", copied from a wallet
+ * or an invoice) without the symbol, when it is the symbol of the asset being sent; any other text is
+ * left as it is (and refused by readAmount if it is no number: "0.01 ETH" while sending BTC is a
+ * mistake to say, not to drop).
+ */
+export function withoutSymbol(text: string, symbol: string | undefined): string {
+  if (!symbol) return text;
+  const tail = text.trimEnd();
+  if (tail.length <= symbol.length || tail.slice(-symbol.length).toUpperCase() !== symbol.toUpperCase()) return text;
+  const rest = tail.slice(0, -symbol.length).trimEnd();
+  return /\d$/.test(rest) ? rest : text;
+}

@@ -1,6 +1,6 @@
 // "You send" reads what a person types as they mean it, in English and in a decimal-comma language.
 import { describe, expect, it } from "vitest";
-import { amountText, readAmount } from "@/lib/checkout/amount-input";
+import { amountText, readAmount, withoutSymbol } from "@/lib/checkout/amount-input";
 
 describe("reading a typed amount", () => {
   it.each([
@@ -56,5 +56,20 @@ describe("reading a typed amount", () => {
         expect(readAmount(amountText(amount, locale), locale), `${locale} ${amount}`).toBe(amount);
       }
     }
+  });
+
+  it.each([
+    ["0.01 BTC", "BTC", "0.01"],
+    ["0.01btc", "BTC", "0.01"],
+    ["1,250.5 USDT ", "USDT", "1,250.5"],
+    ["0.01 ETH", "BTC", "0.01 ETH"],
+    ["BTC", "BTC", "BTC"],
+    ["0.01", "BTC", "0.01"],
+    ["0.5 XBTC", "BTC", "0.5 XBTC"],
+  ])("%j pasted while sending %s is read as %j", (pasted, symbol, kept) => {
+    expect(withoutSymbol(pasted, symbol)).toBe(kept);
+  });
+  it("an amount pasted with another asset's symbol is still refused, not quoted", () => {
+    expect(readAmount(withoutSymbol("0.01 ETH", "BTC"), "en")).toBeNull();
   });
 });
