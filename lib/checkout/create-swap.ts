@@ -49,7 +49,10 @@ async function postSwap(body: SwapBody, widgetConfig: string | undefined): Promi
     } catch (error) {
       const retryable =
         error instanceof BffError && (error.code === "network_error" || error.code === "request_in_progress" || error.code === "upstream_timeout");
-      if (!retryable || attempt >= 4) throw error;
+      // Offline, waiting out the retries only delays "you are offline" by 5-12 s; the same key makes
+      // the person's own "Try again" safe (a swap made before the line dropped comes back, not a second).
+      const offline = error instanceof BffError && error.code === "network_error" && typeof navigator !== "undefined" && navigator.onLine === false;
+      if (!retryable || offline || attempt >= 4) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 1000 * attempt)));
     }
   }

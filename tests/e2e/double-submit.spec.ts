@@ -144,3 +144,20 @@ test("a creation that takes long says so, and that the swap is made once, so nob
   release();
   await expect(page).toHaveURL(/\/swap\/[A-Z0-9]{12}#t=/, { timeout: 20_000 });
 });
+
+test("offline, 'Create swap' says so at once rather than spinning through retries, and pressed again once back online makes the one swap", async ({
+  page,
+  checkout,
+}) => {
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  await page.context().setOffline(true);
+  await review.createButton.click();
+  // The retries' 1 + 2 + 3 s would end well after this.
+  await expect(page.getByRole("alert").filter({ hasText: "You seem to be offline." })).toBeVisible({ timeout: 2_500 });
+  await expect(review.createButton).toBeEnabled();
+
+  await page.context().setOffline(false);
+  await review.createButton.click();
+  await expect(page).toHaveURL(/\/swap\/[A-Z0-9]{12}/);
+});
