@@ -6,6 +6,8 @@
 // - Bodies: an /api request body over 16 KiB is refused with 413 (in the API's error shape) before
 //   more than the cap is read, whether its length is declared or it arrives chunked.
 // - A page address with a broken %-escape is 400 here (Next answers 500 decoding it).
+// - An absolute-form request-target (`GET http://host/path`) is served as its path; `OPTIONS *` gets
+//   204, any other target that is no path 400 (Next redirected the first to its host, 500 for `*`).
 // - Headers over Node's limit (431) or a request the parser cannot read (400) get a body: the API's
 //   error shape on /api, a sentence on a page (Node's own answer has none).
 // - Methods Next's handlers do not know (TRACE, PROPFIND, ...) make Next answer 500 or an empty
@@ -129,7 +131,19 @@ const server = createServer((req, res) => {
   req.headers["x-swap-client-ip"] = clientIp(req);
   req.headers["x-swap-forwarded-proto"] = forwardedProto(req);
   req.headers["x-swap-front-proof"] = frontSecret;
-  const url = req.url ?? "/";
+  if (!req.url?.startsWith("/")) {
+    const target = originForm(req.url ?? "");
+    if (target === null) {
+      // `OPTIONS *` asks about the server as a whole; any other request-target that is no path
+      // (`GET *`, `javascript:…`) is refused here. Next answered the first 500 and redirected others
+      // to the host they named.
+      const asterisk = req.url === "*" && req.method === "OPTIONS";
+      res.writeHead(asterisk ? 204 : 400, ownHeaders(req, asterisk ? { allow: "GET, HEAD, POST, OPTIONS" } : { "content-type": "text/plain; charset=utf-8" }));
+      return res.end(asterisk ? undefined : "Bad Request: the request's target is not a path on this server.\n");
+    }
+    req.url = target;
+  }
+  const url = req.url;
   const path = url.split("?")[0];
   const api = path === "/api" || path.startsWith("/api/");
   if (!KNOWN_METHODS.has(req.method ?? "")) {
@@ -152,6 +166,21 @@ const server = createServer((req, res) => {
     res.end("Bad Request: this address is not valid. Check the link you followed.\n");
   } else handle(req, res);
 });
+
+/**
+ * An absolute-form request-target (`GET http://host/path`, which HTTP/1.1 servers must accept) as
+ * the path and query it names; the host in it is not followed (Next redirected to it). Null for a
+ * target that is neither http(s) nor a path.
+ */
+function originForm(target) {
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const parsed = new URL(target);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return null;
+  }
+}
 
 function decodable(path) {
   try {

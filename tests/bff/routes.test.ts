@@ -603,6 +603,26 @@ describe("in sandbox mode", () => {
       expect(page).toMatch(/^HTTP\/1\.1 400 [^]*\r\n\r\nBad Request: the request could not be read/);
     });
 
+    it("serves an absolute-form request-target as its path, never redirecting to the host it names; `*` and other non-paths get no 500", async () => {
+      const { port } = new URL(origin);
+      const answer = (line: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), "127.0.0.1", () => socket.end(`${line}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+          let got = "";
+          socket.on("data", (chunk) => (got += chunk));
+          socket.on("close", () => resolve(got));
+          socket.on("error", reject);
+        });
+      const absolute = await answer("GET http://evil.example/api/health HTTP/1.1");
+      expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
+      expect(absolute).not.toMatch(/\r\nlocation:/i);
+      const script = await answer("GET javascript://evil.example/%0aalert(1) HTTP/1.1");
+      expect(script).toMatch(/^HTTP\/1\.1 400 /);
+      expect(script).not.toMatch(/\r\nlocation:/i);
+      expect(await answer("GET * HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 [^]*\r\nx-request-id: /i);
+      expect(await answer("OPTIONS * HTTP/1.1")).toMatch(/^HTTP\/1\.1 204 [^]*\r\nallow: GET, HEAD, POST, OPTIONS/i);
+    });
+
     it("redirects an API path with a trailing slash to the one without, keeping the query and the x-request-id", async () => {
       const res = await call(origin, "/api/v1/assets/?network=bitcoin", { headers: { "x-request-id": "slash-test-0001" } });
       expect(res.status, res.raw).toBe(308);
