@@ -284,12 +284,15 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     return <LoadingPanel label={t("loading")} shapes={["h-6 w-40", "mt-5 h-20 w-full", "mt-3 h-20 w-full", "mt-5 h-12 w-full"]} />;
   }
 
-  if (step === "review" && quote.quote && from && to) {
+  // While an expired price is renewed, the review stays on screen (its button held back) rather than
+  // giving way to the form for a second: that moved focus off "Create swap" and back to the heading.
+  const reviewQuote = quote.quote ?? (quote.loading && !quote.error ? quote.held : null);
+  if (step === "review" && reviewQuote && from && to) {
     return (
       <Panel>
         <StepIndicator current="review" className="mb-4" />
         <ReviewStep
-          quote={quote.quote}
+          quote={reviewQuote}
           from={from}
           to={to}
           destination={destination}

@@ -1,6 +1,7 @@
 "use client";
 // The quote's remaining life: a visible clock every second, and for screen readers only the
 // milestones (one minute, thirty seconds, refreshed), so nothing chatters.
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { clockText } from "@/lib/checkout/format";
 import { cn } from "../ui/cn";
@@ -12,7 +13,12 @@ export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expires
   const fraction = Math.min(1, left / totalSeconds);
   // Said as each is crossed, then cleared (silently): read out later, "refreshes in one minute" at
   // 0:39 would be wrong.
-  const milestone = left <= 30 && left > 25 ? t("milestone30") : left <= 60 && left > 55 ? t("milestone60") : "";
+  // A price renewed while on screen (a new expiry) is said too, once: the countdown jumping back
+  // up is otherwise news only to those who see it.
+  const [seen, setSeen] = useState<{ expiresAt: string; renewedAt: number | null }>({ expiresAt, renewedAt: null });
+  if (seen.expiresAt !== expiresAt) setSeen({ expiresAt, renewedAt: now });
+  const renewed = seen.renewedAt !== null && now - seen.renewedAt < 5_000;
+  const milestone = renewed ? t("milestoneRenewed") : left <= 30 && left > 25 ? t("milestone30") : left <= 60 && left > 55 ? t("milestone60") : "";
   return (
     <span className="inline-flex max-w-full items-center gap-1.5">
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 -rotate-90">

@@ -61,6 +61,7 @@ export function ReviewStep(props: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const madeBefore = useMySwaps().length > 0;
+  const heldBack = !props.creating && (props.refreshing || !!change);
   // A creation that takes long (a slow swap service, our retries with the same key) says so, so
   // nobody reloads or clicks again thinking nothing happens.
   const [slow, setSlow] = useState(false);
@@ -180,18 +181,20 @@ export function ReviewStep(props: Props) {
         <Button variant="secondary" size="lg" onClick={props.onBack} disabled={props.creating} className="sm:flex-1">
           {t("edit")}
         </Button>
-        {/* Busy, it stays focusable (aria-disabled, and confirm ignores a second press): a keyboard
-            user's focus stays on it while the swap is made, and is there to hear a failure. */}
+        {/* Busy, or held back while the price is renewed or a changed one awaits acceptance, it
+            stays focusable (aria-disabled; a press then does nothing): a keyboard user's focus stays
+            on it, and is there to hear a failure. */}
         <Button
           size="lg"
-          onClick={props.onConfirm}
-          disabled={!props.creating && (props.refreshing || !!change)}
-          aria-disabled={props.creating || undefined}
+          onClick={() => {
+            if (!heldBack) props.onConfirm();
+          }}
+          aria-disabled={props.creating || heldBack || undefined}
           aria-busy={props.creating}
           className="sm:flex-[2]"
         >
-          {props.creating ? <Spinner /> : null}
-          {props.creating ? t("creating") : t("create")}
+          {props.creating || props.refreshing ? <Spinner /> : null}
+          {props.creating ? t("creating") : props.refreshing ? t("renewing") : t("create")}
         </Button>
       </div>
     </div>

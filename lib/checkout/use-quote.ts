@@ -16,6 +16,8 @@ export type QuoteChange = { before: QuoteAnswer; after: QuoteAnswer };
 
 export type QuoteState = {
   quote: QuoteAnswer | null;
+  /** The latest quote for the inputs on screen, expired or not: what the review keeps showing while it is renewed. */
+  held: QuoteAnswer | null;
   loading: boolean;
   error: BffError | null;
   /** Set when an automatic refresh changed the estimate: the user must accept it. */
@@ -159,5 +161,17 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
     quote.to.network === to.network &&
     quote.from.amount === amount;
   const pending = !!to && isQuotableAmount(amount, from) && !matches && !error;
-  return { quote: expired || !matches ? null : quote, loading: loading || pending, error, change, acceptChange, refresh, serverNow };
+  // An expired quote is being renewed from the render that sees it expire (the request starts an
+  // effect later): loading, so no render shows a moment with neither a price nor progress.
+  const renewing = expired && matches;
+  return {
+    quote: expired || !matches ? null : quote,
+    held: matches ? quote : null,
+    loading: loading || pending || renewing,
+    error,
+    change,
+    acceptChange,
+    refresh,
+    serverNow,
+  };
 }

@@ -64,3 +64,31 @@ test("a quote refused for want of a connection comes by itself once the browser 
   await checkout.expectQuote({ from: "BTC", to: "USDT" });
   await expect(page.getByRole("alert").filter({ hasText: "You seem to be offline." })).toHaveCount(0);
 });
+
+test("on the review step a price renewed in place keeps focus on 'Create swap' (held back meanwhile) and is said to screen readers", async ({
+  page,
+  checkout,
+}) => {
+  const quotes: string[] = [];
+  page.on("response", (response) => {
+    if (isQuoteCall(response.url()) && response.ok()) quotes.push(response.url());
+  });
+  await checkout.fillValidBtcToUsdtTron();
+  const review = await checkout.review();
+  await review.createButton.focus();
+  // Focus leaving the button even for a moment (the review giving way to the form while the price
+  // was renewed) is what a keyboard or screen-reader user loses.
+  await review.createButton.evaluate((button) => {
+    (window as unknown as { focusLost: number }).focusLost = 0;
+    button.addEventListener("focusout", () => (window as unknown as { focusLost: number }).focusLost++);
+  });
+  const before = quotes.length;
+  await expect.poll(() => quotes.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
+  await expect(page.locator("[data-testid=quote-countdown] + [aria-live=polite]")).toHaveText("The price was renewed.");
+  // Named "Renewing the price…" for the moment it is held back, "Create swap" again after.
+  await expect(page.getByRole("button", { name: /^(Create swap|Renewing the price…)$/ })).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { focusLost: number }).focusLost)).toBe(0);
+  await expect(review.createButton).toBeEnabled();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/swap\/[A-Z0-9]{12}/);
+});
