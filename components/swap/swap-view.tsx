@@ -335,6 +335,19 @@ function Freshness({
   const t = useTranslations("swap");
   const locale = useLocale();
   const time = momentText(checkedAt, locale, { seconds: true });
+  // A check the person asked for ends in words for a screen reader too ("Checked at 17:05:12."): a
+  // status that did not change would otherwise make it sound as if nothing happened. A change is
+  // said by the status itself.
+  const [asked, setAsked] = useState(false);
+  const [wasValidating, setWasValidating] = useState(validating);
+  const [said, setSaid] = useState("");
+  if (validating !== wasValidating) {
+    setWasValidating(validating);
+    if (!validating && asked) {
+      setAsked(false);
+      setSaid(failed ? "" : t("checkedAt", { time }));
+    }
+  }
   return (
     <div className="mt-5 flex flex-col gap-2 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
       <p>
@@ -345,11 +358,26 @@ function Freshness({
         {failed && !terminal ? t("checkFailed") : ""}
       </p>
       {terminal ? null : (
-        <Button variant="secondary" size="sm" onClick={onRefresh} disabled={validating} className="self-start">
+        // Busy, it stays focusable (aria-disabled; a press meanwhile does nothing), so focus stays here.
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            if (validating) return;
+            setAsked(true);
+            setSaid("");
+            onRefresh();
+          }}
+          aria-disabled={validating || undefined}
+          className="self-start aria-disabled:cursor-progress"
+        >
           {validating ? <Spinner className="size-3" /> : null}
           {t("refresh")}
         </Button>
       )}
+      <span role="status" className="sr-only" data-testid="check-said">
+        {said}
+      </span>
     </div>
   );
 }
