@@ -147,7 +147,12 @@ export function DestinationFields({
           {/* The live region stays rendered while empty (a region that appears with its message is
               not announced); only the message inside it comes and goes. */}
           <div id="memo-check" aria-live="polite">
-            {memoRejected ? <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoInvalid", { kind: memoKind })}</p> : null}
+            {memoRejected ? (
+              <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoInvalid", { kind: memoKind })}</p>
+            ) : memoMissing && memoVisited && value.address !== "" ? (
+              // Marked wrong, it also says why in words: a red border alone says nothing to a screen reader.
+              <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoMissing", { kind: memoKind, network: networkLabel(to.network) })}</p>
+            ) : null}
           </div>
           <p
             id="memo-warning"

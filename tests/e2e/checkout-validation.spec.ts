@@ -82,10 +82,6 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   // Not marked wrong before the person has reached it: the button says what is missing.
   await expect(checkout.reviewButton).toHaveText("Enter the destination tag");
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "false");
-  // Visited and left empty, it is.
-  await checkout.memo.focus();
-  await checkout.memo.blur();
-  await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
 
   // The memo's live region is in the accessibility tree before it has anything to say: a region
   // that appears together with its message is not announced by screen readers.
@@ -93,6 +89,13 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(memoCheck).toHaveAttribute("aria-live", "polite");
   await expect(memoCheck).toBeEmpty();
   expect(await memoCheck.evaluate((el) => getComputedStyle(el).display)).not.toBe("none");
+
+  // Visited and left empty, it is, and says why in words (not by its red border alone).
+  await checkout.memo.focus();
+  await checkout.memo.blur();
+  await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
+  await expect(memoCheck).toHaveText("Enter the destination tag: the payout on XRP Ledger needs one.");
+  await expect(checkout.memo).toHaveAccessibleDescription(/^Enter the destination tag: the payout on XRP Ledger needs one\. Sending to an exchange/);
 
   // A tag that is not a number: the tag is what is wrong, so the tag says so, not the address, and
   // says what a tag is.
