@@ -55,9 +55,19 @@ export function StatusTimeline({ status }: { status: SwapStatus }) {
             >
               {done ? "✓" : here && stopped ? "!" : here ? <span className="size-2 animate-pulse rounded-full bg-accent motion-reduce:animate-none" /> : null}
             </span>
-            <span className={cn("pt-0.5", here ? "font-semibold" : done ? "text-slate-800 dark:text-slate-200" : "text-slate-500 dark:text-slate-400")}>
+            {/* After a refund, a failure or an expiry the later steps will not come: struck through
+                and said so, not "not yet" (which told a refunded person the payout was still to come). */}
+            <span
+              className={cn(
+                "pt-0.5",
+                here ? "font-semibold" : done ? "text-slate-800 dark:text-slate-200" : "text-slate-500 dark:text-slate-400",
+                stopped && index > current && "line-through",
+              )}
+            >
               {label}
-              <span className="sr-only">{done ? ` — ${t("done")}` : here ? ` — ${t("current")}` : ` — ${t("upcoming")}`}</span>
+              <span className="sr-only">
+                {done ? ` — ${t("done")}` : here ? ` — ${stopped ? t("endedHere") : t("current")}` : ` — ${stopped ? t("skipped") : t("upcoming")}`}
+              </span>
             </span>
           </li>
         );

@@ -6,7 +6,9 @@ test("choosing 'Is refunded' and a full deposit ends in 'Deposit refunded' with 
   await openNewSwap();
   await swapPage.depositUntil("refunded", "Deposit refunded");
   await expect(swapPage.status).toContainText("Message from the swap service: The deposit was returned to the refund address.");
-  await expect(swapPage.timeline.getByRole("listitem").nth(2)).toHaveText(/Deposit refunded — current step/);
+  await expect(swapPage.timeline.getByRole("listitem").nth(2)).toHaveText(/Deposit refunded — the swap ended here/);
+  // The payout will not come: not "not yet", which told a refunded person it was still on its way.
+  await expect(swapPage.timeline.getByRole("listitem").nth(3)).toHaveText(/ — will not happen$/);
   await expect(swapPage.checkNow).toBeHidden();
   await expect(swapPage.newSwap).toBeVisible();
   // The deposit was made; the journey ended after it without a swap: Done is not ticked.
