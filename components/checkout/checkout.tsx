@@ -181,12 +181,16 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   );
 
   const canFlip = !!from && !!to && from.canReceive && to.canSend && !locked?.to && !lockedDestination;
+  // What the flip did, said: the picker buttons change their names silently, and the amount is
+  // cleared (it was in the other asset's units).
+  const [flipSaid, setFlipSaid] = useState("");
   function flip() {
     if (!from || !to || !canFlip) return;
     setFromRef(assetRef(to));
     setToRef(assetRef(from));
     setTypedAmount("");
     setDestination(emptyDestination);
+    setFlipSaid(t("flipped", { from: to.symbol, fromNetwork: networkLabel(to.network), to: from.symbol, toNetwork: networkLabel(from.network) }));
   }
 
   const tooManyDecimals = !!from && amount !== "" && decimalPlacesOf(amount) > from.decimals;
@@ -383,6 +387,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           >
             <Icon name="flip" />
           </button>
+          <span role="status" className="sr-only">
+            {flipSaid}
+          </span>
         </div>
 
         <SwapSide title={t("youReceive")} titleId="receive-label">
@@ -396,11 +403,18 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
                 <Skeleton className="h-8 w-32" />
               ) : quote.quote ? (
                 // Eight significant digits fit a phone's field; the review shows every decimal.
-                <EstimatedAmount
-                  text={`≈ ${formatAmount(quote.quote.to.estimatedAmount, locale, glanceFractionDigits(quote.quote.to.estimatedAmount, Math.min(quote.quote.to.decimals, 8)))}`}
-                />
+                <>
+                  <EstimatedAmount
+                    text={`≈ ${formatAmount(quote.quote.to.estimatedAmount, locale, glanceFractionDigits(quote.quote.to.estimatedAmount, Math.min(quote.quote.to.decimals, 8)))}`}
+                  />
+                  {/* Heard, the estimate names its asset (seen, the asset button beside it does). */}
+                  <span className="sr-only"> {quote.quote.to.token}</span>
+                </>
               ) : (
-                <span className="text-slate-500 dark:text-slate-400">0.0</span>
+                // A placeholder, not an amount: it is not read out each time the price is renewed.
+                <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
+                  0.0
+                </span>
               )}
             </output>
             <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} disabled={!!locked?.to} />

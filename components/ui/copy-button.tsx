@@ -25,25 +25,32 @@ export function CopyButton({ value, label, className }: { value: string; label: 
 
   const word = copied === "yes" ? t("copied") : copied === "failed" ? t("copyFailed") : t("copy");
   return (
-    <button
-      type="button"
-      onClick={copy}
-      // The visible word starts the accessible name (WCAG 2.5.3): "Copy Deposit address", "Copied Deposit address".
-      aria-label={`${word} ${label}`}
-      className={cn(
-        "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 ring-slate-300 transition hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
-        copied === "yes" && "text-emerald-700 ring-emerald-500 dark:text-emerald-400",
-        className,
-      )}
-    >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
-        {copied === "yes" ? (
-          <path d="M4 10.5l4 4 8-9" />
-        ) : (
-          <path d="M7 7V4.5A1.5 1.5 0 018.5 3h7A1.5 1.5 0 0117 4.5v7a1.5 1.5 0 01-1.5 1.5H13M4.5 7h7A1.5 1.5 0 0113 8.5v7a1.5 1.5 0 01-1.5 1.5h-7A1.5 1.5 0 013 15.5v-7A1.5 1.5 0 014.5 7z" />
+    <>
+      <button
+        type="button"
+        onClick={copy}
+        // The visible word starts the accessible name (WCAG 2.5.3): "Copy Deposit address", "Copied Deposit address".
+        aria-label={`${word} ${label}`}
+        className={cn(
+          "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 ring-slate-300 transition hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+          copied === "yes" && "text-emerald-700 ring-emerald-500 dark:text-emerald-400",
+          className,
         )}
-      </svg>
-      <span aria-live="polite">{word}</span>
-    </button>
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+          {copied === "yes" ? (
+            <path d="M4 10.5l4 4 8-9" />
+          ) : (
+            <path d="M7 7V4.5A1.5 1.5 0 018.5 3h7A1.5 1.5 0 0117 4.5v7a1.5 1.5 0 01-1.5 1.5H13M4.5 7h7A1.5 1.5 0 0113 8.5v7a1.5 1.5 0 01-1.5 1.5h-7A1.5 1.5 0 013 15.5v-7A1.5 1.5 0 014.5 7z" />
+          )}
+        </svg>
+        <span>{word}</span>
+      </button>
+      {/* Only the copy itself is said: the word inside the button changing back to "Copy", or with
+        the page's language, is not news (each button used to announce it). */}
+      <span role="status" className="sr-only">
+        {copied ? `${word} ${label}` : ""}
+      </span>
+    </>
   );
 }

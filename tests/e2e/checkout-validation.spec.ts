@@ -199,7 +199,7 @@ test("'25,000' typed in English is twenty-five thousand, not 25; text that is no
   await expect(checkout.amount).toHaveValue("25,000");
   await expect(page).toHaveURL(/[?&]amount=25000(&|$)/);
   // 25,000 USDT at the sandbox's ~97,000 USD a bitcoin: about a quarter of one.
-  await expect(checkout.estimate).toHaveText(/^≈ 0\.25\d*$/);
+  await expect(checkout.estimate).toHaveText(/^≈ 0\.25\d* BTC$/);
 
   for (const typed of ["1e-2", "0.01.2"]) {
     await checkout.setAmount(typed);

@@ -114,3 +114,16 @@ test("the main button is reachable while it holds back, says what is missing, an
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Check your swap" })).toBeVisible();
 });
+
+test("'Swap direction' says what it did: the new pair, and that the amount is to be entered again", async ({ page, checkout }) => {
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote();
+  await page.getByRole("button", { name: "Swap direction" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: /^Direction swapped/ })).toHaveText(
+    "Direction swapped: you now send USDT on Tron and receive BTC on Bitcoin. Enter the amount to send.",
+  );
+  await expect(checkout.amount).toHaveValue("");
+  // The estimate's placeholder is not an amount a screen reader should hear.
+  await expect(page.getByRole("status", { name: "You receive" }).locator('[aria-hidden="true"]')).toHaveText("0.0");
+});

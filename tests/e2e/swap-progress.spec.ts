@@ -26,7 +26,7 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
 
   await checkout.setAmount("0.01");
   await checkout.expectQuote({ from: "BTC", to: "USDT" });
-  await expect(checkout.estimate).toHaveText("≈ 968.61");
+  await expect(checkout.estimate).toHaveText("≈ 968.61 USDT");
   await expect(checkout.quoteDetails).toContainText("1 BTC ≈ 96,861 USDT");
   await expect(checkout.countdown).toHaveText(/^Price valid for (3:00|2:5\d)$/);
   await expect(checkout.amount).toHaveAccessibleDescription("Min 0.0003 · Max 0.5 BTC");
@@ -57,8 +57,12 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await expect(swap.qrCode).toHaveAttribute("alt", `QR code of the BTC deposit address on Bitcoin, with the amount 0.01: ${address}`);
   await expect(swap.deadline).toHaveText(/^Send before .+\. \d:\d{2}:\d{2} left$/);
 
+  // Only the copy is said, once, in a status of its own: the buttons' words are no live regions
+  // (each "Copy" coming back, or changing with the language, was announced).
+  await expect(swap.copyAddress.locator("[aria-live]")).toHaveCount(0);
   await swap.copyAddress.click();
   await expect(swap.copyAddress).toHaveText("Copied");
+  await expect(page.getByRole("status").filter({ hasText: /^Copied Deposit address/ })).toHaveCount(1);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   await swap.copyAmount.click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("0.01");

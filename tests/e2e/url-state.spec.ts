@@ -19,7 +19,7 @@ test("the chosen assets and amount go into the URL and survive a reload", async 
   await checkout.expectSelected("send", "BTC", "bitcoin");
   await checkout.expectSelected("receive", "USDT", "tron");
   await checkout.expectQuote();
-  await expect(checkout.estimate).toHaveText("≈ 968.61");
+  await expect(checkout.estimate).toHaveText("≈ 968.61 USDT");
   expect(params(page.url())).toEqual({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
 });
 
