@@ -15,7 +15,7 @@ import { keepPrefill, listMySwaps, markUnderpaid, rememberSwap, useMySwaps } fro
 import { useAssets } from "@/lib/checkout/use-assets";
 import { useServerNow } from "@/lib/checkout/use-now";
 import type { SupportContext } from "@/lib/checkout/support";
-import { tokenFromHash, useSwapStatus } from "@/lib/checkout/use-swap-status";
+import { tokenFromHash, useOffline, useSwapStatus } from "@/lib/checkout/use-swap-status";
 import { StepIndicator } from "../checkout/step-indicator";
 import { ErrorNotice } from "../error-notice";
 import { SupportLink, useSupportConfig } from "../support";
@@ -58,6 +58,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   }, [id]);
 
   const status = useSwapStatus(id, token ?? null);
+  const offline = useOffline();
   const { mutate } = status;
   // The deposit deadline passed on screen while the swap still waits: say so, and ask now how it
   // ended rather than at the next poll.
@@ -147,7 +148,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         pastDeadline={pastDeadline}
         checkedAt={status.data.checkedAt}
         clockOffset={status.data.clockOffset}
-        failed={!!status.error}
+        failed={!!status.error || offline}
       />
       {/* An expired swap stopped at the deposit; a failed or refunded one after it, without a swap. */}
       <StepIndicator current={terminal && swap.status !== "expired" ? "done" : "deposit"} ended={terminal && swap.status !== "completed"} className="px-1" />
@@ -177,7 +178,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
               checkedAt={status.data.checkedAt}
               terminal={terminal}
               validating={status.isValidating}
-              failed={!!status.error}
+              failed={!!status.error || offline}
               onRefresh={() => status.mutate()}
             />
           </div>
@@ -278,6 +279,9 @@ function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSee
     </>
   );
   const recomputed = swap.status === "underpaid" && swap.payout.estimatedAmount !== swap.to.estimatedAmount;
+  // Completed, the outcome's own words explain it (completedAfterUnderpaid / completedAfterOverpaid).
+  const explained =
+    (swap.status === "deposit_detected" || swap.status === "processing") && deposit !== "asked" && swap.payout.estimatedAmount !== swap.to.estimatedAmount;
   return (
     <dl className="flex flex-col gap-3">
       {sentLabel ? (
@@ -296,6 +300,15 @@ function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSee
         <dd className="text-lg font-semibold tabular-nums" data-testid="receive-amount">
           {receive(quotedOnly ? swap.to.estimatedAmount : swap.payout.estimatedAmount)}
         </dd>
+        {/* A figure other than the quote's says why, in every step that shows it: the brief
+            "Deposit lower than quoted" status, the only one that explained it, is often polled past. */}
+        {explained ? (
+          <dd className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="estimate-differs">
+            {t(deposit === "lower" ? "estimateLower" : "estimateHigher", {
+              quoted: `${formatAmount(swap.to.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`,
+            })}
+          </dd>
+        ) : null}
       </div>
       {recomputed ? (
         <div>

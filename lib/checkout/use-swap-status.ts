@@ -2,7 +2,7 @@
 // A swap's live status: polled every 30 s as the spec recommends, refreshed on focus, and no more
 // polling once the status is terminal. Past its deposit deadline a waiting swap is about to end
 // (expired, or a deposit that came in time): it is asked every 10 s until it says which.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import useSWR from "swr";
 import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
@@ -67,4 +67,25 @@ function useSharedAcrossTabs(id: string, token: string | null, latest: SwapSnaps
 export function tokenFromHash(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("t");
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+}
+
+function subscribeToConnection(onChange: () => void) {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+/**
+ * Whether the browser says it has no connection. SWR does not poll then, so no check fails and the
+ * page looked current for as long as the person was offline; the page says it at once instead.
+ */
+export function useOffline(): boolean {
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => !navigator.onLine,
+    () => false,
+  );
 }

@@ -120,3 +120,21 @@ test("'Check now' from the keyboard keeps focus while it checks and says when it
   await expect(swap.checkNow).not.toHaveAttribute("aria-disabled");
   await expect(swap.checkNow).toBeFocused();
 });
+
+test("a browser that goes offline is told at once that the status may be out of date, without pressing anything, and it clears when back", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await swap.expectStatus("waiting_deposit");
+  const notice = page.getByTestId("check-failed");
+  await expect(notice).toHaveText("");
+  // Offline, no poll is made to fail (SWR waits for the connection): the page used to look current.
+  await page.context().setOffline(true);
+  await expect(notice).toHaveText("The last check did not get through: what you see may be out of date. We keep trying.", { timeout: 3_000 });
+  await page.context().setOffline(false);
+  await expect(notice).toHaveText("");
+});

@@ -112,6 +112,10 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
   // The payout estimate already follows what arrived: the page does not claim the amount asked came.
   await expect(page.getByText("You sent", { exact: true })).toHaveCount(0);
   await expect(page.getByText("Amount requested", { exact: true })).toBeVisible();
+  // The halved figure says why, before (and whether or not) the brief "underpaid" status is seen.
+  await expect(page.getByTestId("estimate-differs")).toHaveText(
+    "Less than the amount requested arrived, so this is estimated for what arrived (the quote said ≈ 968.61 USDT). Do not send more.",
+  );
   await swap.pollUntil("underpaid", "clock");
   await expect(swap.statusHeading).toHaveText("Deposit lower than quoted");
   // "Quoted to receive" is the quote's own figure; what the deposit that came is worth is its own row.
