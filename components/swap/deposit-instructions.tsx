@@ -85,6 +85,17 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
           </p>
           <CopyButton value={deposit.amount} label={t("amount")} />
         </div>
+        {/* Shown in the page's language ("12.345,6789" in Spanish), the amount is also given as a
+            wallet takes it, which is what Copy gives: typed as shown, "12.345" in a wallet that reads
+            the dot as decimal is a thousandth of it. */}
+        {amount !== deposit.amount ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="deposit-amount-typed">
+            {t("typeAs")}{" "}
+            <span className="font-mono font-semibold" lang="en">
+              {deposit.amount}
+            </span>
+          </p>
+        ) : null}
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-slate-600 dark:text-slate-400">{t("networkLabel")}</span>
           <span

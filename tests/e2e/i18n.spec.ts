@@ -98,6 +98,8 @@ for (const locale of ["es", "ru"] as const) {
     await useLocale(page, locale);
     await walkToDeposit(page, m);
     await expect(page.getByRole("img", { name: new RegExp(escape("bc1")) })).toBeVisible();
+    // "0,01" in the page's language, and the form a wallet takes (what Copy gives) beside it.
+    await expect(page.getByTestId("deposit-amount-typed")).toHaveText(`${m.deposit.typeAs} 0.01`);
     await page.screenshot({ path: `${shots()}deposit-${locale}-390.png`, fullPage: true });
     await page.getByRole("radio", { name: m.sandbox.outcome_failed }).check();
     await page.getByRole("button", { name: m.sandbox.fullDeposit }).click();
