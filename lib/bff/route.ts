@@ -137,8 +137,14 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown, 
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const path = issue.path.join(".") || what;
-    fields[path] ??= issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : issue.message;
+    // Named as a caller wrote it: an unknown key by its own name ("foo", "destination.foo"), a list
+    // item by its list ("status", not "status.0").
+    const at = issue.path.filter((part) => typeof part !== "number").map(String);
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) fields[[...at, key].join(".")] ??= "unknown field";
+      continue;
+    }
+    fields[at.join(".") || what] ??= issue.message;
   }
   const [first] = Object.entries(fields);
   throw new ApiError("validation_error", first ? `Invalid ${first[0]}: ${first[1]}.` : undefined, { fields });

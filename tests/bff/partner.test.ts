@@ -525,6 +525,15 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       const res = await call(origin, `/api/partner/summary?createdFrom=${from}&createdTo=${to}&tz=Asia/Tokyo`, { headers: { cookie } });
       expect(res.status, res.raw).toBe(200);
       expect(dashboardSummarySchema.parse(res.json).daily.map((d) => d.date)).toEqual(["2000-01-01", "2000-01-02", "2000-01-03"]);
+      // A bad or unknown parameter is named as written: "status", not "status.0"; "foo", not "query".
+      for (const [query, parameter] of [
+        ["status=bogus", "status"],
+        ["status=completed,bogus", "status"],
+        ["foo=1", "foo"],
+      ]) {
+        const refused = expectError(await call(origin, `/api/partner/swaps?${query}`, { headers: { cookie } }), 400, "validation_error");
+        expect(Object.keys(refused.error.details.fields as object), query).toEqual([parameter]);
+      }
       for (const tz of ["Mars/Olympus_Mons", "UTC';select 1;--", "+05:30", "x".repeat(65)]) {
         const refused = await call(origin, `/api/partner/summary?tz=${encodeURIComponent(tz)}`, { headers: { cookie } });
         expectError(refused, 400, "validation_error");
