@@ -279,6 +279,7 @@ function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSee
     </>
   );
   const recomputed = swap.status === "underpaid" && swap.payout.estimatedAmount !== swap.to.estimatedAmount;
+  const quotedText = `${formatAmount(swap.to.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`;
   // Completed, the outcome's own words explain it (completedAfterUnderpaid / completedAfterOverpaid).
   const explained =
     (swap.status === "deposit_detected" || swap.status === "processing") && deposit !== "asked" && swap.payout.estimatedAmount !== swap.to.estimatedAmount;
@@ -304,9 +305,7 @@ function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSee
             "Deposit lower than quoted" status, the only one that explained it, is often polled past. */}
         {explained ? (
           <dd className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="estimate-differs">
-            {t(deposit === "lower" ? "estimateLower" : "estimateHigher", {
-              quoted: `${formatAmount(swap.to.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`,
-            })}
+            {deposit === "lower" ? t("estimateLower", { quoted: quotedText }) : t("estimateHigher", { quoted: quotedText })}
           </dd>
         ) : null}
       </div>
