@@ -5,6 +5,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
 import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/checkout/asset-ref";
+import { useDebounced } from "@/lib/checkout/use-debounced";
 import { AssetLogo } from "../asset-logo";
 import { cn } from "../ui/cn";
 import { Icon } from "../ui/icon";
@@ -53,6 +54,10 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
       return words.every((q) => own.some((field) => matchesStart(field, q)));
     });
   }, [assets, query]);
+  const found = useDebounced(
+    query.trim() === "" ? "" : matches.length === 0 ? t("noResults", { query: query.trim() }) : t("results", { count: matches.length }),
+    600,
+  );
 
   function open(event: React.MouseEvent<HTMLButtonElement>) {
     setQuery("");
@@ -164,6 +169,10 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             className="h-11 w-full rounded-xl bg-slate-100 px-3 text-base outline-none ring-1 ring-transparent focus:ring-accent dark:bg-slate-800"
           />
         </div>
+        {/* What a search found, said once typing pauses: the list's name changing is not announced. */}
+        <p role="status" className="sr-only" data-testid="picker-found">
+          {found}
+        </p>
         <ul
           ref={list}
           // Scrolls only with something to scroll to: an empty list is no region to focus.

@@ -221,6 +221,13 @@ function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap
   useEffect(() => {
     if (takeHeadingFocus()) heading.current?.focus();
   }, []);
+  // The tab says where the swap stands ("Deposit detected · Swap Checkout"), for a person waiting
+  // in another tab; the site's name after " · " stays as the page's metadata set it.
+  const title = t(`${words}.title`);
+  useEffect(() => {
+    const at = document.title.indexOf(" · ");
+    document.title = title + (at >= 0 ? document.title.slice(at) : "");
+  }, [title]);
   // A change of status can remove what had focus (a copy button of the deposit instructions): a
   // keyboard user then continues from the news, not from the top of the page.
   const shownStatus = useRef(swap.status);
@@ -234,7 +241,7 @@ function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap
     <div className={cn("rounded-2xl p-4 ring-1", statusTone(swap.status))} data-testid="swap-status" data-status={swap.status}>
       <div aria-live="polite" aria-atomic="true">
         <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
-          {t(`${words}.title`)}
+          {title}
         </h1>
         <p className="mt-1">{t(`${words}.body`)}</p>
       </div>

@@ -240,4 +240,10 @@ test("the asset search matches from the start of a word: 'eth' finds Ether on it
   // A native coin has no token standard: "erc20" does not list Ether.
   await picker.search.fill("erc20");
   await expect(picker.option("ETH", "ethereum")).toHaveCount(0);
+  // What a search found is said once typing pauses (the list's own name changing is not announced).
+  const found = picker.dialog.getByTestId("picker-found");
+  await picker.search.fill("usdt tron");
+  await expect(found).toHaveText("1 asset");
+  await picker.search.fill("zzzz");
+  await expect(found).toHaveText("Nothing matches “zzzz”.");
 });

@@ -71,8 +71,10 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
 
   const counter = readCounter(page, swap.id);
 
+  await expect(page, "a waiting person in another tab sees the status in the tab's title").toHaveTitle("Waiting for your deposit · Swap Checkout");
   await swap.simulateDeposit();
   await swap.expectStatus("deposit_detected", "Deposit detected");
+  await expect(page).toHaveTitle("Deposit detected · Swap Checkout");
   await swap.pollUntil("processing", "clock");
   await expect(swap.statusHeading).toHaveText("Swapping");
   await swap.pollUntil("completed", "clock");
