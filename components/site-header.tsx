@@ -20,8 +20,9 @@ export async function SiteHeader({ sandbox, home = "/", tag, wide = false, child
     <header
       className={cn("mx-auto flex print:hidden w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}
     >
-      <a href={home} className="inline-flex shrink-0 items-center gap-2 rounded-lg font-semibold tracking-tight whitespace-nowrap">
-        <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
+      {/* The name may wrap under very large text at 320 px, rather than push the page sideways. */}
+      <a href={home} className="inline-flex min-w-0 items-center gap-2 rounded-lg font-semibold tracking-tight">
+        <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7 shrink-0">
           <rect width="32" height="32" rx="9" className="fill-accent" />
           <path d="M10 12h11l-3-3M22 20H11l3 3" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

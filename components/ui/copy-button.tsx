@@ -32,12 +32,12 @@ export function CopyButton({ value, label, className }: { value: string; label: 
         // The visible word starts the accessible name (WCAG 2.5.3): "Copy Deposit address", "Copied Deposit address".
         aria-label={`${word} ${label}`}
         className={cn(
-          "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 ring-slate-300 transition hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+          "inline-flex min-h-9 max-w-full shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium [overflow-wrap:anywhere] ring-1 ring-slate-300 transition hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
           copied === "yes" && "text-emerald-700 ring-emerald-500 dark:text-emerald-400",
           className,
         )}
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.6">
           {copied === "yes" ? (
             <path d="M4 10.5l4 4 8-9" />
           ) : (

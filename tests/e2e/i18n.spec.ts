@@ -171,6 +171,23 @@ test("with a phone's largest text the checkout still shows the amounts: the asse
   }
 });
 
+test("the swap page at 320 px with a phone's largest text (200 %) in English and Russian does not scroll sideways", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await page.setViewportSize({ width: 320, height: 720 });
+  for (const locale of ["en", "ru"] as const) {
+    await useLocale(page, locale);
+    await page.goto(created.path);
+    await expect(page.getByTestId("step-indicator")).toBeVisible();
+    await page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
+    // The site's name in the header and the copy buttons ("Копировать") used to push it 49-67 px wide.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `the swap page in ${locale} at 200 % text scrolls sideways`,
+      })
+      .toBeLessThanOrEqual(0);
+  }
+});
+
 test("no page scrolls sideways on a small phone in any language: the checkout, the swap page, and both in the widget", async ({ page, request, baseURL }) => {
   const created = await createSwapThroughApi(request, baseURL!);
   const pages = ["/?from=BTC&to=USDT.tron", created.path, `/widget/swap/${created.id}#t=${created.token}`, "/widget?from=BTC&to=USDT.tron"];
