@@ -2,7 +2,7 @@
 // here and carried by a signed order token; customerId only from a trusted (signed) source.
 import "server-only";
 import type { AddressBody, QuoteAnswer, QuoteBody } from "@/lib/schema/bff";
-import { withinBounds } from "@/lib/schema/decimal";
+import { decimalPlacesOf, withinBounds } from "@/lib/schema/decimal";
 import type { AddressValidation } from "@/lib/schema/partner";
 import { createHash } from "node:crypto";
 import { unspendablePayout } from "@/lib/checkout/unspendable";
@@ -89,6 +89,7 @@ export async function createQuote(
   if (trusted.to && !matchesAssetRef(trusted.to, body.to)) {
     throw new ApiError("validation_error", "The asset to receive is fixed by the site you came from.", { fields: { to: "locked" } });
   }
+  await refuseExtraDecimals(body, ctx.requestId);
   const externalId = trusted.externalId ?? externalIdFromOrderToken(body.orderToken) ?? mintExternalId();
   const quote = await partner().createQuote(
     {
@@ -110,4 +111,16 @@ export async function createQuote(
     });
   }
   return { ...quote, externalId, orderToken: orderTokenFor(externalId) };
+}
+
+/**
+ * An amount with more decimals than its asset has is refused here, in words that say so, before a
+ * call the service would refuse anyway (its reason is not passed on to browsers). Without the asset
+ * list at hand the service decides.
+ */
+async function refuseExtraDecimals(body: QuoteBody, requestId: string): Promise<void> {
+  const asset = (await assetsAtHand(requestId))?.assets.find((a) => a.network === body.from.network && a.symbol === body.from.token);
+  if (!asset || decimalPlacesOf(body.from.amount) <= asset.decimals) return;
+  const limit = `at most ${asset.decimals} decimal places for ${asset.symbol}`;
+  throw new ApiError("validation_error", `The amount has more decimals than ${asset.symbol} has: ${limit}.`, { fields: { "from.amount": limit } });
 }

@@ -240,6 +240,16 @@ describe("in sandbox mode", () => {
       expect(body.error.details.fields).toHaveProperty(["from.amount"]);
     });
 
+    it("refuses an amount with more decimals than its asset has, saying how many it may have", async () => {
+      const body = expectError(
+        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.012345678" }, to: { network: "tron", token: "USDT" } }),
+        400,
+        "validation_error",
+      );
+      expect(body.error.details.fields).toEqual({ "from.amount": "at most 8 decimal places for BTC" });
+      expect(body.error.message).toBe("The amount has more decimals than BTC has: at most 8 decimal places for BTC.");
+    });
+
     it.each([
       ["a pair the service does not route", "unsupported_pair", { network: "dogecoin", token: "DOGE", amount: "100" }, { network: "ton", token: "TON" }],
       ["an unknown asset", "unsupported_asset", { network: "bitcoin", token: "XYZ", amount: "1" }, { network: "tron", token: "USDT" }],
