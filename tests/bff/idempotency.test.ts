@@ -28,6 +28,16 @@ describe("one click, one swap", () => {
     expect(running.upstream.count("POST", "/v1/swap")).toBe(postsBefore + 1);
   });
 
+  it("takes the key in capitals as the same key: a replay, not a new attempt", async () => {
+    const q = await quote(running.app.origin);
+    const key = crypto.randomUUID();
+    const first = await createSwap(running.app.origin, swapBody(q.id), key);
+    const again = await createSwap(running.app.origin, swapBody(q.id), key.toUpperCase());
+    expect(again.status, again.raw).toBe(200);
+    expect(again.header("idempotent-replayed")).toBe("true");
+    expect(swapOf(again).swap.id).toBe(swapOf(first).swap.id);
+  });
+
   it("refuses the same key with another body with 422 idempotency_mismatch and makes nothing", async () => {
     const q = await quote(running.app.origin);
     const key = crypto.randomUUID();

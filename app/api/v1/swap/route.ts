@@ -5,7 +5,8 @@ import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { idempotencyKeySchema, swapBodySchema } from "@/lib/schema/bff";
 
 export const POST = route(async (req, { requestId, clientId }) => {
-  const key = parseWith(idempotencyKeySchema, req.headers.get("idempotency-key"), "Idempotency-Key");
+  // A UUID's hex digits mean the same in either case: the key upper-cased is the same attempt.
+  const key = parseWith(idempotencyKeySchema, req.headers.get("idempotency-key"), "Idempotency-Key").toLowerCase();
   const widget = widgetConfigOf(req);
   const body = await readJson(req, swapBodySchema);
   await assertLockedDestination(body, widget);
