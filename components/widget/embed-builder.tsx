@@ -186,7 +186,8 @@ export function EmbedBuilder({ origin }: { origin: string }) {
                 aria-describedby="embed-accent-note"
               />
             </div>
-            <p id="embed-accent-note" className="text-xs font-normal" role={lowContrast.length || !accentValid ? "alert" : undefined}>
+            {/* Polite, not an alert: it changes with nearly every keystroke of a colour being typed. */}
+            <p id="embed-accent-note" className="text-xs font-normal" aria-live="polite">
               {!accentValid ? (
                 <span className="text-rose-700 dark:text-rose-400">{t("accentInvalid")}</span>
               ) : lowContrast.length ? (
@@ -285,7 +286,8 @@ export function EmbedBuilder({ origin }: { origin: string }) {
           <p className="text-xs text-slate-600 dark:text-slate-400">{t("eventsShape")}</p>
           <ReferenceList names={eventNames} t={t} />
         </section>
-        <section className={card} aria-live="polite">
+        {/* A log to read, not a live region: resize and quote events arrive all the time. */}
+        <section className={card}>
           <h2 className="font-semibold">{t("events")}</h2>
           {events.length === 0 ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("noEvents")}</p> : null}
           {/* Focusable: it scrolls once many events arrive, and a keyboard must be able to scroll it. */}

@@ -16,8 +16,11 @@ export default async function EmbedPage() {
   return (
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16">
-        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      {/* Named by its heading: the preview's widget has a main landmark of its own. */}
+      <main id="main" aria-labelledby="embed-heading" className="mx-auto w-full max-w-6xl px-4 pb-16">
+        <h1 id="embed-heading" className="text-2xl font-semibold tracking-tight">
+          {t("title")}
+        </h1>
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("intro")}</p>
         <div className="mt-6">
           <EmbedBuilder origin={origin} />
