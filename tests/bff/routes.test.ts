@@ -598,15 +598,7 @@ describe("in sandbox mode", () => {
     });
 
     it("answers a request the parser cannot read with 400 and a body, not an empty answer", async () => {
-      const { port } = new URL(origin);
-      const answer = (raw: string) =>
-        new Promise<string>((resolve, reject) => {
-          const socket = connect(Number(port), "127.0.0.1", () => socket.end(raw));
-          let got = "";
-          socket.on("data", (chunk) => (got += chunk));
-          socket.on("close", () => resolve(got));
-          socket.on("error", reject);
-        });
+      const answer = (raw: string) => rawAnswer(origin, raw);
       const api = await answer("GET /api/v1/assets HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n");
       expect(api).toMatch(/^HTTP\/1\.1 400 /);
       expect(api).toMatch(/"code":"validation_error"/);
@@ -615,15 +607,7 @@ describe("in sandbox mode", () => {
     });
 
     it("serves an absolute-form request-target as its path, never redirecting to the host it names; `*` and other non-paths get no 500", async () => {
-      const { port } = new URL(origin);
-      const answer = (line: string) =>
-        new Promise<string>((resolve, reject) => {
-          const socket = connect(Number(port), "127.0.0.1", () => socket.end(`${line}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
-          let got = "";
-          socket.on("data", (chunk) => (got += chunk));
-          socket.on("close", () => resolve(got));
-          socket.on("error", reject);
-        });
+      const answer = (line: string) => rawAnswer(origin, `${line}\r\nHost: ${new URL(origin).host}\r\nConnection: close\r\n\r\n`);
       const absolute = await answer("GET http://evil.example/api/health HTTP/1.1");
       expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
       expect(absolute).not.toMatch(/\r\nlocation:/i);
@@ -985,3 +969,14 @@ describe("in upstream mode with an inactive partner key", () => {
     expect((await call(app.origin, "/api/health")).status).toBe(200);
   });
 });
+
+/** What the server sends back for `raw` bytes written to a socket, read until it closes. */
+function rawAnswer(origin: string, raw: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(new URL(origin).port), "127.0.0.1", () => socket.end(raw));
+    let got = "";
+    socket.on("data", (chunk) => (got += chunk));
+    socket.on("close", () => resolve(got));
+    socket.on("error", reject);
+  });
+}
