@@ -6,7 +6,7 @@ const variants = {
   // your swap…") it keeps the accent. Held back with aria-disabled and not busy (still focusable, so
   // the guidance is heard and focus is not lost), it looks the same as disabled.
   primary:
-    "bg-accent text-accent-fg shadow-sm hover:brightness-110 disabled:bg-slate-200 disabled:text-slate-700 disabled:shadow-none disabled:brightness-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-200 aria-busy:disabled:bg-accent aria-busy:disabled:text-accent-fg [&[aria-disabled=true]:not([aria-busy=true])]:cursor-not-allowed [&[aria-disabled=true]:not([aria-busy=true])]:bg-slate-200 [&[aria-disabled=true]:not([aria-busy=true])]:text-slate-700 [&[aria-disabled=true]:not([aria-busy=true])]:shadow-none [&[aria-disabled=true]:not([aria-busy=true])]:brightness-100 dark:[&[aria-disabled=true]:not([aria-busy=true])]:bg-slate-800 dark:[&[aria-disabled=true]:not([aria-busy=true])]:text-slate-200",
+    "bg-accent text-accent-fg shadow-sm hover:brightness-110 disabled:bg-slate-200 disabled:text-slate-700 disabled:shadow-none disabled:brightness-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-200 aria-busy:disabled:bg-accent aria-busy:disabled:text-accent-fg held:cursor-not-allowed held:bg-slate-200 held:text-slate-700 held:shadow-none held:brightness-100 dark:held:bg-slate-800 dark:held:text-slate-200",
   secondary:
     "bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-55 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700",
   ghost: "text-slate-700 hover:bg-slate-100 disabled:opacity-55 dark:text-slate-200 dark:hover:bg-slate-800",
