@@ -102,34 +102,30 @@ test("a check that does not get through says so, keeps the last status, and the 
   await expect(notice).toHaveText("");
 });
 
-test("'Check now' from the keyboard keeps focus while it checks and says when it has, even when nothing changed", async ({ page, request, baseURL }) => {
-  const created = await createSwapThroughApi(request, baseURL!);
-  const swap = new SwapPage(page);
+test("'Check now' from the keyboard keeps focus while it checks and says when it has, even when nothing changed", async ({ page, swapPage, openNewSwap }) => {
   // Each answer held for a moment, so the check is in flight long enough to be seen.
-  await page.route(`**/api/v1/swap/${created.id}*`, async (route) => {
+  await page.route("**/api/v1/swap/*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
-  await swap.goto(created.path);
-  await swap.expectStatus("waiting_deposit");
-  await swap.checkNow.focus();
+  await openNewSwap();
+  await swapPage.expectStatus("waiting_deposit");
+  await swapPage.checkNow.focus();
   await page.keyboard.press("Enter");
-  await expect(swap.checkNow).toHaveAttribute("aria-disabled", "true");
-  await expect(swap.checkNow).toBeFocused();
+  await expect(swapPage.checkNow).toHaveAttribute("aria-disabled", "true");
+  await expect(swapPage.checkNow).toBeFocused();
   await expect(page.getByTestId("check-said")).toHaveText(/^Checked\. Status as of \d{1,2}:\d{2}:\d{2}/);
-  await expect(swap.checkNow).not.toHaveAttribute("aria-disabled");
-  await expect(swap.checkNow).toBeFocused();
+  await expect(swapPage.checkNow).not.toHaveAttribute("aria-disabled");
+  await expect(swapPage.checkNow).toBeFocused();
 });
 
 test("a browser that goes offline is told at once that the status may be out of date, without pressing anything, and it clears when back", async ({
   page,
-  request,
-  baseURL,
+  swapPage,
+  openNewSwap,
 }) => {
-  const created = await createSwapThroughApi(request, baseURL!);
-  const swap = new SwapPage(page);
-  await swap.goto(created.path);
-  await swap.expectStatus("waiting_deposit");
+  await openNewSwap();
+  await swapPage.expectStatus("waiting_deposit");
   const notice = page.getByTestId("check-failed");
   await expect(notice).toHaveText("");
   // Offline, no poll is made to fail (SWR waits for the connection): the page used to look current.
