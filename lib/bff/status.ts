@@ -22,6 +22,7 @@ import { isSwapAccessToken } from "./tokens";
 import { ledgerSweepPage, ledgerSwapRead } from "@/lib/ledger";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
 import { sleep, within } from "@/lib/timing";
+import { createSyncTracker, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "./list-sync";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -131,6 +132,12 @@ type Local = {
   pageTimes: number[];
   pacing: Pacing;
   pacingPending: Promise<Pacing> | null;
+  /** When the upstream's list is brought up to date, as the sweep has seen it (lib/bff/list-sync.ts). */
+  sync: SyncTracker;
+  /** Mean ms of one list call, for timing a burst cycle before a sync. */
+  pageMs: number;
+  /** Whether the running cycle reads its pages in a burst, timed around a sync. */
+  aligned: boolean;
 };
 type Pacing = { at: number; gap: number; urgentGap: number; /** watched swaps with no snapshot here yet */ unknown: number };
 // Looked up on every use, so a test's resetProcessSingleton starts afresh.
@@ -149,6 +156,9 @@ const local = () =>
     pageTimes: [],
     pacing: { at: 0, gap: MIN_LIVE_GAP_MS, urgentGap: MIN_URGENT_GAP_MS, unknown: 0 },
     pacingPending: null,
+    sync: createSyncTracker(),
+    pageMs: 50,
+    aligned: false,
   }));
 
 function noteKnown(swap: Pick<Swap, "id" | "createdAt" | "status">) {
@@ -362,7 +372,10 @@ function scheduleSweep(delayMs: number) {
     local().sweeping = sweep().finally(() => {
       local().sweeping = null;
       if (local().stopping || Date.now() - local().watchedAt >= WATCH_MS) return;
-      scheduleSweep(Math.max(1_000, sweepPeriod() - (Date.now() - started)));
+      const now = Date.now();
+      const aligned = alignedDelay(now);
+      local().aligned = aligned !== null;
+      scheduleSweep(aligned ?? Math.max(1_000, sweepPeriod() - (now - started)));
     });
   }, delayMs);
   timer.unref?.();
@@ -394,6 +407,39 @@ const sweepCarries = () => local().pacing.gap > 90_000;
  * 5 s, then a minute's wait). Spread, the same budget lists each swap every 49 s (measured, README).
  */
 const sweepPageGap = () => 60_000 / (local().lastLimit * SWEEP_PACE_SHARE);
+
+/** A carrying sweep of at most this many pages reads them in a burst around each sync, once the phase is known. */
+const ALIGNED_MAX_PAGES = 12;
+/** How far before a sync a burst ends, and after it a burst starts. */
+const ALIGN_MARGIN_MS = 250;
+/** Below this width the phase is narrow enough: no cycle in its middle to narrow it further. */
+const PROBE_MIN_WIDTH_MS = 800;
+
+/**
+ * Time until the next cycle when the sweep carries the watched swaps in a few pages and the list's
+ * syncs keep a phase: a burst that ends just before the next sync, one in its middle while the
+ * phase is wider than a second (which side of it the sync fell on halves the phase), and one just
+ * after it. The list changes only at its syncs (and at live reads, which the snapshots hold
+ * already), so listing in between would buy nothing. Null: sweep at the usual pace.
+ */
+function alignedDelay(now: number): number | null {
+  const l = local();
+  if (!sweepCarries() || l.lastCyclePages === 0 || l.lastCyclePages > ALIGNED_MAX_PAGES) return null;
+  const phase = syncPhase(l.sync, now);
+  if (!phase) return null;
+  const burst = l.lastCyclePages * l.pageMs;
+  const width = phase.to - phase.from;
+  const slots: number[] = [];
+  // The phase's occurrences from the last minute's to the next one's.
+  for (let k = -1; k <= 1; k++) {
+    const from = now - (((now % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD_MS) + phase.from + k * SYNC_PERIOD_MS;
+    slots.push(from - burst - ALIGN_MARGIN_MS);
+    if (width > PROBE_MIN_WIDTH_MS) slots.push(from + width / 2 - burst / 2);
+    slots.push(from + width + ALIGN_MARGIN_MS);
+  }
+  const next = slots.filter((t) => t >= now).sort((a, b) => a - b)[0];
+  return next === undefined ? null : next - now;
+}
 
 type SweepCursor = Cursor & { full: boolean; stoppedAt: number; /** Pages this cycle has read, across its resumptions. */ pages: number };
 
@@ -469,11 +515,12 @@ export async function sweep(): Promise<SweepResult | null> {
       );
       const listedAt = Date.now();
       local().pageTimes.push(listedAt);
+      local().pageMs = 0.8 * local().pageMs + 0.2 * (listedAt - pageStarted);
       result.pages++;
       cursor = { ...cursor, pages: cursor.pages + 1 };
       result.cyclePages = cursor.pages;
       result.swaps += page.swaps.length;
-      await onSweepPage(page.swaps, listedAt);
+      await onSweepPage(page.swaps, pageStarted, listedAt);
       for (const item of page.swaps) seen.add(item.id);
 
       // The span this page covered: from the cursor's instant (past its offset) down to its last
@@ -489,7 +536,7 @@ export async function sweep(): Promise<SweepResult | null> {
       cursor = { ...cursor, ...nextCursor(pageCursor, page.swaps), stoppedAt: Date.now() };
       await s.set(CURSOR_KEY, JSON.stringify(cursor), RESUME_WITHIN_MS).catch(() => {});
       // A full cycle (a restart, unknown swaps) reads at once: people are waiting for a first answer.
-      if (!cursor.full && sweepCarries()) await sleep(sweepPageGap() - (Date.now() - pageStarted));
+      if (!cursor.full && sweepCarries() && !local().aligned) await sleep(sweepPageGap() - (Date.now() - pageStarted));
     }
     result.complete = true;
     local().cycles++;
@@ -511,26 +558,37 @@ export async function sweep(): Promise<SweepResult | null> {
 /**
  * What a list item, listed at `listedAt`, says of its swap's upstream state: the list's stored
  * state may be a minute behind, but it already holds the item's last change, so an item changed
- * within that minute is at least as fresh as its `updatedAt` (never later than the list call).
+ * within that minute is at least as fresh as its `updatedAt`; and a list synced after `syncFloor`
+ * (a sync the sweep saw happen, lib/bff/list-sync.ts) is at least that fresh. Never later than
+ * the list call.
  */
-export function listItemAsOf(item: Pick<SwapListItem, "updatedAt">, listedAt: number): number {
+export function listItemAsOf(item: Pick<SwapListItem, "updatedAt">, listedAt: number, syncFloor: number | null = null): number {
   const updatedAt = Date.parse(item.updatedAt);
-  const stale = listedAt - LIST_STALENESS_MS;
-  return Number.isFinite(updatedAt) ? Math.min(listedAt, Math.max(stale, updatedAt)) : stale;
+  const stale = Math.max(listedAt - LIST_STALENESS_MS, syncFloor ?? -Infinity);
+  return Number.isFinite(updatedAt) ? Math.min(listedAt, Math.max(stale, updatedAt)) : Math.min(listedAt, stale);
 }
 
 /**
- * The one place where the sweep holds a page of list items: writes their snapshots (each dated by
- * listItemAsOf), unless a fresher one is stored.
+ * The one place where the sweep holds a page of list items (read from `startedAt` to `listedAt`):
+ * learns from it when the list is synced, and writes their snapshots (each dated by listItemAsOf),
+ * unless a fresher one is stored.
  */
-async function onSweepPage(items: SwapListItem[], listedAt: number): Promise<void> {
+async function onSweepPage(items: SwapListItem[], startedAt: number, listedAt: number): Promise<void> {
   const s = store();
   const existing = await s.getMany(items.map((item) => snapshotKey(item.id)));
+  const stored = new Map(items.map((item, index) => [item.id, existing[index] ? (JSON.parse(existing[index]!) as Snapshot) : null]));
+  // A change the list shows that a live read (or the creation) of ours already saw since the
+  // swap's last listing says nothing of the list's sync: that read brought it up to date.
+  const explained = (id: string, since: number) => {
+    const snapshot = stored.get(id);
+    return local().inflight.has(id) || (snapshot != null && snapshot.source !== "list" && snapshot.asOf > since);
+  };
+  const syncFloor = observeListing(local().sync, { items, startedAt, endedAt: listedAt }, explained);
   const writes: Array<[string, string]> = [];
-  items.forEach(({ commission: _commission, ...swap }, index) => {
+  items.forEach(({ commission: _commission, ...swap }) => {
     noteKnown(swap);
-    const asOf = listItemAsOf(swap, listedAt);
-    const current = existing[index] ? (JSON.parse(existing[index]!) as Snapshot) : null;
+    const asOf = listItemAsOf(swap, listedAt, syncFloor);
+    const current = stored.get(swap.id) ?? null;
     if (current && (current.asOf >= asOf || isTerminalStatus(current.swap.status))) return;
     writes.push([snapshotKey(swap.id), JSON.stringify({ swap, asOf, source: "list" } satisfies Snapshot)]);
   });

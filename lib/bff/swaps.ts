@@ -250,6 +250,8 @@ async function existingSwapOfQuote(body: SwapBody, requestId: string, onBehalfOf
   const known = await readQuoteSwap(body.quoteId);
   if (known) {
     const swap = await partner().getSwap(known.swapId, { requestId, priority: "create", onBehalfOf });
+    // A live read: the sweep must know it brought the swap's listed status up to date (lib/bff/list-sync.ts).
+    await writeSnapshot({ swap, asOf: Date.now(), source: "live" }).catch(() => {});
     if (known.owner === ownerOf(swap, body) && (await paysOutTo(swap, body, requestId, onBehalfOf))) return swap;
     throw quoteAlreadyUsed();
   }

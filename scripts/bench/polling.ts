@@ -39,6 +39,13 @@ export type ContenderResult = {
   neverShown: number;
   /** Sandbox seconds between the poll's answer and the upstream state behind the status the browser shows. */
   age: Spread;
+  /**
+   * The ages are only as true as `x-status-as-of`: each answer's status checked against the
+   * status the swap had at that instant (the bench made its deposit and knows its steps; a second
+   * of slack for the bench's own bookkeeping). `older`: answers showing an earlier status than the
+   * swap had by then, i.e. claiming to be fresher than they are.
+   */
+  asOfChecked: { answers: number; older: number };
   /** Polls in the window at which the browser had no status at all yet (their age counts from its first poll, a lower bound). */
   pollsWithoutStatus: number;
   latencyMs: Spread;
@@ -202,6 +209,7 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     changeSeenEarly: [] as number[],
     depositSeen: [] as number[],
     stepSeen: [] as number[],
+    asOfChecked: { answers: 0, older: 0 },
   };
 
   let stopped = false;
@@ -247,6 +255,13 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
       }
       const asOf = Date.parse(header(answer, "x-status-as-of") ?? "");
       if (!Number.isFinite(asOf)) throw new Error(`${contender} answered a status without x-status-as-of`);
+      if (b.depositAt !== null && statusRank[status] !== undefined) {
+        // The swap's status at the answer's as-of, from what the bench did to it (sandbox ms).
+        const at = sandboxNow - (realNow - asOf) * S - 1_000;
+        const had = at < b.depositAt ? 0 : Math.min(3, 1 + Math.floor((at - b.depositAt) / stepMs));
+        t.asOfChecked.answers++;
+        if (statusRank[status]! < had) t.asOfChecked.older++;
+      }
       if (!b.shown || asOf >= b.shown.asOf) b.shown = { status, asOf };
       noteShown(b, b.shown.status, sandboxNow);
       if (terminal.has(b.shown.status)) b.done = true;
@@ -413,6 +428,7 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
     retriedPolls: t.retriedPolls,
     neverShown: browsers.filter((b) => b.firstPollAt !== null && !b.shown).length,
     age: spread(t.ages),
+    asOfChecked: t.asOfChecked,
     pollsWithoutStatus: t.pollsWithoutStatus,
     latencyMs: spread(t.latencies),
     quotes: t.quotes,

@@ -69,6 +69,11 @@ export function verdicts(scenarios: ScenarioResult[], throughput: ThroughputResu
       out.push({ target: `p95 status age ≤ ${agePerN[sc.n]} s at N = ${n}`, met: bff.age.p95 <= agePerN[sc.n]!, measured: `p95 ${s(bff.age.p95)}` });
     }
     out.push({
+      target: `N = ${n}: every x-status-as-of true (no answer shows a status older than the swap had at that instant)`,
+      met: bff.asOfChecked.older === 0,
+      measured: `${bff.asOfChecked.older} of ${bff.asOfChecked.answers.toLocaleString("en-US")} answers about paid swaps`,
+    });
+    out.push({
       target: `N = ${n}: peak within the key's budget (${o.BENCH_RATE_LIMIT}/min), zero upstream 429s, no swap creation refused`,
       met: bff.upstream.peakPerMinute <= o.BENCH_RATE_LIMIT && bff.upstream.rateLimited === 0 && bff.creations.refused === 0,
       measured: `peak ${bff.upstream.peakPerMinute} in 60 s, ${bff.upstream.rateLimited} × 429, ${bff.creations.refused} of ${bff.creations.tried} creations refused`,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { processSingleton, resetProcessSingleton } from "@/lib/process-singleton";
 import { createMemoryStore } from "@/lib/store/memory";
 import { embeddedSandbox, store } from "@/lib/bff/partner";
-import { listItemAsOf, readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
+import { listItemAsOf, readSnapshot, readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
 import { GET } from "@/app/api/v1/swap/[id]/route";
 import { swapAccessToken } from "@/lib/bff/tokens";
 import type { Swap } from "@/lib/schema/partner";
@@ -358,6 +358,37 @@ describe("a listed status's date", () => {
     // The old swap's list state may be a minute behind; the recent one's holds its creation 36 s ago.
     expect(await asOfHeader(old!)).toEqual({ status: 200, asOf: new Date(listedAt - 60_000).toISOString() });
     expect(await asOfHeader(recent!)).toEqual({ status: 200, asOf: new Date(recentUpdatedAt).toISOString() });
+  });
+
+  it("dates a listed status from the last list sync the sweep saw happen, once syncs keep a phase, and never after it", async () => {
+    const swaps = await watchedSwaps(6, 30_000);
+    const ids = swaps.map((s) => s.swap.id);
+    const minute = (m: number, s = 0) => Date.parse("2026-11-23T10:00:00.000Z") + m * 60_000 + s * 1_000;
+    vi.setSystemTime(minute(2, 2));
+    for (const id of ids) await read(id); // watched (and read live once)
+    // The sweep lists every 5 s. In each of three minutes one swap gets its deposit two seconds
+    // before the sandbox's sync on the minute: each such change shows in the list at the sync.
+    let deposited = 0;
+    const snapshotsAfter: Record<number, Snapshot> = {};
+    for (let t = minute(2, 5); t <= minute(5, 30); t += 5_000) {
+      vi.setSystemTime(t);
+      await sweep();
+      if ((t - minute(0, 55)) % 60_000 === 0) {
+        vi.setSystemTime(t + 3_000);
+        await control(`/sandbox/swaps/${ids[deposited++]!}/deposit`, {});
+      }
+      if (t === minute(5, 5)) for (const id of [ids[2]!, ...ids.slice(4)]) snapshotsAfter[ids.indexOf(id)] = (await readSnapshot(id))!;
+    }
+    // Two swaps nobody paid, listed at 5:05: the list reflects the sync at 5:00, which the sweep saw
+    // bring the 4:58 deposit in between its 4:55 and 5:00 listings. Dated 4:58 (after the deposit,
+    // not after the sync), not a minute before the listing (4:05).
+    for (const snapshot of [snapshotsAfter[4]!, snapshotsAfter[5]!]) {
+      expect(snapshot.source).toBe("list");
+      expect(snapshot.swap.status).toBe("waiting_deposit");
+      expect(new Date(snapshot.asOf).toISOString()).toBe(new Date(minute(4, 58)).toISOString());
+    }
+    // The swap paid at 4:58 shows its deposit, the state it had from then to the sync.
+    expect(snapshotsAfter[2]).toMatchObject({ source: "list", swap: { status: "deposit_detected" }, asOf: minute(4, 58) });
   });
 
   it("never dates a listed swap after the list call, whatever its updatedAt says", () => {
