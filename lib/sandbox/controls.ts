@@ -8,7 +8,7 @@ import { catalogue, isSupportedPair } from "./catalogue";
 import { Dec, floorTo } from "./decimal";
 import { SandboxError } from "./http";
 import { statusAt, type SwapEvents } from "./machine";
-import { getSwap, parseRequest, priceOf, requireSwap, type SandboxContext } from "./operations";
+import { getSwap, parseRequest, priceOf, renderSwap, requireSwap, type SandboxContext } from "./operations";
 
 /** A simulated deposit may overpay, up to this many times the swap's amount. */
 const MAX_OVERPAYMENT = 10;
@@ -37,7 +37,9 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
     });
   }
   swap.events.deposit = { at: now, amount, partial: Dec(amount).lt(swap.amountIn), outcome: request.outcome ?? "completed" };
-  return getSwap(ctx, id);
+  // The swap as it now is, but not a read of it: a deposit arrives on chain, and the list learns of
+  // it at its next sync, as the real service's would (only GET /swap/{id} brings the list up to date).
+  return renderSwap(ctx, swap);
 }
 
 /** `POST /sandbox/seed`; the BFF's `/api/sandbox/seed` takes the same body. */

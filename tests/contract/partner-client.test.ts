@@ -921,9 +921,13 @@ describe("the sandbox's deposit control and the swap list", () => {
 
     expect(await listed()).toMatchObject({ status: "waiting_deposit", commission: { bps: 50, rewardAmountUsdc: null, rewardStatus: null } });
 
+    clock.advance(1_000); // past the sync on the minute the swap was made in
     const deposited = await deposit(sb, swap.id);
     expect(deposited.res.status).toBe(200);
     expect(swapSchema.parse(deposited.body).status).toBe("deposit_detected");
+    // The deposit arrived on chain, which is no read of the swap: the list still shows the stored state.
+    expect(await listed()).toMatchObject({ status: "waiting_deposit" });
+    expect((await c.getSwap(swap.id)).status).toBe("deposit_detected");
     expect(await listed()).toMatchObject({ status: "deposit_detected", commission: { rewardAmountUsdc: null, rewardStatus: null } });
 
     clock.advance(5_000);
@@ -937,7 +941,7 @@ describe("the sandbox's deposit control and the swap list", () => {
 
     const live = await c.getSwap(swap.id);
     expect(live.status).toBe("completed");
-    expect(live.updatedAt).toBe(new Date(T0 + 10_000).toISOString());
+    expect(live.updatedAt).toBe(new Date(T0 + 11_000).toISOString());
     const item = await listed();
     expect(item.status).toBe("completed");
     // 50 bps of 0.01 BTC at 97250 USD
@@ -951,11 +955,12 @@ describe("the sandbox's deposit control and the swap list", () => {
     const sb = await sandbox({}, clock);
     const c = clientFor(sb);
     const swap = await newSwap(c);
+    clock.advance(1_000); // past the sync on the minute the swap was made in
     expect((await deposit(sb, swap.id)).res.status).toBe(200);
 
     clock.advance(30_000); // live it is completed by now; the list has not synced since the deposit
     const stale = (await c.listSwaps()).swaps[0]!;
-    expect(stale).toMatchObject({ id: swap.id, status: "deposit_detected", commission: { rewardAmountUsdc: null, rewardStatus: null } });
+    expect(stale).toMatchObject({ id: swap.id, status: "waiting_deposit", commission: { rewardAmountUsdc: null, rewardStatus: null } });
 
     clock.advance(30_000); // the minute turns: the list syncs
     const synced = (await c.listSwaps()).swaps[0]!;
