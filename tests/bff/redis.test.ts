@@ -43,6 +43,9 @@ describe("two instances on one Redis", () => {
       CLIENT_QUOTES_PER_MINUTE: "100000",
       CLIENT_SWAPS_PER_MINUTE: "100000",
       CLIENT_READS_PER_MINUTE: "100000",
+      // Clients named by X-Forwarded-For, so a test can send from many addresses: each client's
+      // quotes and swap creations count against its own CLIENT_BUDGET_SHARE before the key's budget.
+      TRUST_PROXY_HOPS: "1",
     };
     [a, b] = await Promise.all([startApp(env), startApp(env)]);
   });
@@ -74,17 +77,25 @@ describe("two instances on one Redis", () => {
   });
 
   it("shares one upstream budget: quotes from both instances stop at their ceiling, with 429 from the BFF, and creation still gets through", async () => {
-    const quote = await (await fetch(`${b.origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(quoteBody) })).json();
+    // Each request from its own address: one client would stop at its share of the key (a quarter)
+    // long before the key's own ceiling, and the refusals would say nothing of the budget shared
+    // through Redis.
+    const from = (address: string) => ({ ...json, "x-forwarded-for": address });
+    const buyer = "10.0.1.1";
+    const quote = await (await fetch(`${b.origin}/api/v1/quote`, { method: "POST", headers: from(buyer), body: JSON.stringify(quoteBody) })).json();
     expect(quote.id).toMatch(/^pq_/);
     const before = upstream.length;
     const answers = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => fetch(`${(i % 2 ? a : b).origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(quoteBody) })),
+      Array.from({ length: 16 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).origin}/api/v1/quote`, { method: "POST", headers: from(`10.0.2.${i + 1}`), body: JSON.stringify(quoteBody) }),
+      ),
     );
     const refused = answers.filter((r) => r.status === 429);
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) {
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect((await r.json()).error.code).toBe("rate_limited");
+      // Refused by the quotes' ceiling of the key's budget, not by any one client's share.
+      expect((await r.json()).error).toMatchObject({ code: "rate_limited", details: { budget: "quote" } });
     }
     // Both instances together stayed within the quote class's share of the key's budget.
     expect(upstream.length).toBeLessThanOrEqual(Math.floor(limit * 0.95));
@@ -94,7 +105,7 @@ describe("two instances on one Redis", () => {
     // Creating a swap has the last share of the budget to itself.
     const created = await fetch(`${a.origin}/api/v1/swap`, {
       method: "POST",
-      headers: { ...json, "idempotency-key": randomUUID() },
+      headers: { ...from(buyer), "idempotency-key": randomUUID() },
       body: JSON.stringify({ quoteId: quote.id, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r" } }),
     });
     expect(created.status).toBe(200);
