@@ -204,7 +204,7 @@ async function paysOutTo(swap: Swap, body: SwapBody, requestId: string, onBehalf
 /** A quote id is not a credential: its swap goes only to a request that would have made it. */
 const quoteAlreadyUsed = () => new ApiError("quote_already_used");
 
-/** `onBehalfOf` pays for the calls after a refusal: only someone reusing a quote causes them. */
+/** `onBehalfOf`, the asking client, pays for the creation and for the calls after a refusal from its share of the key. */
 async function createSwapUpstream(body: SwapBody, requestId: string, onBehalfOf?: string): Promise<Swap> {
   let swap: Swap;
   try {
@@ -215,7 +215,8 @@ async function createSwapUpstream(body: SwapBody, requestId: string, onBehalfOf?
         ...(body.refundAddress ? { refundAddress: body.refundAddress } : {}),
         ...(body.notificationEmail ? { notificationEmail: body.notificationEmail } : {}),
       },
-      { requestId },
+      // The creation counts against the asking client's share of the key, as its quotes do.
+      { requestId, onBehalfOf },
     );
   } catch (error) {
     if (isPartnerError(error) && error.code === "quote_already_used") return existingSwapOfQuote(body, requestId, onBehalfOf);

@@ -133,6 +133,27 @@ describe("2. one client cannot spend the key's budget", () => {
     }
   });
 
+  it("counts one client's swap creations with its quotes: quotes and swaps together stay within its share", async () => {
+    const client = { localAddress: "127.0.0.30" };
+    const share = Math.floor(budget * 0.25);
+    const spent = () => running.upstream.count("POST", "/v1/quote") + running.upstream.count("POST", "/v1/swap");
+    const before = spent();
+    const quotes: string[] = [];
+    for (let i = 0; i < 6; i++) quotes.push((await quote(running.app.origin, btcToUsdtTron(), client)).id);
+    const created = [];
+    for (const id of quotes) created.push(await createSwap(running.app.origin, swapBody(id), crypto.randomUUID(), client));
+    expect(created.filter((r) => r.status === 200).length).toBe(share - 6);
+    for (const r of created.filter((r) => r.status !== 200)) {
+      expectRateLimited(r);
+      expect(r.json).toMatchObject({ error: { details: { budget: "client" } } });
+    }
+    expect(spent() - before).toBeLessThanOrEqual(share);
+    // Someone else still buys.
+    const other = { localAddress: "127.0.0.31" };
+    const theirs = await quote(running.app.origin, btcToUsdtTron(), other);
+    expect((await createSwap(running.app.origin, swapBody(theirs.id), crypto.randomUUID(), other)).status).toBe(200);
+  });
+
   it("answers a repeated address check from the shared cache, without an upstream call", async () => {
     const client = { localAddress: "127.0.0.9" };
     const first = await checkTronAddress(running.app.origin, TRON_ADDRESS, client);
