@@ -138,6 +138,9 @@ type Local = {
   pageMs: number;
   /** Whether the running cycle reads its pages in a burst, timed around a sync. */
   aligned: boolean;
+  /** The last burst slot taken (ms), so a slot just past is not taken twice. */
+  lastSlot: number;
+  syncPhaseKnown: boolean;
 };
 type Pacing = { at: number; gap: number; urgentGap: number; /** watched swaps with no snapshot here yet */ unknown: number };
 // Looked up on every use, so a test's resetProcessSingleton starts afresh.
@@ -159,6 +162,8 @@ const local = () =>
     sync: createSyncTracker(),
     pageMs: 50,
     aligned: false,
+    lastSlot: 0,
+    syncPhaseKnown: false,
   }));
 
 function noteKnown(swap: Pick<Swap, "id" | "createdAt" | "status">) {
@@ -373,7 +378,7 @@ function scheduleSweep(delayMs: number) {
       local().sweeping = null;
       if (local().stopping || Date.now() - local().watchedAt >= WATCH_MS) return;
       const now = Date.now();
-      const aligned = alignedDelay(now);
+      const aligned = alignedDelay(now, started);
       local().aligned = aligned !== null;
       scheduleSweep(aligned ?? Math.max(1_000, sweepPeriod() - (now - started)));
     });
@@ -414,15 +419,21 @@ const ALIGNED_MAX_PAGES = 12;
 const ALIGN_MARGIN_MS = 250;
 /** Below this width the phase is narrow enough: no cycle in its middle to narrow it further. */
 const PROBE_MIN_WIDTH_MS = 800;
+/** A slot this late is still taken; a sync this long past its bursts should have been seen. */
+const AFTER_SYNC_GRACE_MS = 3_000;
 
 /**
  * Time until the next cycle when the sweep carries the watched swaps in a few pages and the list's
  * syncs keep a phase: a burst that ends just before the next sync, one in its middle while the
  * phase is wider than a second (which side of it the sync fell on halves the phase), and one just
  * after it. The list changes only at its syncs (and at live reads, which the snapshots hold
- * already), so listing in between would buy nothing. Null: sweep at the usual pace.
+ * already), so listing in between would buy nothing. A sync is seen on whichever page holds a swap
+ * it changed; when the cycle that just ended saw one, its pages read before that page cannot be
+ * dated from it, so the next cycle starts at once instead of a minute later. Null: sweep at the
+ * usual pace, also while the last sync the phase foretold has not been seen (nothing would date
+ * the next minute's listings but the spec's minute, and they would wait a minute).
  */
-function alignedDelay(now: number): number | null {
+function alignedDelay(now: number, cycleStartedAt: number): number | null {
   const l = local();
   if (!sweepCarries() || l.lastCyclePages === 0 || l.lastCyclePages > ALIGNED_MAX_PAGES) return null;
   const phase = syncPhase(l.sync, now);
@@ -430,15 +441,23 @@ function alignedDelay(now: number): number | null {
   const burst = l.lastCyclePages * l.pageMs;
   const width = phase.to - phase.from;
   const slots: number[] = [];
+  let lastDue = -Infinity;
   // The phase's occurrences from the last minute's to the next one's.
   for (let k = -1; k <= 1; k++) {
     const from = now - (((now % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD_MS) + phase.from + k * SYNC_PERIOD_MS;
+    const after = from + width + ALIGN_MARGIN_MS;
     slots.push(from - burst - ALIGN_MARGIN_MS);
     if (width > PROBE_MIN_WIDTH_MS) slots.push(from + width / 2 - burst / 2);
-    slots.push(from + width + ALIGN_MARGIN_MS);
+    slots.push(after);
+    if (after + burst + AFTER_SYNC_GRACE_MS < now) lastDue = from;
   }
-  const next = slots.filter((t) => t >= now).sort((a, b) => a - b)[0];
-  return next === undefined ? null : next - now;
+  if (!l.sync.floors.some((f) => f.knownAt > lastDue)) return null;
+  if (l.sync.floors.some((f) => f.knownAt > cycleStartedAt)) return 0;
+  // A slot whose time has just passed (the burst before it ran long) is still due, once.
+  const next = slots.filter((t) => t > l.lastSlot && t >= now - AFTER_SYNC_GRACE_MS).sort((a, b) => a - b)[0];
+  if (next === undefined) return null;
+  l.lastSlot = next;
+  return Math.max(0, next - now);
 }
 
 type SweepCursor = Cursor & { full: boolean; stoppedAt: number; /** Pages this cycle has read, across its resumptions. */ pages: number };
@@ -584,6 +603,7 @@ async function onSweepPage(items: SwapListItem[], startedAt: number, listedAt: n
     return local().inflight.has(id) || (snapshot != null && snapshot.source !== "list" && snapshot.asOf > since);
   };
   const syncFloor = observeListing(local().sync, { items, startedAt, endedAt: listedAt }, explained);
+  noteSyncPhase(listedAt);
   const writes: Array<[string, string]> = [];
   items.forEach(({ commission: _commission, ...swap }) => {
     noteKnown(swap);
@@ -595,6 +615,24 @@ async function onSweepPage(items: SwapListItem[], startedAt: number, listedAt: n
   await s.setMany(writes, SNAPSHOT_TTL_MS);
   // The partner's ledger keeps what every page saw (it never blocks the sweep).
   ledgerSweepPage(items);
+}
+
+/** Says in the log when the sweep learns or loses the phase of the list's syncs: it changes what listed statuses are dated. */
+function noteSyncPhase(now: number) {
+  const l = local();
+  const phase = syncPhase(l.sync, now);
+  const known = phase !== null;
+  if (known === l.syncPhaseKnown) return;
+  l.syncPhaseKnown = known;
+  if (phase) {
+    const at = (ms: number) => `${(((ms % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD_MS) / 1000} s`;
+    console.info(
+      `[status] the list's syncs keep a phase: between ${at(phase.from)} and ${at(phase.to)} past the minute (${phase.windows} syncs seen); listed statuses are dated from the last one`,
+    );
+  } else
+    console.info(
+      `[status] the list's syncs keep no phase now (${l.sync.windows.length} windows seen); listed statuses are dated a minute before the list call`,
+    );
 }
 
 async function readEnds(ids: string[]): Promise<number> {

@@ -8,7 +8,7 @@ import { catalogue, isSupportedPair } from "./catalogue";
 import { Dec, floorTo } from "./decimal";
 import { SandboxError } from "./http";
 import { statusAt, type SwapEvents } from "./machine";
-import { getSwap, parseRequest, priceOf, renderSwap, requireSwap, type SandboxContext } from "./operations";
+import { parseRequest, priceOf, renderSwap, requireSwap, type SandboxContext } from "./operations";
 
 /** A simulated deposit may overpay, up to this many times the swap's amount. */
 const MAX_OVERPAYMENT = 10;

@@ -68,7 +68,8 @@ export type ContenderResult = {
   loadAverage: { start: number; end: number };
   /** Set when the app ended before the phase did: its figures are then not valid. */
   appEndedEarly: string | null;
-  bffLog?: { upstream429Warnings: number; sweepsStoppedEarly: number; tail: string };
+  /** `syncPhase`: when the BFF learned or lost the phase of the list's syncs (lib/bff/list-sync.ts). */
+  bffLog?: { upstream429Warnings: number; sweepsStoppedEarly: number; syncPhase: string[]; tail: string };
 };
 
 export type ScenarioResult = { n: number; timeScale: number; results: ContenderResult[] };
@@ -448,6 +449,7 @@ async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (
           bffLog: {
             upstream429Warnings: bffLogs.split("upstream answered 429").length - 1,
             sweepsStoppedEarly: bffLogs.split("sweep stopped early").length - 1,
+            syncPhase: bffLogs.split("\n").filter((line) => line.includes("the list's syncs")),
             tail: bffLogs.split("\n").slice(-20).join("\n"),
           },
         }
