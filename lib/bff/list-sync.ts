@@ -146,3 +146,47 @@ function prune(tracker: SyncTracker, now: number) {
   for (const [id, l] of tracker.seen) if (now - l.startedAt > SEEN_MEMORY_MS) tracker.seen.delete(id);
   if (tracker.seen.size > MAX_SEEN) tracker.seen.clear();
 }
+
+/** How far before a sync a burst ends, and after it a burst starts. */
+const ALIGN_MARGIN_MS = 250;
+/** Below this width the phase is narrow enough: no burst in its middle to narrow it further. */
+const PROBE_MIN_WIDTH_MS = 800;
+/** A slot this late is still taken; a sync this long past its bursts should have been seen. */
+const AFTER_SYNC_GRACE_MS = 3_000;
+
+/**
+ * When the sweep's next burst should start, for a sweep that reads all it needs in `burstMs`: one
+ * that ends just before the next sync, one in its middle while the phase is wider than 0.8 s (which
+ * side of it the sync fell on halves the phase), and one just after it. The list changes only at
+ * its syncs (and at live reads, which the snapshots hold already), so listing in between would buy
+ * nothing. A sync is seen on whichever page holds a swap it changed; when the cycle that just ended
+ * (started at `cycleStartedAt`) saw one, its pages read before that page cannot be dated from it,
+ * so the next starts at once instead of a minute later. `slot` is the slot taken (pass it back as
+ * `lastSlot`: a slot just missed, because the burst before it ran long, is still taken, but once).
+ * Null: no phase, or the last sync it foretold was not seen (nothing would date the next minute's
+ * listings but the spec's minute, and they would wait a minute): list at the usual pace.
+ */
+export function nextBurst(
+  tracker: SyncTracker,
+  at: { now: number; cycleStartedAt: number; burstMs: number; lastSlot: number },
+): { delay: number; slot: number | null } | null {
+  const { now, burstMs: burst } = at;
+  const phase = syncPhase(tracker, now);
+  if (!phase) return null;
+  const width = phase.to - phase.from;
+  const slots: number[] = [];
+  let lastDue = -Infinity;
+  // The phase's occurrences from the last minute's to the next one's.
+  for (let k = -1; k <= 1; k++) {
+    const from = now - mod(now) + phase.from + k * SYNC_PERIOD_MS;
+    const after = from + width + ALIGN_MARGIN_MS;
+    slots.push(from - burst - ALIGN_MARGIN_MS);
+    if (width > PROBE_MIN_WIDTH_MS) slots.push(from + width / 2 - burst / 2);
+    slots.push(after);
+    if (after + burst + AFTER_SYNC_GRACE_MS < now) lastDue = from;
+  }
+  if (!tracker.floors.some((f) => f.knownAt > lastDue)) return null;
+  if (tracker.floors.some((f) => f.knownAt > at.cycleStartedAt)) return { delay: 0, slot: null };
+  const next = slots.filter((t) => t > at.lastSlot && t >= now - AFTER_SYNC_GRACE_MS).sort((a, b) => a - b)[0];
+  return next === undefined ? null : { delay: Math.max(0, next - now), slot: next };
+}

@@ -22,7 +22,7 @@ import { isSwapAccessToken } from "./tokens";
 import { ledgerSweepPage, ledgerSwapRead } from "@/lib/ledger";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
 import { sleep, within } from "@/lib/timing";
-import { createSyncTracker, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "./list-sync";
+import { createSyncTracker, nextBurst, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "./list-sync";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -415,49 +415,18 @@ const sweepPageGap = () => 60_000 / (local().lastLimit * SWEEP_PACE_SHARE);
 
 /** A carrying sweep of at most this many pages reads them in a burst around each sync, once the phase is known. */
 const ALIGNED_MAX_PAGES = 12;
-/** How far before a sync a burst ends, and after it a burst starts. */
-const ALIGN_MARGIN_MS = 250;
-/** Below this width the phase is narrow enough: no cycle in its middle to narrow it further. */
-const PROBE_MIN_WIDTH_MS = 800;
-/** A slot this late is still taken; a sync this long past its bursts should have been seen. */
-const AFTER_SYNC_GRACE_MS = 3_000;
-
 /**
  * Time until the next cycle when the sweep carries the watched swaps in a few pages and the list's
- * syncs keep a phase: a burst that ends just before the next sync, one in its middle while the
- * phase is wider than a second (which side of it the sync fell on halves the phase), and one just
- * after it. The list changes only at its syncs (and at live reads, which the snapshots hold
- * already), so listing in between would buy nothing. A sync is seen on whichever page holds a swap
- * it changed; when the cycle that just ended saw one, its pages read before that page cannot be
- * dated from it, so the next cycle starts at once instead of a minute later. Null: sweep at the
- * usual pace, also while the last sync the phase foretold has not been seen (nothing would date
- * the next minute's listings but the spec's minute, and they would wait a minute).
+ * syncs keep a phase: bursts around each sync (`nextBurst` in lib/bff/list-sync.ts). Null: sweep at
+ * the usual pace.
  */
 function alignedDelay(now: number, cycleStartedAt: number): number | null {
   const l = local();
   if (!sweepCarries() || l.lastCyclePages === 0 || l.lastCyclePages > ALIGNED_MAX_PAGES) return null;
-  const phase = syncPhase(l.sync, now);
-  if (!phase) return null;
-  const burst = l.lastCyclePages * l.pageMs;
-  const width = phase.to - phase.from;
-  const slots: number[] = [];
-  let lastDue = -Infinity;
-  // The phase's occurrences from the last minute's to the next one's.
-  for (let k = -1; k <= 1; k++) {
-    const from = now - (((now % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD_MS) + phase.from + k * SYNC_PERIOD_MS;
-    const after = from + width + ALIGN_MARGIN_MS;
-    slots.push(from - burst - ALIGN_MARGIN_MS);
-    if (width > PROBE_MIN_WIDTH_MS) slots.push(from + width / 2 - burst / 2);
-    slots.push(after);
-    if (after + burst + AFTER_SYNC_GRACE_MS < now) lastDue = from;
-  }
-  if (!l.sync.floors.some((f) => f.knownAt > lastDue)) return null;
-  if (l.sync.floors.some((f) => f.knownAt > cycleStartedAt)) return 0;
-  // A slot whose time has just passed (the burst before it ran long) is still due, once.
-  const next = slots.filter((t) => t > l.lastSlot && t >= now - AFTER_SYNC_GRACE_MS).sort((a, b) => a - b)[0];
-  if (next === undefined) return null;
-  l.lastSlot = next;
-  return Math.max(0, next - now);
+  const next = nextBurst(l.sync, { now, cycleStartedAt, burstMs: l.lastCyclePages * l.pageMs, lastSlot: l.lastSlot });
+  if (!next) return null;
+  if (next.slot !== null) l.lastSlot = next.slot;
+  return next.delay;
 }
 
 type SweepCursor = Cursor & { full: boolean; stoppedAt: number; /** Pages this cycle has read, across its resumptions. */ pages: number };

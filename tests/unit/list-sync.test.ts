@@ -3,7 +3,7 @@
 // listed statuses by must never be later than the sync the listing really reflects (or a status
 // would be shown as fresher than it is), and should be close to it once the phase is known.
 import { describe, expect, it } from "vitest";
-import { createSyncTracker, nextSync, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "@/lib/bff/list-sync";
+import { createSyncTracker, nextBurst, nextSync, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "@/lib/bff/list-sync";
 
 const T0 = Date.parse("2026-11-26T10:00:00.000Z");
 const statuses = ["waiting_deposit", "deposit_detected", "processing", "completed"];
@@ -104,5 +104,68 @@ describe("learning when the list is synced", () => {
     const dated = pages.filter((p) => p.floor !== null);
     expect(dated.length).toBeGreaterThan(0);
     for (const p of dated) expect(p.floor!).toBeLessThanOrEqual(p.syncedAt);
+  });
+});
+
+describe("timing the sweep's bursts around the syncs", () => {
+  // Syncs at 17.3 s past each minute, learned over eight minutes of listings every 4.7 s (the last at 10:07:59.x).
+  const learned = () => {
+    const tracker = createSyncTracker();
+    sweepFor(tracker, simulatedList(40, globalSyncAt(17_300)), 8, 4_700);
+    return tracker;
+  };
+  const burstMs = 300;
+  const at = (s: number) => T0 + 8 * 60_000 + s * 1_000; // seconds past 10:08
+
+  it("lists nothing between syncs: the next burst ends just before the next one, the one after starts just after it, then none until the next minute's", () => {
+    const tracker = learned();
+    const phase = syncPhase(tracker, at(1))!;
+    const sync = nextSync(phase, at(1));
+    expect(sync.from).toBeLessThan(at(17.3));
+    expect(sync.to).toBeGreaterThanOrEqual(at(17.3));
+    expect(sync.to - sync.from).toBeLessThan(800); // narrowed by eight minutes of listings: no burst in its middle
+    const first = nextBurst(tracker, { now: at(1), cycleStartedAt: at(0.5), burstMs, lastSlot: 0 })!;
+    expect(at(1) + first.delay).toBe(sync.from - burstMs - 250);
+    const now = sync.from - 200;
+    const second = nextBurst(tracker, { now, cycleStartedAt: first.slot!, burstMs, lastSlot: first.slot! })!;
+    expect(now + second.delay).toBe(sync.to + 250);
+    const later = sync.to + 600;
+    const third = nextBurst(tracker, { now: later, cycleStartedAt: second.slot!, burstMs, lastSlot: second.slot! })!;
+    expect(later + third.delay).toBe(sync.from + SYNC_PERIOD_MS - burstMs - 250);
+  });
+
+  it("lists in the middle of a phase wider than 0.8 s, whose side of it the sync falls on halves it", () => {
+    const tracker = createSyncTracker();
+    // Syncs seen three minutes running, each between 59 s and 61 s past the minute.
+    for (const m of [1, 2, 3]) {
+      tracker.windows.push({ from: T0 + m * 60_000 - 1_000, to: T0 + m * 60_000 + 1_000 });
+      tracker.floors.push({ floor: T0 + m * 60_000 - 1_000, knownAt: T0 + m * 60_000 + 1_000 });
+    }
+    const now = T0 + 3 * 60_000 + 30_000;
+    const pre = nextBurst(tracker, { now, cycleStartedAt: now - 1_000, burstMs, lastSlot: 0 })!;
+    expect(pre.slot).toBe(T0 + 4 * 60_000 - 1_000 - burstMs - 250);
+    const middle = nextBurst(tracker, { now: pre.slot! + burstMs, cycleStartedAt: pre.slot!, burstMs, lastSlot: pre.slot! })!;
+    expect(middle.slot).toBe(T0 + 4 * 60_000 - burstMs / 2);
+  });
+
+  it("follows a cycle that saw a sync at once, so that its pages read before the sync showed are dated from it", () => {
+    const tracker = learned();
+    const seenAt = Math.max(...tracker.floors.map((f) => f.knownAt));
+    expect(nextBurst(tracker, { now: seenAt + 50, cycleStartedAt: seenAt - 500, burstMs, lastSlot: 0 })).toEqual({ delay: 0, slot: null });
+  });
+
+  it("still takes a slot the burst before it ran past, but only once", () => {
+    const tracker = learned();
+    const sync = nextSync(syncPhase(tracker, at(1))!, at(1));
+    const pre = sync.from - burstMs - 250;
+    expect(nextBurst(tracker, { now: pre + 1_000, cycleStartedAt: pre - 5_000, burstMs, lastSlot: 0 })).toEqual({ delay: 0, slot: pre });
+    expect(nextBurst(tracker, { now: pre + 1_000, cycleStartedAt: pre - 5_000, burstMs, lastSlot: pre })!.slot).toBeGreaterThan(pre);
+  });
+
+  it("goes back to the usual pace when a sync the phase foretold was not seen, and has no bursts without a phase", () => {
+    const tracker = learned();
+    // Nothing listed since 10:08: the sync at 10:08:17.3 went unseen.
+    expect(nextBurst(tracker, { now: at(40), cycleStartedAt: at(39), burstMs, lastSlot: 0 })).toBeNull();
+    expect(nextBurst(createSyncTracker(), { now: at(1), cycleStartedAt: at(0), burstMs, lastSlot: 0 })).toBeNull();
   });
 });
