@@ -1,7 +1,9 @@
 // Swap status that costs little and is as fresh as the key's budget allows. Every answer comes
 // from one shared cache of snapshots, refreshed three ways:
 // (1) a sweep lists, through GET /swap 100 a page, only the swaps that can still change and that
-//     somebody watches, so thousands of watched swaps cost a few calls a minute;
+//     somebody watches, so thousands of watched swaps cost a few calls a minute; what it lists is
+//     dated from the list's last sync when the sweep has seen it happen (lib/bff/list-sync.ts),
+//     else a minute back, and it lists around those syncs once it knows when they come;
 // (2) live GET /swap/{id} reads, paced by the budget's headroom: on an idle key every poll of a
 //     swap in flight reads live; as the key fills, each swap is read live less often, down to
 //     none, and the sweep carries the load;
