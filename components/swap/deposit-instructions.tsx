@@ -4,7 +4,8 @@
 // payment in a wallet. Every copy button copies the exact string, never the display.
 import { useEffect, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { Asset, Swap } from "@/lib/schema/partner";
+import type { DepositAsset } from "@/lib/schema/bff";
+import type { Swap } from "@/lib/schema/partner";
 import { networkLabel } from "@/lib/checkout/asset-ref";
 import { clockText, formatAmount, momentText } from "@/lib/checkout/format";
 import { depositUri } from "@/lib/checkout/payment-uri";
@@ -18,8 +19,8 @@ import { GroupedAddress } from "../ui/grouped-address";
 
 type Props = {
   swap: Swap;
-  /** The sent asset from the asset list (its contract or mint), once known; null when it is not listed. */
-  asset: Asset | null | undefined;
+  /** The deposit asset (its contract or mint, its decimals), once known; null when nothing says (the QR is then the bare address). */
+  asset: DepositAsset | null | undefined;
   /** The server's clock ahead of this browser's (ms), for the deadline's time left. */
   clockOffset?: number;
   /** Called when the deadline has passed while the swap still waits: time to ask how it ended. */
@@ -157,12 +158,12 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
   );
 }
 
-function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: Asset | null | undefined; amount: string }) {
+function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: DepositAsset | null | undefined; amount: string }) {
   const t = useTranslations("deposit");
   const { deposit } = swap;
   const network = networkLabel(deposit.network);
   const [addressOnly, setAddressOnly] = useState(false);
-  // Tokens need their contract from the asset list; until it arrives the QR waits.
+  // A token needs its contract from the swap answer or the asset list; while the list loads the QR waits.
   const payment = useMemo(() => (asset === undefined ? null : depositUri(swap, asset)), [swap, asset]);
   const qrValue = payment && payment.kind === "uri" && !addressOnly ? payment.uri : deposit.address;
 

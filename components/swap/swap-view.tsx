@@ -6,13 +6,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
-import type { Asset, Swap } from "@/lib/schema/partner";
+import type { Swap } from "@/lib/schema/partner";
 import { assetRef, memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
 import { explorerAddressUrl } from "@/lib/checkout/explorer";
 import { formatAmount, momentText } from "@/lib/checkout/format";
 import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
 import { keepPrefill, listMySwaps, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
-import { useAssets } from "@/lib/checkout/use-assets";
+import { useDepositAsset } from "@/lib/checkout/use-assets";
 import { useServerNow } from "@/lib/checkout/use-now";
 import type { SupportContext } from "@/lib/checkout/support";
 import { tokenFromHash, useOffline, useSwapStatus } from "@/lib/checkout/use-swap-status";
@@ -68,13 +68,10 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
     void mutate();
   }, [mutate]);
   const swap = status.data?.swap;
-  const assets = useAssets();
-  // The sent asset's contract or mint, for the payment URI: undefined while the list loads, null
-  // when the list failed or does not carry it (the QR then holds the address alone).
-  const sentAsset: Asset | null | undefined = swap
-    ? (assets.data?.assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token) ??
-      (assets.data || assets.error ? null : undefined))
-    : undefined;
+  // The deposit asset's contract or mint and decimals, for the payment URI: the swap answer says
+  // (lib/bff/deposit-asset.ts); only when it cannot does the page ask the asset list. Undefined
+  // while that list loads; null when nothing knows the asset, and the QR holds the address alone.
+  const sentAsset = useDepositAsset(swap);
 
   // This device keeps the swaps it has seen (created here or opened from a shared link), once the
   // token has proven to open one.

@@ -3,7 +3,7 @@
 import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
 import { within } from "@/lib/timing";
-import type { AssetList } from "@/lib/schema/partner";
+import type { Asset, AssetList } from "@/lib/schema/partner";
 import { forLog } from "./errors";
 import { assetBaseUrl, partner } from "./partner";
 
@@ -95,4 +95,16 @@ export async function assetListJson(filter: Filter, requestId: string): Promise<
 export async function findAsset(network: string, token: string, requestId: string) {
   const { assets } = await listAssets({ network }, requestId);
   return assets.find((a) => a.symbol === token);
+}
+
+/**
+ * The asset as this process's list has it, however old the list (a contract does not change), or
+ * undefined without a list that carries it. No upstream call: it starts a refresh in the
+ * background when there is no list at all, and answers from what is at hand.
+ */
+export function assetAtHand(network: string, token: string, requestId: string): Asset | undefined {
+  const entry = cache.cached;
+  if (!entry && !cache.refreshing && !backingOff(Date.now()))
+    refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed: ${forLog(error)}`));
+  return entry?.list.assets.find((a) => a.network === network && a.symbol === token);
 }

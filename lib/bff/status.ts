@@ -20,6 +20,7 @@ import { budgetUsage, effectiveLimit } from "./budget";
 import { partner } from "./partner";
 import { store } from "./shared-store";
 import type { KeyValueStore } from "@/lib/store/types";
+import type { DepositAsset } from "@/lib/schema/bff";
 import { isSwapAccessToken } from "./tokens";
 import { ledgerSweepPage, ledgerSwapRead } from "@/lib/ledger";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
@@ -90,10 +91,12 @@ export async function readSnapshot(id: string): Promise<Snapshot | null> {
   return snapshot;
 }
 
-/** The swap of a snapshot as response text. */
-export function swapJson(snapshot: Snapshot): string {
+/** The swap of a snapshot as response text, with its deposit asset (lib/bff/deposit-asset.ts). */
+export function swapJson(snapshot: Snapshot, depositAsset: DepositAsset | null): string {
   const hit = parsedCache().get(snapshot.swap.id);
-  return hit?.snapshot === snapshot ? hit.body : JSON.stringify(snapshot.swap);
+  const body = hit?.snapshot === snapshot ? hit.body : JSON.stringify(snapshot.swap);
+  // The swap's JSON is an object: the field goes in before its closing brace, with no reparse.
+  return `${body.slice(0, -1)},"depositAsset":${JSON.stringify(depositAsset)}}`;
 }
 
 /** Stores a snapshot unless a fresher one is already there. */

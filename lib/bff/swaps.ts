@@ -14,6 +14,7 @@ import { ApiError, errorResponse, retryAfterHeader } from "./errors";
 import { partner, store } from "./partner";
 import { ledgerSwapCreated } from "@/lib/ledger";
 import { assetsAtHand } from "./assets";
+import { noteDepositAsset, withDepositAsset } from "./deposit-asset";
 import { cachedAddressCheck, quoteMemo, validateAndCache } from "./quotes";
 import { writeSnapshot } from "./status";
 import { refusedWidgetConfig } from "./widget-config";
@@ -161,7 +162,9 @@ async function makeFirst(
   try {
     await ctx.onFirstAttempt?.();
     const swap = await createSwapUpstream(body, ctx.requestId, ctx.clientId);
-    outcome = { status: 200, body: { swap, accessToken: swapAccessToken(swap.id) } satisfies SwapCreated };
+    // The swap is made: a failure to note its asset costs the wallet link, never the swap.
+    const depositAsset = await noteDepositAsset(swap, ctx.requestId).catch(() => null);
+    outcome = { status: 200, body: { swap: withDepositAsset(swap, depositAsset), accessToken: swapAccessToken(swap.id) } satisfies SwapCreated };
   } catch (error) {
     const response = errorResponse(error, ctx.requestId);
     // A definite answer about this request is kept and replayed; a transient failure frees the

@@ -1,7 +1,8 @@
 // The payment URI a wallet opens for a deposit: the sending network's standard where one exists,
 // the bare address where none does. Amounts are exact decimal strings and stay strings: base units
 // come from moving the decimal point, never from floating point.
-import type { Asset, Swap } from "@/lib/schema/partner";
+import type { DepositAsset } from "@/lib/schema/bff";
+import type { Swap } from "@/lib/schema/partner";
 
 export type PaymentTarget = {
   network: string;
@@ -16,7 +17,8 @@ export type PaymentTarget = {
   contractAddress: string | null;
 };
 
-export type PaymentUri = { kind: "uri"; uri: string; standard: PaymentStandard } | { kind: "address"; uri: string; reason: "no_standard" | "jetton" };
+export type PaymentUri =
+  { kind: "uri"; uri: string; standard: PaymentStandard } | { kind: "address"; uri: string; reason: "no_standard" | "jetton" | "asset_unknown" };
 
 export type PaymentStandard = "BIP-21" | "EIP-681" | "Solana Pay" | "SEP-7" | "TON transfer";
 
@@ -98,8 +100,15 @@ function isMemoId(memo: string): boolean {
   return memo.length < UINT64_MAX.length || (memo.length === UINT64_MAX.length && memo <= UINT64_MAX);
 }
 
-/** The deposit's URI for the QR and "Open in wallet"; the bare address when no standard fits. */
-export function depositUri(swap: Pick<Swap, "deposit" | "from">, asset: Pick<Asset, "contractAddress"> | null): PaymentUri {
+/**
+ * The deposit's URI for the QR and "Open in wallet"; the bare address when no standard fits, or
+ * when the deposit asset is not known (`null`): an unknown asset is never taken for the network's
+ * own coin, since a token's amount asked as the coin sends the wrong money (1,234.5 USDT on BSC
+ * would ask for 1,234.5 BNB).
+ */
+export function depositUri(swap: Pick<Swap, "deposit" | "from">, asset: DepositAsset | null): PaymentUri {
+  // Decimals that disagree with the swap's own would put base units off by powers of ten.
+  if (!asset || asset.decimals !== swap.from.decimals) return { kind: "address", uri: swap.deposit.address, reason: "asset_unknown" };
   try {
     return paymentUri({
       network: swap.deposit.network,
@@ -107,8 +116,8 @@ export function depositUri(swap: Pick<Swap, "deposit" | "from">, asset: Pick<Ass
       address: swap.deposit.address,
       amount: swap.deposit.amount,
       memo: swap.deposit.memo,
-      decimals: swap.from.decimals,
-      contractAddress: asset?.contractAddress ?? null,
+      decimals: asset.decimals,
+      contractAddress: asset.contractAddress,
     });
   } catch (error) {
     if (error instanceof PaymentUriError) return { kind: "address", uri: swap.deposit.address, reason: "no_standard" };

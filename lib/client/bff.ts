@@ -2,7 +2,7 @@
 // feature: checkout, swap page, widget, dashboard. Answers are checked against the shared schemas;
 // errors become one BffError carrying the stable code the UI translates.
 import { bffErrorAnswer, swapAnswer, type AnswerCheck } from "@/lib/schema/answers";
-import type { Swap } from "@/lib/schema/partner";
+import type { SwapAnswer } from "@/lib/schema/bff";
 
 export class BffError extends Error {
   constructor(
@@ -64,7 +64,7 @@ export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Opti
 }
 
 export type SwapSnapshot = {
-  swap: Swap;
+  swap: SwapAnswer;
   /** When the status was read upstream, on the server's clock (ms since the epoch). */
   checkedAt: number;
   /** The server's clock ahead of this browser's (ms): server times are compared with `useServerNow(clockOffset)`. */

@@ -217,7 +217,7 @@ export const quoteAnswer: JsonSchema = {
   ]
 };
 
-export const swap: JsonSchema = {
+const specSwap: JsonSchema = {
   "type": "object",
   "properties": {
     "id": {
@@ -371,6 +371,43 @@ export const swap: JsonSchema = {
   ]
 };
 
+export const swap: JsonSchema = {
+  "allOf": [
+    specSwap
+  ],
+  "type": "object",
+  "properties": {
+    "depositAsset": {
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "contractAddress": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "decimals": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            }
+          },
+          "required": [
+            "contractAddress",
+            "decimals"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": []
+};
+
 export const swapCreated: JsonSchema = {
   "type": "object",
   "properties": {
@@ -423,7 +460,7 @@ export const bffErrorBody: JsonSchema = {
 
 const swapListItem: JsonSchema = {
   "allOf": [
-    swap
+    specSwap
   ],
   "type": "object",
   "properties": {

@@ -3,7 +3,7 @@
 // carries no schema library. `npm run gen:answers` rewrites answer-schemas.generated.ts;
 // tests/unit/answer-guards.test.ts fails when it is out of date.
 import * as z from "zod/mini";
-import { addressAnswerSchema, bffErrorBodySchema, quoteAnswerSchema, swapCreatedSchema } from "./bff";
+import { addressAnswerSchema, bffErrorBodySchema, quoteAnswerSchema, swapAnswerSchema, swapCreatedSchema } from "./bff";
 import { dashboardSwapListSchema } from "./dashboard";
 import { assetListSchema, sideFromSchema, sideSchema, sideToSchema, swapListItemSchema, swapSchema } from "./partner";
 
@@ -12,7 +12,7 @@ export const answerSchemas = {
   addressAnswer: addressAnswerSchema,
   quoteAnswer: quoteAnswerSchema,
   swapCreated: swapCreatedSchema,
-  swap: swapSchema,
+  swap: swapAnswerSchema,
   bffErrorBody: bffErrorBodySchema,
   dashboardSwapList: dashboardSwapListSchema,
 };
@@ -20,6 +20,7 @@ export const answerSchemas = {
 /** Parts more than one answer holds (or extends): each is written once, and referred to. */
 const sharedParts = {
   swapListItem: swapListItemSchema,
+  specSwap: swapSchema,
   side: sideSchema,
   sideFrom: sideFromSchema,
   sideTo: sideToSchema,

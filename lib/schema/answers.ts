@@ -1,9 +1,9 @@
 // The browser's view of the BFF's answers: a check per answer, from JSON Schema generated from the
 // zod schemas (answer-schemas.ts), with the zod-inferred types. Same `safeParse` shape as a zod
 // schema, so lib/checkout/api.ts takes either.
-import type { BffErrorBody, QuoteAnswer, SwapCreated } from "./bff";
+import type { BffErrorBody, QuoteAnswer, SwapAnswer, SwapCreated } from "./bff";
 import type { DashboardSwapList } from "./dashboard";
-import type { AddressValidation, AssetList, Swap } from "./partner";
+import type { AddressValidation, AssetList } from "./partner";
 import * as answerJsonSchemas from "./answer-schemas.generated";
 import { matchesSchema, type JsonSchema } from "./json-guard";
 
@@ -17,6 +17,6 @@ export const assetListAnswer = check<AssetList>(answerJsonSchemas.assetList);
 export const addressAnswer = check<AddressValidation>(answerJsonSchemas.addressAnswer);
 export const quoteAnswer = check<QuoteAnswer>(answerJsonSchemas.quoteAnswer);
 export const swapCreatedAnswer = check<SwapCreated>(answerJsonSchemas.swapCreated);
-export const swapAnswer = check<Swap>(answerJsonSchemas.swap);
+export const swapAnswer = check<SwapAnswer>(answerJsonSchemas.swap);
 export const bffErrorAnswer = check<BffErrorBody>(answerJsonSchemas.bffErrorBody);
 export const dashboardSwapListAnswer = check<DashboardSwapList>(answerJsonSchemas.dashboardSwapList);

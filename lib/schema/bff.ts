@@ -48,7 +48,18 @@ export const swapBodySchema = z.strictObject({
   notificationEmail: z.optional(z.nullable(z.email("must be an e-mail address").check(z.maxLength(254)))),
 });
 export type SwapBody = z.infer<typeof swapBodySchema>;
-export const swapCreatedSchema = z.object({ swap: swapSchema, accessToken: z.string() });
+/**
+ * What a wallet link needs of the deposit asset: its contract, mint, issuer or jetton master (null
+ * for the network's own coin) and its decimals. The BFF adds it to every swap it answers with,
+ * from its asset list or from what it noted when the swap was made; null when it knows neither,
+ * and then the page shows the bare address rather than guess (a token is never a native coin).
+ */
+export const depositAssetSchema = z.object({ contractAddress: z.nullable(z.string()), decimals: z.int().check(z.gte(0)) });
+export type DepositAsset = z.infer<typeof depositAssetSchema>;
+/** The spec's Swap as the BFF answers it: plus `depositAsset` (absent from older answers). */
+export const swapAnswerSchema = z.extend(swapSchema, { depositAsset: z.optional(z.nullable(depositAssetSchema)) });
+export type SwapAnswer = z.infer<typeof swapAnswerSchema>;
+export const swapCreatedSchema = z.object({ swap: swapAnswerSchema, accessToken: z.string() });
 export type SwapCreated = z.infer<typeof swapCreatedSchema>;
 
 export const depositBodySchema = z.strictObject({

@@ -12,6 +12,7 @@ import {
   quoteAnswerSchema,
   quoteBodySchema,
   swapBodySchema,
+  swapAnswerSchema,
   swapCreatedSchema,
 } from "./bff";
 import {
@@ -27,7 +28,7 @@ import {
   webhookLogQuerySchema,
   webhookLogSchema,
 } from "./dashboard";
-import { assetListSchema, swapIdPattern, swapSchema } from "./partner";
+import { assetListSchema, swapIdPattern } from "./partner";
 import { seedBodySchema } from "@/lib/sandbox/controls";
 
 type JsonSchema = Record<string, unknown>;
@@ -360,7 +361,7 @@ export function openApiDocument() {
         QuoteAnswer: jsonSchema(quoteAnswerSchema, "output"),
         SwapBody: jsonSchema(swapBodySchema, "input"),
         SwapCreated: jsonSchema(swapCreatedSchema, "output"),
-        Swap: jsonSchema(swapSchema, "output"),
+        Swap: jsonSchema(swapAnswerSchema, "output"),
         DepositBody: jsonSchema(depositBodySchema, "input"),
         SeedBody: jsonSchema(seedBodySchema, "input"),
         SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),

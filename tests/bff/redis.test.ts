@@ -22,6 +22,9 @@ describe("two instances on one Redis", () => {
   let closeSandbox: () => Promise<void>;
   const upstream: string[] = [];
   const limit = 12;
+  let env: Record<string, string>;
+  /** The upstream answers its asset list with 429 while this is set, as to a busy key. */
+  let refuseAssets = false;
 
   beforeAll(async () => {
     redisPort = await freePort();
@@ -30,11 +33,13 @@ describe("two instances on one Redis", () => {
     const served = await serveHandler(async (req) => {
       const path = new URL(req.url).pathname;
       if (path.startsWith("/v1/")) upstream.push(`${req.method} ${path}`);
+      if (refuseAssets && path === "/v1/assets")
+        return Response.json({ error: { code: "rate_limited", message: "busy", details: {} } }, { status: 429, headers: { "retry-after": "60" } });
       return sandbox.handle(req);
     });
     sandboxOrigin = served.origin;
     closeSandbox = served.close;
-    const env = {
+    env = {
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       PARTNER_API_BASE_URL: `${sandboxOrigin}/v1`,
       PARTNER_API_KEY: "lsk_test_sandbox",
@@ -74,6 +79,28 @@ describe("two instances on one Redis", () => {
     // Either instance opens it with the token the other minted.
     const read = await fetch(`${b.origin}/api/v1/swap/${bodies[0].swap.id}`, { headers: { "x-swap-token": bodies[0].accessToken } });
     expect(read.status).toBe(200);
+  });
+
+  it("a new instance whose asset list is refused still names a token deposit's asset, as noted when the swap was made", async () => {
+    const tokenQuote = { from: { network: "ethereum", token: "USDT", amount: "25.5" }, to: { network: "bitcoin", token: "BTC" } };
+    const quote = await (await fetch(`${a.origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(tokenQuote) })).json();
+    const body = JSON.stringify({ quoteId: quote.id, destination: { address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" } });
+    const created = await (await fetch(`${a.origin}/api/v1/swap`, { method: "POST", headers: { ...json, "idempotency-key": randomUUID() }, body })).json();
+    const usdt = { contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 };
+    expect(created.swap.depositAsset).toEqual(usdt);
+
+    refuseAssets = true;
+    const fresh = await startApp(env);
+    try {
+      const read = await fetch(`${fresh.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      expect(read.status).toBe(200);
+      expect((await read.json()).depositAsset).toEqual(usdt);
+      const list = await fetch(`${fresh.origin}/api/v1/assets`);
+      expect(list.status, "the new instance has no list of its own").toBeGreaterThanOrEqual(429);
+    } finally {
+      refuseAssets = false;
+      await fresh.stop();
+    }
   });
 
   it("shares one upstream budget: quotes from both instances stop at their ceiling, with 429 from the BFF, and creation still gets through", async () => {

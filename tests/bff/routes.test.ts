@@ -396,6 +396,12 @@ describe("in sandbox mode", () => {
       expect(res.header("cache-control")).toMatch(/no-store/);
     });
 
+    it("names the deposit asset (contract or null for a native coin, decimals), so the page builds a wallet link from facts", async () => {
+      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      expect((res.json as { depositAsset: unknown }).depositAsset).toEqual({ contractAddress: null, decimals: 8 });
+      expect((created as { swap: { depositAsset?: unknown } }).swap.depositAsset).toEqual({ contractAddress: null, decimals: 8 });
+    });
+
     it("answers 404 swap_not_found alike for a wrong, missing or foreign token and for an unknown id", async () => {
       const other = await newSwap(origin);
       const attempts = [

@@ -4,7 +4,8 @@
 import jsQR from "jsqr";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { depositUri } from "@/lib/checkout/payment-uri";
-import { assetListSchema, swapSchema, type Swap } from "@/lib/schema/partner";
+import { swapAnswerSchema, type SwapAnswer } from "@/lib/schema/bff";
+import { assetListSchema } from "@/lib/schema/partner";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test, type CreatedSwap } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
 
@@ -33,12 +34,28 @@ async function decodeQr(page: Page): Promise<string> {
   return code!.data;
 }
 
-/** The URI the swap calls for, built from the swap and asset list as the BFF serves them. */
-async function expectedUri(request: APIRequestContext, baseURL: string, created: CreatedSwap): Promise<{ uri: string; swap: Swap }> {
-  const swap = swapSchema.parse(await (await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })).json());
+/** The URI the swap calls for, built from the swap answer and the asset list as the BFF serves them. */
+async function expectedUri(request: APIRequestContext, baseURL: string, created: CreatedSwap): Promise<{ uri: string; swap: SwapAnswer }> {
+  const swap = swapAnswerSchema.parse(await (await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })).json());
   const { assets } = assetListSchema.parse(await (await request.get(`${baseURL}/api/v1/assets`)).json());
   const asset = assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token);
-  return { uri: depositUri(swap, asset ?? null).uri, swap };
+  // The answer carries the deposit asset, and it is the listed one.
+  expect(swap.depositAsset).toEqual(asset ? { contractAddress: asset.contractAddress, decimals: asset.decimals } : null);
+  return { uri: depositUri(swap, swap.depositAsset ?? null).uri, swap };
+}
+
+/** The asset list refused as a busy key refuses it, for this page. */
+async function refuseAssetList(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route("**/api/v1/assets*", (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({
+      status: 429,
+      headers: { "content-type": "application/json", "retry-after": "30" },
+      body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: {} }, requestId: "req_test" }),
+    });
+  });
+  return asked;
 }
 
 test("BTC: the QR is the BIP-21 URI with the exact amount, and 'QR with the address only' holds the address", async ({ page, request, baseURL }) => {
@@ -142,4 +159,44 @@ test("a Tron token: the QR holds the bare address, and says so", async ({ page, 
   await expect(page.getByText("This QR holds the address only: enter the amount in your wallet.")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "QR with the address only" })).toHaveCount(0);
   await expect(page.getByTestId("deposit-network")).toHaveText("TronTRC-20");
+});
+
+test("USDT on BSC with the asset list refused (429): the QR is the token transfer the swap answer names, never BNB", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!, {
+    from: ["USDT", "bsc"],
+    to: ["BTC", "bitcoin"],
+    amount: "1234.5",
+    address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  });
+  const { uri, swap } = await expectedUri(request, baseURL!, created);
+  expect(uri).toBe(`ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=${swap.deposit.address}&uint256=1234500000000000000000`);
+  const asked = await refuseAssetList(page);
+  await new SwapPage(page).goto(created.path);
+  expect(await decodeQr(page)).toBe(uri);
+  // The answer said what the deposit asset is: the page did not need the list at all.
+  expect(asked).toEqual([]);
+});
+
+test("a token deposit whose answer does not name its asset, with the list refused: the bare address, not the native coin", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!, { from: ["USDT", "ethereum"], amount: "250.5" });
+  // As an answer from a server that knew neither the asset nor its note of it.
+  await page.route(`**/api/v1/swap/${created.id}`, async (route) => {
+    const response = await route.fetch();
+    const body = { ...(await response.json()), depositAsset: null };
+    return route.fulfill({ response, json: body });
+  });
+  const asked = await refuseAssetList(page);
+  const swapPage = new SwapPage(page);
+  await swapPage.goto(created.path);
+  await expect(swapPage.depositAddress).toBeVisible();
+  const decoded = await decodeQr(page);
+  expect(decoded).not.toMatch(/^ethereum:/);
+  expect(decoded).toBe(await swapPage.depositAddress.getAttribute("data-address"));
+  expect(asked.length, "the page asked the list, since the answer did not say").toBeGreaterThan(0);
+  await expect(page.getByTestId("qr-note")).toHaveText("This QR holds the address only: enter the amount in your wallet.");
+  await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveCount(0);
 });

@@ -2,7 +2,7 @@
 // 18-decimal tokens, amounts finer than the asset can carry refused, memos that need escaping.
 import { describe, expect, it } from "vitest";
 import { tokenStandard } from "@/lib/checkout/asset-ref";
-import { exactAmount, paymentUri, PaymentUriError, toBaseUnits, type PaymentTarget } from "@/lib/checkout/payment-uri";
+import { depositUri, exactAmount, paymentUri, PaymentUriError, toBaseUnits, type PaymentTarget } from "@/lib/checkout/payment-uri";
 
 const target = (over: Partial<PaymentTarget>): PaymentTarget => ({
   network: "bitcoin",
@@ -200,5 +200,57 @@ describe("token standards", () => {
     expect(tokenStandard("solana", "E…")).toBe("SPL");
     expect(tokenStandard("ton", "EQ…")).toBe("Jetton");
     expect(tokenStandard("ethereum", null)).toBeNull();
+  });
+});
+
+describe("the deposit URI when the deposit asset is not known", () => {
+  // One deposit per row of the table, token and native alike: with the asset unknown (the asset
+  // list refused, empty on a new instance, or no longer carrying it) nothing is guessed.
+  const rows = [
+    ["bitcoin", "BTC", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "0.01", 8, null],
+    ["litecoin", "LTC", "ltc1qg82tjmyvyuwx6xg0xu6vmu3dy4wt0hcxpd8mq7", "1.5", 8, null],
+    ["dogecoin", "DOGE", "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L", "100", 8, null],
+    ["ethereum", "USDT", EVM, "250.5", 6, null],
+    ["ethereum", "ETH", EVM, "0.5", 18, null],
+    ["arbitrum", "USDC", EVM, "10", 6, null],
+    ["base", "USDC", EVM, "10", 6, null],
+    ["bsc", "USDT", EVM, "1234.5", 18, null],
+    ["polygon", "USDT", EVM, "12", 6, null],
+    ["solana", "USDC", "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", "42.5", 6, null],
+    ["stellar", "USDC", "GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7", "42.5", 7, "123"],
+    ["ton", "TON", "EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2", "3", 9, "hi"],
+    ["tron", "USDT", "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf", "5", 6, null],
+    ["xrpl", "XRP", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "5", 6, "42"],
+    ["cosmos", "ATOM", "cosmos1zyx9fu9vsurw7v7h2pchxzhmrj8vjfahph8gyy", "5", 6, "memo"],
+  ] as const;
+
+  it.each(rows)("%s %s: the bare address, no amount, no scheme", (network, token, address, amount, decimals, memo) => {
+    const swap = { deposit: { network, token, address, amount, memo, deadline: "" }, from: { network, token, amount, decimals } };
+    const uri = depositUri(swap, null);
+    expect(uri).toEqual({ kind: "address", uri: address, reason: "asset_unknown" });
+  });
+
+  it("1,234.5 USDT on BSC never asks for 1,234.5 BNB", () => {
+    const swap = {
+      deposit: { network: "bsc", token: "USDT", address: EVM, amount: "1234.5", memo: null, deadline: "" },
+      from: { network: "bsc", token: "USDT", amount: "1234.5", decimals: 18 },
+    };
+    expect(depositUri(swap, null).uri).not.toMatch(/value=/);
+    const contract = "0x55d398326f99059fF775485246999027B3197955";
+    expect(depositUri(swap, { contractAddress: contract, decimals: 18 }).uri).toBe(
+      `ethereum:${contract}@56/transfer?address=${EVM}&uint256=1234500000000000000000`,
+    );
+    // A native coin is a native coin only when something says so.
+    const bnb = { ...swap, deposit: { ...swap.deposit, token: "BNB" }, from: { ...swap.from, token: "BNB" } };
+    expect(depositUri(bnb, { contractAddress: null, decimals: 18 }).uri).toBe(`ethereum:${EVM}@56?value=1234500000000000000000`);
+  });
+
+  it("decimals that disagree with the swap's own are not trusted", () => {
+    const swap = {
+      deposit: { network: "ethereum", token: "USDT", address: EVM, amount: "250.5", memo: null, deadline: "" },
+      from: { network: "ethereum", token: "USDT", amount: "250.5", decimals: 6 },
+    };
+    expect(depositUri(swap, { contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 18 }).kind).toBe("address");
+    expect(depositUri(swap, { contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 }).uri).toMatch(/uint256=250500000$/);
   });
 });

@@ -1,11 +1,12 @@
 import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
+import { depositAssetOf } from "@/lib/bff/deposit-asset";
 import { readSwap, swapJson } from "@/lib/bff/status";
 import { swapIdSchema } from "@/lib/schema/partner";
 
 export const GET = route({ limit: "reads" }, async (req, { requestId, clientId, params }) => {
   const id = parseWith(swapIdSchema, params.id, "id");
   const snapshot = await readSwap(id, req.headers.get("x-swap-token"), requestId, clientId);
-  return new Response(swapJson(snapshot), {
+  return new Response(swapJson(snapshot, await depositAssetOf(snapshot.swap, requestId)), {
     headers: { "content-type": "application/json", "x-status-as-of": new Date(snapshot.asOf).toISOString() },
   });
 });
