@@ -6,7 +6,7 @@
 // the upstream calls each dashboard view made (the ledger's own loops aside).
 // Knobs: BENCH_LEDGER_SWAPS (100000), BENCH_LEDGER_RATE_LIMIT (the key's budget a minute for this
 // run, 3000; the backfill may use a fifth), BENCH_LEDGER_REPS (40). `-- --readme` writes the table
-// into README.md between <!-- bench-ledger:start --> and <!-- bench-ledger:end -->.
+// into docs/benchmarks.md between <!-- bench-ledger:start --> and <!-- bench-ledger:end -->.
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ import { serveHandler } from "@/lib/sandbox/serve";
 import { startPostgres, type RunningPostgres } from "../tests/support/postgres";
 import { repoRoot } from "../tests/support/servers";
 import { startBff } from "./bench/app";
-import { machineLine, writeReadmeSection } from "./bench/readme";
+import { machineLine, writeBenchmarksSection } from "./bench/readme";
 import { round, spread, type Spread } from "./bench/stats";
 
 const knobs = z
@@ -275,6 +275,6 @@ await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replaceAll(":", "-");
 await writeFile(join(resultsDir, `ledger-${stamp}.json`), JSON.stringify({ knobs, postgres: usePostgres, ...result }, null, 2));
 if (writeReadme) {
-  await writeReadmeSection(repoRoot, usePostgres ? "bench-ledger-postgres" : "bench-ledger", markdown);
+  await writeBenchmarksSection(repoRoot, usePostgres ? "bench-ledger-postgres" : "bench-ledger", markdown);
 }
 process.exit(0);

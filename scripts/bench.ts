@@ -11,7 +11,7 @@
 //    trivial GET /api/health of the same build as the floor.
 //
 // Prints markdown tables, writes bench/results/<timestamp>.json and .md; `-- --readme` also puts
-// the tables into README.md between <!-- bench:start --> and <!-- bench:end -->.
+// the tables into docs/benchmarks.md between <!-- bench:start --> and <!-- bench:end -->.
 // Knobs: BENCH_* (scripts/bench/options.ts); `-- --only-polling`, `-- --only-throughput`.
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -21,7 +21,7 @@ import { repoRoot } from "../tests/support/servers";
 import { benchOptions } from "./bench/options";
 import { runScenario, type ScenarioResult } from "./bench/polling";
 import { pollingTable, throughputTable, verdictList, verdicts } from "./bench/report";
-import { machineLine, writeReadmeSection } from "./bench/readme";
+import { machineLine, writeBenchmarksSection } from "./bench/readme";
 import { runThroughput, type ThroughputResult } from "./bench/throughput";
 
 const o = benchOptions(process.env, process.argv.slice(2));
@@ -119,7 +119,7 @@ await writeFile(join(dir, `${stamp}.md`), markdown + "\n");
 console.log(`written: bench/results/${stamp}.json and .md`);
 
 if (o.readme) {
-  await writeReadmeSection(repoRoot, "bench", markdown, "Benchmark");
-  console.log("README.md updated");
+  await writeBenchmarksSection(repoRoot, "bench", markdown, "Latest npm run bench");
+  console.log("docs/benchmarks.md updated");
 }
 process.exit(0);

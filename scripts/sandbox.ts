@@ -1,5 +1,5 @@
 // `npm run sandbox`: the Partner Swap API simulator alone over HTTP, for contract tests and for
-// partners who integrate against it. Knobs: SANDBOX_* (see README).
+// partners who integrate against it. Knobs: SANDBOX_* (docs/configuration.md).
 import { join } from "node:path";
 import { z } from "zod";
 import { createSandbox } from "@/lib/sandbox/handler";

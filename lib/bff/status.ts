@@ -414,7 +414,7 @@ const sweepCarries = () => local().pacing.gap > 90_000;
  * Time between a carrying sweep's pages. Read in a burst, a cycle larger than the budget's room
  * filled the one-minute window at once, and the next cycle found nothing left until that burst
  * had left it: every swap was listed once a minute, whatever the budget (6,000 swaps: 61 pages in
- * 5 s, then a minute's wait). Spread, the same budget lists each swap every 49 s (measured, README).
+ * 5 s, then a minute's wait). Spread, the same budget lists each swap every 49 s (measured: docs/benchmarks.md).
  */
 const sweepPageGap = () => 60_000 / (local().lastLimit * SWEEP_PACE_SHARE);
 

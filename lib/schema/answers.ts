@@ -1,6 +1,6 @@
 // The browser's view of the BFF's answers: a check per answer, from JSON Schema generated from the
 // zod schemas (answer-schemas.ts), with the zod-inferred types. Same `safeParse` shape as a zod
-// schema, so lib/checkout/api.ts takes either.
+// schema, so lib/client/bff.ts takes either.
 import type { BffErrorBody, QuoteAnswer, SwapAnswer, SwapCreated } from "./bff";
 import type { DashboardSwapList } from "./dashboard";
 import type { AddressValidation, AssetList } from "./partner";
