@@ -24,6 +24,7 @@ describe("the commit-msg hook", () => {
   it("takes a short subject with its area, a blank line and a wrapped body", () => {
     expect(verdict("Deposit: the swap answer names its asset\n\nWhy, and the numbers.\n").ok).toBe(true);
     expect(verdict("Docs: one line is enough\n").ok).toBe(true);
+    expect(verdict("i18n: fr catalogue and glossary\n").ok).toBe(true);
     expect(verdict("Merge branch 'docs'\n").ok).toBe(true);
   });
 
