@@ -39,6 +39,8 @@ describe("the commit-msg hook", () => {
     expect(verdict("fixed the thing\n").ok).toBe(false);
     expect(verdict("Docs: subject\nbody right under it\n").ok).toBe(false);
     expect(verdict(`Docs: subject\n\n${"word ".repeat(20)}\n`).ok).toBe(false);
+    // Characters, not bytes: 60 Japanese characters are 180 bytes and still one line.
+    expect(verdict(`Docs: subject\n\n${"語".repeat(60)}\n`).ok).toBe(true);
   });
 
   it("ignores git's comment lines", () => {
