@@ -267,6 +267,19 @@ export function upstreamApp(env: Record<string, string> = {}, upstreamEnv: Recor
   return running;
 }
 
+/** Resolves once the app's /api/ready reports its shared store up ("ok (redis)"), not serving from its own memory. */
+export async function untilStoreReady(app: RunningApp, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  let last = "";
+  while (Date.now() - started < timeoutMs) {
+    const res = await call(app.origin, "/api/ready").catch((error: unknown) => ({ json: undefined, raw: String(error) }));
+    if (/^ok/.test(String((res.json as { store?: unknown } | undefined)?.store))) return;
+    last = res.raw;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the app's store was not ready within ${timeoutMs / 1000} s; last /api/ready:\n${last}\n${app.logs()}`);
+}
+
 /**
  * For one describe block: a fresh redis-server and one app (on its embedded sandbox) per entry of
  * `envs`, all on that Redis with one APP_SECRET, as the instances of one deployment are.
@@ -280,6 +293,10 @@ export function instancesOnRedis(...envs: Record<string, string>[]): { redis: Ru
     running.apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     const failed = started.find((s) => s.status === "rejected");
     if (failed) throw failed.reason;
+    // As a balancer would, nothing is sent before each instance says it is on Redis: on a busy
+    // machine the first connection can take seconds, and an instance without it serves limits and
+    // caches from its own memory.
+    await Promise.all(running.apps.map((app) => untilStoreReady(app)));
   });
   afterAll(async () => {
     await Promise.all(running.apps.map((app) => app.stop()));

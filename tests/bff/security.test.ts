@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
 import { freePort, startApp, type RunningApp } from "../support/servers";
 import {
+  APP_SECRET,
   NO_CLIENT_LIMITS,
   TRON_ADDRESS,
   TRON_ADDRESS_2,
@@ -488,7 +489,13 @@ describe("7. dashboard sessions end when they should", () => {
   // The dashboard page itself: shown with a session, a redirect to the login page without one. (With
   // REDIS_URL and no DATABASE_URL the ledger is off, so its API would answer 503 either way.)
   const dashboard = (origin: string, cookie: string) => call(origin, "/partner", { headers: { cookie: `swap_dashboard=${cookie}` } });
-  const expectSignedIn = async (origin: string, cookie: string) => expect((await dashboard(origin, cookie)).status).toBe(200);
+  // The page that asks to try again, when the sessions' store does not answer (also a 200).
+  const unavailable = 'data-testid="session-unavailable"';
+  const expectSignedIn = async (origin: string, cookie: string) => {
+    const res = await dashboard(origin, cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(unavailable);
+  };
   const expectSignedOut = async (origin: string, cookie: string) => {
     const res = await dashboard(origin, cookie);
     expect(res.status).toBe(307);
@@ -518,6 +525,54 @@ describe("7. dashboard sessions end when they should", () => {
     const [a] = instances();
     await expectSignedOut(a.origin, "A".repeat(43));
     await expectSignedOut(a.origin, `${Math.floor(Date.now() / 1000) + 3600}.${"A".repeat(43)}`);
+  });
+
+  it("never takes a valid session for none on an instance whose Redis does not answer: 503, or a page to try again, and the real answer once Redis does", async () => {
+    const [a] = instances();
+    const cookie = await login(a.origin);
+    const headers = { cookie: `swap_dashboard=${cookie}` };
+    let fresh: RunningApp | undefined;
+    let paused = false;
+    const resume = () => {
+      if (paused) running.redis.resume();
+      paused = false;
+    };
+    try {
+      // Redis hangs, and a new instance starts: it has never reached Redis (its first connection
+      // waits, as on a machine too busy to answer in time).
+      running.redis.pause();
+      paused = true;
+      fresh = await startApp({ REDIS_URL: running.redis.url, APP_SECRET, PARTNER_DASHBOARD_PASSWORD: PASSWORD });
+      const [page, api, logout] = await Promise.all([
+        dashboard(fresh.origin, cookie),
+        call(fresh.origin, "/api/partner/summary", { headers }),
+        call(fresh.origin, "/api/partner/session", { method: "DELETE", headers }),
+      ]);
+      // Not the login page: the session may well be valid.
+      expect(page.status, page.raw.slice(0, 300)).toBe(200);
+      expect(page.text).toContain(unavailable);
+      expectError(api, 503, "service_unavailable");
+      expect(Number(api.header("retry-after"))).toBeGreaterThanOrEqual(1);
+      // A logout it could not record says so, instead of 204 for a session that lives on in Redis.
+      expectError(logout, 503, "service_unavailable");
+
+      // Redis answers again while a request waits for it: the dashboard, not the login page.
+      const waiting = dashboard(fresh.origin, cookie);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      resume();
+      const later = await waiting;
+      expect(later.status, later.raw.slice(0, 300)).toBe(200);
+      expect(later.text).not.toContain(unavailable);
+
+      // The refused logout ended nothing; one that goes through ends the session everywhere.
+      await expectSignedIn(a.origin, cookie);
+      const out = await call(fresh.origin, "/api/partner/session", { method: "DELETE", headers });
+      expect(out.status, out.raw).toBe(204);
+      await expectSignedOut(a.origin, cookie);
+    } finally {
+      resume();
+      await fresh?.stop();
+    }
   });
 });
 
