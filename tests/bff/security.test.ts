@@ -17,14 +17,16 @@ import {
   checkTronAddress,
   createSwap,
   expectError,
-  instancesOnRedis,
+  instancesOnRedisFixture,
   postJson,
+  pool,
   postQuote,
   quote,
-  sandboxApp,
-  startUpstream,
+  sandboxAppFixture,
+  sharedFixture,
   swapBody,
   upstreamApp,
+  upstreamAppFixture,
   upstreamModeEnv,
   type HttpResult,
 } from "./helpers";
@@ -39,8 +41,31 @@ function expectRateLimited(res: HttpResult) {
 /** Distinct valid-looking Tron addresses are not needed: an invalid one costs an upstream check all the same. */
 const probeAddress = (i: number) => `T${String(i).padStart(33, "x")}`;
 
+const PASSWORD = "operator-password-123";
+/** Short enough to be warned of at start (section 6). */
+const SHORT_PASSWORD = "hunter2";
+
+// Apps that several sections use as they are, each started once for the file (by the first section
+// that runs with it: see sharedFixture): a start costs seconds of CPU, the better part of this
+// file's time. What a section needs of its own it starts itself. No section depends on what
+// another did to them: their per-client limits are out of the way (NO_CLIENT_LIMITS), but for the
+// Redis instances' reads, which section 3 counts from an address of its own.
+/** The app on its embedded sandbox. */
+const onSandbox = sharedFixture(sandboxAppFixture({ ...NO_CLIENT_LIMITS, PARTNER_DASHBOARD_PASSWORD: SHORT_PASSWORD }));
+/** The app in upstream mode on a test key over plain http, SANDBOX unset. */
+const onUpstream = sharedFixture(upstreamAppFixture({ ...NO_CLIENT_LIMITS, SANDBOX: "" }));
+/** Three instances of one deployment on one Redis, the third's operator password since changed. */
+const onRedis = sharedFixture(
+  instancesOnRedisFixture(
+    { CLIENT_READS_PER_MINUTE: "6", PARTNER_DASHBOARD_PASSWORD: PASSWORD },
+    { CLIENT_READS_PER_MINUTE: "6", PARTNER_DASHBOARD_PASSWORD: PASSWORD },
+    { PARTNER_DASHBOARD_PASSWORD: "a-new-password-456" },
+  ),
+);
+
 describe("1. a quote id is not a credential", () => {
-  const running = sandboxApp(NO_CLIENT_LIMITS);
+  onSandbox.use();
+  const running = onSandbox;
 
   it("refuses the user's confirmation with 409 quote_already_used, and shows nothing of the swap someone else made first", async () => {
     const user = { localAddress: "127.0.0.2" };
@@ -249,10 +274,9 @@ describe("3. forged addresses buy no fresh limits", () => {
   });
 
   describe("with REDIS_URL, two instances", () => {
-    const running = instancesOnRedis({ CLIENT_READS_PER_MINUTE: "6" }, { CLIENT_READS_PER_MINUTE: "6" });
-
+    onRedis.use();
     it("share each per-client limit, so a second instance allows nothing extra", async () => {
-      const [a, b] = running.apps as [RunningApp, RunningApp];
+      const [a, b] = onRedis.apps as [RunningApp, RunningApp];
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) statuses.push((await call(i % 2 ? a.origin : b.origin, "/api/v1/assets", { localAddress: "127.0.0.40" })).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(6);
@@ -327,7 +351,8 @@ function declareOnly(origin: string, bytes: number): Promise<number> {
 }
 
 describe("4. huge bodies are refused before they are read", () => {
-  const running = sandboxApp(NO_CLIENT_LIMITS);
+  onSandbox.use();
+  const running = onSandbox;
 
   it("answers a declared 8 MiB body with 413 before a byte of it is sent", async () => {
     expect(await declareOnly(running.app.origin, 8 * 1024 * 1024)).toBe(413);
@@ -364,6 +389,8 @@ describe("4. huge bodies are refused before they are read", () => {
 });
 
 describe("5 and 6. configuration is checked at start, and there is no silent sandbox", () => {
+  onSandbox.use();
+  onUpstream.use();
   const startFails = async (env: Record<string, string>, launcher: "npm-start" | "next-start" = "npm-start") => {
     const error = await startApp(env, launcher).then(
       async (app) => {
@@ -375,12 +402,16 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
     expect(error, "the server started").not.toBeNull();
     return error!;
   };
+  /** Starts that must fail, two at a time (each is mostly one core's work); their outputs in order. */
+  const allFail = (starts: ReadonlyArray<[env: Record<string, string>, launcher?: "npm-start" | "next-start"]>) =>
+    pool(starts, 2, ([env, launcher]) => startFails(env, launcher));
 
   it("refuses to start a production server with neither PARTNER_API_BASE_URL nor SANDBOX=1, naming both", async () => {
-    for (const launcher of ["npm-start", "next-start"] as const) {
-      const output = await startFails({ SANDBOX: "" }, launcher);
-      expect(output).toMatch(/\[config\] PARTNER_API_BASE_URL: .*SANDBOX=1/);
-    }
+    const outputs = await allFail([
+      [{ SANDBOX: "" }, "npm-start"],
+      [{ SANDBOX: "" }, "next-start"],
+    ]);
+    for (const output of outputs) expect(output).toMatch(/\[config\] PARTNER_API_BASE_URL: .*SANDBOX=1/);
   });
 
   it("refuses to start with a PUBLIC_ORIGINS entry that is not an origin, naming it", async () => {
@@ -388,20 +419,26 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
   });
 
   it("stops on a bad value with one line naming the variable, for npm start and next start alike", async () => {
-    for (const launcher of ["npm-start", "next-start"] as const) {
-      const output = await startFails({ CLIENT_READS_PER_MINUTE: "100000000" }, launcher);
+    const [npmStart, nextStart, share, key, ...ports] = await allFail([
+      [{ CLIENT_READS_PER_MINUTE: "100000000" }, "npm-start"],
+      [{ CLIENT_READS_PER_MINUTE: "100000000" }, "next-start"],
+      [{ CLIENT_BUDGET_SHARE: "2" }],
+      [{ PARTNER_API_BASE_URL: "http://127.0.0.1:9/v1" }],
+      [{ PORT: "notaport" }],
+      [{ PORT: "70000" }],
+    ]);
+    for (const output of [npmStart!, nextStart!]) {
       const lines = output.split("\n").filter((l) => l.startsWith("[config]"));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^\[config\] CLIENT_READS_PER_MINUTE: /);
       expect(output).not.toMatch(/\n\s+at /);
     }
-    expect(await startFails({ CLIENT_BUDGET_SHARE: "2" })).toMatch(/\[config\] CLIENT_BUDGET_SHARE: /);
-    for (const port of ["notaport", "70000"]) {
-      const output = await startFails({ PORT: port });
+    expect(share).toMatch(/\[config\] CLIENT_BUDGET_SHARE: /);
+    for (const output of ports) {
       expect(output).toMatch(/\[config\] PORT: /);
       expect(output).not.toMatch(/\n\s+at /);
     }
-    expect(await startFails({ PARTNER_API_BASE_URL: "http://127.0.0.1:9/v1" })).toMatch(/\[config\] PARTNER_API_KEY: .*\n?.*/);
+    expect(key).toMatch(/\[config\] PARTNER_API_KEY: .*\n?.*/);
   });
 
   it("refuses a live key over plain http to anything but loopback, naming the variable and not the key", async () => {
@@ -409,14 +446,10 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
     const output = await startFails({ SANDBOX: "", PARTNER_API_BASE_URL: "http://partner.example/v1", PARTNER_API_KEY: key, APP_SECRET: "x".repeat(40) });
     expect(output).toMatch(/\[config\] PARTNER_API_BASE_URL: must be https:\/\/ with a live key/);
     expect(output).not.toContain(key);
-    // A test key over http (the sandbox, a staging upstream) starts as before.
-    const upstream = await startUpstream();
-    try {
-      const app = await startApp({ SANDBOX: "", ...upstreamModeEnv(upstream) });
-      await app.stop();
-    } finally {
-      await upstream.close();
-    }
+    // A test key over http (the sandbox, a staging upstream) starts as before: the file's app in
+    // upstream mode is one, started with SANDBOX unset.
+    expect(onUpstream.app.logs()).toMatch(/ready on http/);
+    expect((await call(onUpstream.app.origin, "/api/health")).status).toBe(200);
   });
 
   it("listens only where HOST says, and refuses a HOST that is not an address", async () => {
@@ -434,12 +467,8 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
     } finally {
       await app.stop();
     }
-    const everywhere = await startApp();
-    try {
-      expect(await reach("::1", Number(new URL(everywhere.origin).port))).toBe(true);
-    } finally {
-      await everywhere.stop();
-    }
+    // Without HOST: every interface (the file's app on the sandbox is started so).
+    expect(await reach("::1", Number(new URL(onSandbox.app.origin).port))).toBe(true);
     expect(await startFails({ HOST: "swap.example.com" })).toMatch(/\[config\] HOST: must be an IP address/);
   });
 
@@ -458,27 +487,19 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
   });
 
   it("shows the sandbox banner when it does run on the sandbox, and warns of a short dashboard password without printing it", async () => {
-    const app = await startApp({ PARTNER_DASHBOARD_PASSWORD: "hunter2" });
-    try {
-      expect(app.logs()).toMatch(/embedded SANDBOX/);
-      expect(app.logs()).toMatch(/\[config\] PARTNER_DASHBOARD_PASSWORD is shorter than 12 characters/);
-      expect(app.logs()).not.toContain("hunter2");
-      const page = await call(app.origin, "/");
-      expect(page.text).toMatch(/[Ss]andbox/);
-    } finally {
-      await app.stop();
-    }
+    const app = onSandbox.app;
+    expect(app.logs()).toMatch(/embedded SANDBOX/);
+    expect(app.logs()).toMatch(/\[config\] PARTNER_DASHBOARD_PASSWORD is shorter than 12 characters/);
+    expect(app.logs()).not.toContain(SHORT_PASSWORD);
+    const page = await call(app.origin, "/");
+    expect(page.text).toMatch(/[Ss]andbox/);
   });
 });
 
 describe("7. dashboard sessions end when they should", () => {
-  const PASSWORD = "operator-password-123";
   // Two instances of one deployment, and a third whose operator password has since changed.
-  const running = instancesOnRedis(
-    { PARTNER_DASHBOARD_PASSWORD: PASSWORD },
-    { PARTNER_DASHBOARD_PASSWORD: PASSWORD },
-    { PARTNER_DASHBOARD_PASSWORD: "a-new-password-456" },
-  );
+  onRedis.use();
+  const running = onRedis;
   const instances = () => running.apps as [a: RunningApp, b: RunningApp, changed: RunningApp];
 
   async function login(origin: string): Promise<string> {
@@ -577,12 +598,13 @@ describe("7. dashboard sessions end when they should", () => {
 });
 
 describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a trusted proxy saw it", () => {
+  onSandbox.use();
   it("trusts X-Forwarded-Proto only from a trusted proxy", async () => {
-    const PASSWORD = "operator-password-123";
-    const direct = await startApp({ PARTNER_DASHBOARD_PASSWORD: PASSWORD });
+    // Reached directly: the file's app on the sandbox (no TRUST_PROXY_HOPS).
+    const direct = onSandbox.app;
     const proxied = await startApp({ PARTNER_DASHBOARD_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: "1" });
     try {
-      const forged = await postJson(direct.origin, "/api/partner/session", { password: PASSWORD }, { headers: { "x-forwarded-proto": "https" } });
+      const forged = await postJson(direct.origin, "/api/partner/session", { password: SHORT_PASSWORD }, { headers: { "x-forwarded-proto": "https" } });
       expect(forged.status).toBe(200);
       expect(forged.header("set-cookie")).not.toMatch(/Secure/);
       expect(forged.header("strict-transport-security")).toBeUndefined();
@@ -607,13 +629,15 @@ describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a t
       );
       expect(plain.header("set-cookie")).not.toMatch(/Secure/);
     } finally {
-      await Promise.all([direct.stop(), proxied.stop()]);
+      await proxied.stop();
     }
   });
 });
 
 describe("smaller findings", () => {
-  const running = upstreamApp(NO_CLIENT_LIMITS);
+  onSandbox.use();
+  onUpstream.use();
+  const running = onUpstream;
 
   it("writes no key into its logs, even when the upstream's own message carries it", async () => {
     const key = running.upstream.sandbox.options.apiKey;
@@ -632,38 +656,24 @@ describe("smaller findings", () => {
   });
 
   it("bounds the embedded sandbox's seed control per call", async () => {
-    const sandboxApp = await startApp({ ...NO_CLIENT_LIMITS });
-    try {
-      expectError(await postJson(sandboxApp.origin, "/api/sandbox/seed", { count: 20_001 }), 400, "validation_error");
-    } finally {
-      await sandboxApp.stop();
-    }
+    expectError(await postJson(onSandbox.app.origin, "/api/sandbox/seed", { count: 20_001 }), 400, "validation_error");
   });
 });
 
 describe("a name rebound to this server (DNS rebinding) gets no browser request through, once PUBLIC_ORIGINS says where the app lives", () => {
-  const running = upstreamApp(NO_CLIENT_LIMITS);
+  onSandbox.use();
+  onUpstream.use();
   it("an app on a real key started without PUBLIC_ORIGINS says so at start, and one on the sandbox does not", async () => {
-    expect(running.app.logs()).toMatch(/\[config\] PUBLIC_ORIGINS is not set: .* DNS-rebound/);
-    const sandbox = await startApp({ ...NO_CLIENT_LIMITS });
-    try {
-      expect(sandbox.logs()).toMatch(/embedded SANDBOX/);
-      expect(sandbox.logs()).not.toMatch(/PUBLIC_ORIGINS/);
-    } finally {
-      await sandbox.stop();
-    }
+    expect(onUpstream.app.logs()).toMatch(/\[config\] PUBLIC_ORIGINS is not set: .* DNS-rebound/);
+    expect(onSandbox.app.logs()).toMatch(/embedded SANDBOX/);
+    expect(onSandbox.app.logs()).not.toMatch(/PUBLIC_ORIGINS/);
   });
 
   it("without PUBLIC_ORIGINS, a page whose own name resolves here passes the Host check; with it, the same request is refused and the real origin works", async () => {
     const rebound = (port: number) => ({ host: `rebound.example:${port}`, origin: `http://rebound.example:${port}`, "sec-fetch-site": "same-origin" });
     // The attack's shape: the browser sends the attacker's name in both Host and Origin.
-    const plain = await startApp({ ...NO_CLIENT_LIMITS });
-    try {
-      const port = Number(new URL(plain.origin).port);
-      expect((await postQuote(plain.origin, btcToUsdtTron(), { headers: rebound(port) })).status).toBe(200);
-    } finally {
-      await plain.stop();
-    }
+    const plain = onSandbox.app;
+    expect((await postQuote(plain.origin, btcToUsdtTron(), { headers: rebound(Number(new URL(plain.origin).port)) })).status).toBe(200);
 
     const port = await freePort();
     const pinned = await startApp({ ...NO_CLIENT_LIMITS, PORT: String(port), PUBLIC_ORIGINS: `http://127.0.0.1:${port}, https://swap.shop.example` });
