@@ -72,11 +72,13 @@ const launch = (launcher: Launcher, port: number): [command: string, args: strin
 export async function startApp(env: Record<string, string> = {}, launcher: Launcher = "npm-start"): Promise<RunningApp> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // Each app its own ledger (empty, migrated), removed when it stops, unless the test names one.
+  // A named one that is an empty folder (a test's mkdtemp) starts as that same empty ledger. Not
+  // with DATABASE_URL (the ledger is there), nor REDIS_URL alone (no ledger: lib/ledger/index.ts).
   const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-app-ledger-"));
-  if (ledgerDir) {
-    cpSync(await ledgerTemplate(), ledgerDir, { recursive: true });
-    env = { LEDGER_DIR: ledgerDir, ...env };
-  }
+  if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
+  const embedded = !env.DATABASE_URL && !env.REDIS_URL;
+  const ledger = env.LEDGER_DIR!;
+  if (embedded && existsSync(ledger) && readdirSync(ledger).length === 0) cpSync(await ledgerTemplate(), ledger, { recursive: true });
   const [command, args] = launch(launcher, port);
   const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
