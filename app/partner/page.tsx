@@ -4,7 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PartnerHeader } from "@/components/partner/partner-header";
 import { PartnerDashboard } from "@/components/partner/partner-dashboard";
-import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
+import { SessionUnavailable } from "@/components/partner/session-unavailable";
+import { dashboardEnabled, sessionState, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
 import { config } from "@/lib/config";
 import { webhooksEnabled } from "@/lib/ledger";
 import { loginPath } from "@/lib/schema/pages";
@@ -17,7 +18,17 @@ export async function generateMetadata() {
 export default async function PartnerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (!dashboardEnabled()) notFound();
   const session = (await cookies()).get(SESSION_COOKIE)?.value;
-  if (!(await isValidSession(session))) redirect(loginAddress(session !== undefined, await searchParams));
+  const state = await sessionState(session);
+  if (state === "none") redirect(loginAddress(session !== undefined, await searchParams));
+  if (state === "unavailable") {
+    const query = queryOf(await searchParams);
+    return (
+      <>
+        <PartnerHeader sandbox={config().mode === "sandbox"} signedIn={false} />
+        <SessionUnavailable retry={query ? `/partner?${query}` : "/partner"} />
+      </>
+    );
+  }
   return (
     <>
       <PartnerHeader sandbox={config().mode === "sandbox"} signedIn />
@@ -36,7 +47,11 @@ export default async function PartnerPage({ searchParams }: { searchParams: Prom
  * page's own check (lib/schema/pages.ts), or is dropped.
  */
 function loginAddress(ended: boolean, params: Record<string, string | string[] | undefined>): string {
+  return loginPath(ended, queryOf(params));
+}
+
+function queryOf(params: Record<string, string | string[] | undefined>): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) for (const one of [value ?? []].flat()) query.append(name, one);
-  return loginPath(ended, query.toString());
+  return query.toString();
 }

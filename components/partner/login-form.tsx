@@ -88,7 +88,9 @@ export function LoginForm({ ended = false, back = "" }: { ended?: boolean; back?
           ? waitSeconds > 0
             ? waitText(retryWait(waitSeconds))
             : t("tryAgainNow")
-          : errorText(error);
+          : error.code === "service_unavailable"
+            ? t("unavailable")
+            : errorText(error);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-describedby={`${id}-intro`}>

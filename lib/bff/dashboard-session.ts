@@ -1,12 +1,15 @@
 // The operator dashboard's sessions: server-side records in the shared store, so logout and a
-// changed password end them on every instance, and a copied cookie dies with its record.
+// changed password end them on every instance, and a copied cookie dies with its record. They are
+// never kept in one instance's memory: while Redis does not answer (lib/store/strict.ts), a session
+// is neither found absent nor opened or ended on this instance alone, but answered 503.
 import "server-only";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
 import { safeEqual } from "@/lib/timing";
 import { reachedOverHttps } from "./client-id";
-import { ApiError } from "./errors";
-import { store } from "./shared-store";
+import { isStoreUnavailable, type StrictStore } from "@/lib/store/strict";
+import { ApiError, isApiError, retryAfterHeader } from "./errors";
+import { strictStore } from "./shared-store";
 
 export const SESSION_COOKIE = "swap_dashboard";
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -27,18 +30,35 @@ const passwordTag = (password: string) => createHmac("sha256", config().keyFor("
 const recordKey = (value: string) => `dashboard:session:${createHash("sha256").update(value).digest("base64url")}`;
 const sessionValue = /^[A-Za-z0-9_-]{43}$/;
 
+/** The sessions' store, its StoreUnavailable turned into the API's 503 service_unavailable. */
+async function sessions<T>(op: (store: StrictStore) => Promise<T>): Promise<T> {
+  try {
+    return await op(strictStore());
+  } catch (error) {
+    if (!isStoreUnavailable(error)) throw error;
+    console.warn(`[store] dashboard sessions: ${error.message}`);
+    throw new ApiError(
+      "service_unavailable",
+      "Sessions cannot be checked right now: the shared store is not answering. Try again in a moment.",
+      {},
+      retryAfterHeader(5),
+    );
+  }
+}
+
 /** Opens a session: a random value for the cookie, its record in the store for 12 hours. */
 export async function openSession(now = Date.now()): Promise<{ value: string; expiresAt: Date }> {
   const value = randomBytes(32).toString("base64url");
   const record: SessionRecord = { passwordTag: passwordTag(config().PARTNER_DASHBOARD_PASSWORD ?? ""), createdAt: now };
-  await store().set(recordKey(value), JSON.stringify(record), SESSION_TTL_SECONDS * 1000);
+  await sessions((store) => store.set(recordKey(value), JSON.stringify(record), SESSION_TTL_SECONDS * 1000));
   return { value, expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000) };
 }
 
+/** Throws 503 service_unavailable when the store does not answer: a session may well exist. */
 export async function isValidSession(value: string | null | undefined): Promise<boolean> {
   const password = config().PARTNER_DASHBOARD_PASSWORD;
   if (!value || !password || !sessionValue.test(value)) return false;
-  const raw = await store().get(recordKey(value));
+  const raw = await sessions((store) => store.get(recordKey(value)));
   if (!raw) return false;
   let record: Partial<SessionRecord>;
   try {
@@ -49,9 +69,19 @@ export async function isValidSession(value: string | null | undefined): Promise<
   return safeEqual(passwordTag(password), String(record.passwordTag ?? ""));
 }
 
+/** For a page: whether the cookie holds a session, or the store did not answer (a page to retry, not the login). */
+export async function sessionState(value: string | null | undefined): Promise<"valid" | "none" | "unavailable"> {
+  try {
+    return (await isValidSession(value)) ? "valid" : "none";
+  } catch (error) {
+    if (isApiError(error) && error.code === "service_unavailable") return "unavailable";
+    throw error;
+  }
+}
+
 /** Logout: the record goes, so every copy of the cookie stops working. */
 export async function endSession(value: string | null): Promise<void> {
-  if (value && sessionValue.test(value)) await store().delete(recordKey(value));
+  if (value && sessionValue.test(value)) await sessions((store) => store.delete(recordKey(value)));
 }
 
 /** Both sides hashed first, so the comparison takes the same time whatever the lengths. */

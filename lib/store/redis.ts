@@ -124,9 +124,26 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
         client.once("end", ready);
       });
     },
+    connected: async (withinMs) => {
+      if (client.status === "ready") return true;
+      if (refusedDatabase !== null || withinMs <= 0) return false;
+      return new Promise<boolean>((resolve) => {
+        const settle = (up: boolean) => {
+          clearTimeout(timer);
+          client.off("ready", ready);
+          client.off("end", ended);
+          resolve(up);
+        };
+        const ready = () => settle(true);
+        const ended = () => settle(false);
+        const timer = setTimeout(() => settle(client.status === "ready"), withinMs);
+        client.once("ready", ready);
+        client.once("end", ended);
+      });
+    },
   };
   for (const [name, method] of Object.entries(store)) {
-    if (typeof method !== "function" || name === "whenReady") continue;
+    if (typeof method !== "function" || name === "whenReady" || name === "connected") continue;
     (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
       refusedDatabase === null ? (method as (...a: unknown[]) => unknown)(...args) : Promise.reject(new Error(refusedDatabase));
   }

@@ -28,4 +28,6 @@ export type KeyValueStore = {
   ping(): Promise<boolean>;
   /** Resolves once the first connection is up (or after a short wait); memory is always ready. */
   whenReady?(): Promise<void>;
+  /** True once a connection is up: at once, or when one comes within `withinMs`; memory has none to wait for. */
+  connected?(withinMs: number): Promise<boolean>;
 };

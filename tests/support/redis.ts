@@ -3,7 +3,15 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { freePort } from "./servers";
 
-export type RunningRedis = { url: string; port: number; stop: () => Promise<void> };
+export type RunningRedis = {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+  /** SIGSTOP: the port still takes connections (the kernel's backlog) and nothing answers, as a Redis that hangs. */
+  pause: () => void;
+  /** SIGCONT: everything sent meanwhile is answered. */
+  resume: () => void;
+};
 
 /** On `port` when given (a restart on the same address), else on a free one. */
 export async function startRedis(port?: number): Promise<RunningRedis> {
@@ -21,8 +29,12 @@ export async function startRedis(port?: number): Promise<RunningRedis> {
           if (child.exitCode !== null) return resolve();
           child.once("exit", () => resolve());
           child.kill("SIGTERM");
+          // A paused server does not act on SIGTERM until it runs again.
+          child.kill("SIGCONT");
         });
-      return { url: `redis://127.0.0.1:${port}`, port, stop };
+      const pause = () => void child.kill("SIGSTOP");
+      const resume = () => void child.kill("SIGCONT");
+      return { url: `redis://127.0.0.1:${port}`, port, stop, pause, resume };
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -1,8 +1,10 @@
 // Real servers for tests: the standalone sandbox over HTTP (in this process) and the production
 // app (`node scripts/start.mjs`, a child process) on free loopback ports.
 import { spawn, type ChildProcess } from "node:child_process";
+import { get } from "node:http";
 import { createServer } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +46,16 @@ export type RunningApp = {
   signal: (name: NodeJS.Signals) => void;
 };
 
+// Apps still running when the test process exits (a test that timed out while one started, say)
+// are killed, instead of living on as orphans that load the machine for every test after.
+const running = new Map<ChildProcess, string | null>();
+process.once("exit", () => {
+  for (const [child, ledgerDir] of running) {
+    child.kill("SIGKILL");
+    if (ledgerDir) rmSync(ledgerDir, { recursive: true, force: true });
+  }
+});
+
 /** How the production server is started: `npm start` (our front, scripts/start.mjs) or plain `next start`. */
 /** "npm-start": our front, started as `npm start` starts it; "npm": `npm start` itself, npm and all
  * (as a process manager or a container's entry point runs it); "next-start": plain `next start`. */
@@ -59,17 +71,24 @@ const launch = (launcher: Launcher, port: number): [command: string, args: strin
 /** The production build (run `npm run build` first) started with `env` on a free port, or on `env.PORT`. */
 export async function startApp(env: Record<string, string> = {}, launcher: Launcher = "npm-start"): Promise<RunningApp> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  // Each app its own ledger, removed when it stops, unless the test names one.
+  // Each app its own ledger (empty, migrated), removed when it stops, unless the test names one.
+  // A named one that is an empty folder (a test's mkdtemp) starts as that same empty ledger. Not
+  // with DATABASE_URL (the ledger is there), nor REDIS_URL alone (no ledger: lib/ledger/index.ts).
   const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-app-ledger-"));
   if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
+  const embedded = !env.DATABASE_URL && !env.REDIS_URL;
+  const ledger = env.LEDGER_DIR!;
+  if (embedded && existsSync(ledger) && readdirSync(ledger).length === 0) cpSync(await ledgerTemplate(), ledger, { recursive: true });
   const [command, args] = launch(launcher, port);
   const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.set(child, ledgerDir);
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.once("exit", () => running.delete(child));
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
@@ -86,12 +105,8 @@ export async function startApp(env: Record<string, string> = {}, launcher: Launc
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited during startup:\n${output}`);
-    try {
-      const res = await fetch(`${origin}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
+    // An answer on its way is waited for (the first request loads the route, slowly on a busy machine).
+    if (await healthy(origin, 30_000)) break;
     if (Date.now() - started > 30_000) {
       await stop();
       throw new Error(`the app did not start within 30 s:\n${output}`);
@@ -99,4 +114,61 @@ export async function startApp(env: Record<string, string> = {}, launcher: Launc
     await new Promise((r) => setTimeout(r, 100));
   }
   return { origin, pid: child.pid!, stop, logs: () => output, exited, signal: (name) => void child.kill(name) };
+}
+
+/**
+ * One GET /api/health: true on a 200. On a connection of its own that closes after the answer (a
+ * pooled keep-alive one, as fetch leaves, makes the app's graceful stop wait a second for it).
+ */
+function healthy(origin: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    // A PORT the app will refuse ("notaport") makes no URL: the app's exit tells the rest.
+    if (!URL.canParse(origin)) return resolve(false);
+    const req = get(`${origin}/api/health`, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode === 200));
+      res.on("error", () => resolve(false));
+    });
+    req.setTimeout(timeoutMs, () => req.destroy());
+    req.on("error", () => resolve(false));
+  });
+}
+
+/**
+ * An empty ledger with every migration applied, made once and copied for each app. A PGlite database
+ * made from nothing (initdb, then the migrations) cost an app's start about 10 s of CPU of its 12;
+ * opening a copy costs about 1 s. Kept in the temp folder under a name that says what it is made of
+ * (the migrations, PGlite's and drizzle's versions), so test files and runs share it; the app still
+ * applies any migration it lacks, as on a real start.
+ */
+let template: Promise<string> | undefined;
+function ledgerTemplate(): Promise<string> {
+  template ??= (async () => {
+    const migrations = path.join(repoRoot, "lib/ledger/migrations");
+    const hash = createHash("sha256");
+    for (const pkg of ["@electric-sql/pglite", "drizzle-orm"]) hash.update(readFileSync(path.join(repoRoot, "node_modules", pkg, "package.json")));
+    for (const file of readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort()) {
+      const full = path.join(migrations, file);
+      if (file.endsWith(".sql") || file.endsWith(".json")) hash.update(file).update(readFileSync(full));
+    }
+    const dir = path.join(tmpdir(), `swap-test-ledger-${hash.digest("hex").slice(0, 16)}`);
+    if (existsSync(dir)) return dir;
+    // Made aside and renamed into place, so a copy never starts from half of one.
+    const work = mkdtempSync(path.join(tmpdir(), "swap-test-ledger-making-"));
+    try {
+      const { openLedgerDb } = await import("@/lib/ledger/db");
+      const ledger = await openLedgerDb({ dir: path.join(work, "ledger") });
+      await ledger.close();
+      try {
+        renameSync(path.join(work, "ledger"), dir);
+      } catch (error) {
+        // Another test process made it first.
+        if (!existsSync(dir)) throw error;
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    return dir;
+  })();
+  return template;
 }

@@ -3,10 +3,11 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PartnerHeader } from "@/components/partner/partner-header";
 import { LoginForm } from "@/components/partner/login-form";
+import { SessionUnavailable } from "@/components/partner/session-unavailable";
 import { Panel } from "@/components/ui/panel";
-import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
+import { dashboardEnabled, sessionState, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
 import { config } from "@/lib/config";
-import { loginParamsSchema } from "@/lib/schema/pages";
+import { loginPath, loginParamsSchema } from "@/lib/schema/pages";
 
 export async function generateMetadata() {
   const t = await getTranslations("partner.login");
@@ -16,7 +17,16 @@ export async function generateMetadata() {
 export default async function PartnerLoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (!dashboardEnabled()) notFound();
   const { ended, back } = loginParamsSchema.parse(await searchParams);
-  if (await isValidSession((await cookies()).get(SESSION_COOKIE)?.value)) redirect(back ? `/partner?${back}` : "/partner");
+  const state = await sessionState((await cookies()).get(SESSION_COOKIE)?.value);
+  if (state === "valid") redirect(back ? `/partner?${back}` : "/partner");
+  if (state === "unavailable") {
+    return (
+      <>
+        <PartnerHeader sandbox={config().mode === "sandbox"} signedIn={false} />
+        <SessionUnavailable retry={loginPath(ended === "1", back ?? "")} />
+      </>
+    );
+  }
   return (
     <>
       <PartnerHeader sandbox={config().mode === "sandbox"} signedIn={false} />
