@@ -6,18 +6,26 @@ import { ledgerRows } from "@/lib/ledger/queries";
 import { dashboardCsvColumns, type DashboardFilter } from "@/lib/schema/dashboard";
 import type { SwapListItem } from "@/lib/schema/partner";
 
-const plainNumber = /^[+-]?\d+(\.\d+)?$/;
+/**
+ * Where a spreadsheet may start a cell: the value's start, and after each character some
+ * spreadsheet splits on (Excel in de/fr/es/it/nl/ru splits on `;`), with blanks or quotes
+ * between. A formula starts with = + - @ or their full-width forms (＝ ＋ － ＠).
+ */
+const formulaStart = /(^|[;,\t\r\n])([\s"]*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
 
 /**
- * RFC 4180 field. A text that a spreadsheet would run as a formula (= + - @, tab, CR) gets a
- * leading apostrophe; plain numbers are left as they are.
+ * One RFC 4180 field, always quoted. Text a spreadsheet could run as a formula gets an apostrophe
+ * before its formula character wherever a cell may start inside it, and one in front when it
+ * starts with a tab or CR (OWASP's CSV injection list), so a customerId like `acme;=1+1;` from a
+ * signed widget config stays text in every locale.
  */
 export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !plainNumber.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  let text = value === null ? "" : String(value).replace(formulaStart, "$1$2'$3");
+  if (/^[\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
 }
+
+const csvLine = (fields: ReadonlyArray<string | number | null>) => fields.map(csvField).join(",") + "\r\n";
 
 export function csvRow(swap: SwapListItem): string {
   const fields: Record<(typeof dashboardCsvColumns)[number], string | number | null> = {
@@ -36,8 +44,10 @@ export function csvRow(swap: SwapListItem): string {
     rewardAmountUsdc: swap.commission.rewardAmountUsdc,
     rewardStatus: swap.commission.rewardStatus,
   };
-  return dashboardCsvColumns.map((column) => csvField(fields[column])).join(",") + "\r\n";
+  return csvLine(dashboardCsvColumns.map((column) => fields[column]));
 }
+
+export const csvHeader = () => csvLine(dashboardCsvColumns);
 
 /**
  * Every filtered row as CSV. The first batch is read before the answer starts, so a query that
@@ -53,7 +63,7 @@ export async function dashboardCsv(connection: LedgerConnection, filter: Dashboa
     async pull(controller) {
       if (!firstSent) {
         firstSent = true;
-        controller.enqueue(encoder.encode(dashboardCsvColumns.join(",") + "\r\n" + (first.done ? "" : first.value.map(csvRow).join(""))));
+        controller.enqueue(encoder.encode(csvHeader() + (first.done ? "" : first.value.map(csvRow).join(""))));
         if (first.done) controller.close();
         return;
       }
