@@ -27,7 +27,8 @@ export function assertDashboardEnabled(): void {
 const passwordTag = (password: string) => createHmac("sha256", config().keyFor("dashboard-session")).update(`password:${password}`).digest("base64url");
 
 // The store holds a hash of the cookie's value, so a copy of the store opens no session.
-const recordKey = (value: string) => `dashboard:session:${createHash("sha256").update(value).digest("base64url")}`;
+const sessionHash = (value: string) => createHash("sha256").update(value).digest("base64url");
+const recordKey = (value: string) => `dashboard:session:${sessionHash(value)}`;
 const sessionValue = /^[A-Za-z0-9_-]{43}$/;
 
 /** The sessions' store, its StoreUnavailable turned into the API's 503 service_unavailable. */
@@ -101,6 +102,9 @@ function cookieOf(req: Request, name: string): string | null {
 }
 
 export const sessionCookieOf = (req: Request) => cookieOf(req, SESSION_COOKIE);
+
+/** The request's session as per-session limits name it: its record's hash, never the cookie itself. */
+export const sessionIdOf = (req: Request): string => sessionHash(sessionCookieOf(req) ?? "");
 
 export async function requireSession(req: Request): Promise<void> {
   if (!(await isValidSession(sessionCookieOf(req)))) throw new ApiError("unauthorized");

@@ -140,18 +140,25 @@ export async function ledgerSwap(db: LedgerDb, id: string): Promise<{ swap: Swap
   return { swap: row.item, history: history.map((h) => ({ status: h.status, seenAt: h.seenAt.toISOString() })) };
 }
 
-/** Every filtered row, newest first, in batches read by keyset (no growing OFFSET). */
+/**
+ * Every filtered row, newest first, in batches read by keyset (no growing OFFSET). A batch is read
+ * along `swaps_created_at_idx` (created_at desc nulls last), so the order says "nulls last" and
+ * the cursor bounds created_at on its own; otherwise Postgres sorts every row still ahead for each
+ * batch. At 100,000 rows on PGlite (batches of 250, a busy 2-core machine): 14 ms a batch at the
+ * median and 6.7 s in all, where it was 103 ms and 51 s.
+ */
 export async function* ledgerRows(db: LedgerDb, filter: LedgerFilter, batch = 1000): AsyncGenerator<SwapListItem[]> {
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const cursor: SQL | undefined = after
-      ? or(lt(swaps.createdAt, after.createdAt), and(eq(swaps.createdAt, after.createdAt), lt(swaps.id, after.id)))
+      ? and(lte(swaps.createdAt, after.createdAt), or(lt(swaps.createdAt, after.createdAt), lt(swaps.id, after.id)))
       : undefined;
     const rows: Array<{ item: SwapListItem; createdAt: Date; id: string }> = await db
       .select({ item: swaps.item, createdAt: swaps.createdAt, id: swaps.id })
       .from(swaps)
       .where(and(whereOf(filter), cursor))
-      .orderBy(desc(swaps.createdAt), desc(swaps.id))
+      // created_at is never null: "nulls last" changes no order, it only matches the index.
+      .orderBy(sql`${swaps.createdAt} desc nulls last`, desc(swaps.id))
       .limit(batch);
     if (rows.length) yield rows.map((r) => r.item);
     if (rows.length < batch) return;

@@ -149,11 +149,16 @@ function partnerPaths() {
       ok("The swap and its history.", "DashboardSwapDetail", ledgerAnswerHeaders),
       [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: idPattern(swapIdPattern) } }],
     ),
-    "/api/partner/swaps.csv": ledgerRead("operatorSwapsCsv", "Every filtered swap as CSV (spreadsheet-safe cells).", dashboardFilterSchema, {
-      description: "The CSV, as an attachment.",
-      headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
-      content: { "text/csv": { schema: { type: "string" } } },
-    }),
+    "/api/partner/swaps.csv": ledgerRead(
+      "operatorSwapsCsv",
+      "Every filtered swap as CSV (every field quoted, no cell starts a formula). One export per session at a time: another meanwhile is 429 `rate_limited` with Retry-After.",
+      dashboardFilterSchema,
+      {
+        description: "The CSV, as an attachment.",
+        headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
+        content: { "text/csv": { schema: { type: "string" } } },
+      },
+    ),
     "/api/partner/summary": ledgerRead(
       "operatorSummary",
       "Totals and swaps per day, with reward USDC, for the filter.",

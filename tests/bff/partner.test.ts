@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
 import { Webhook } from "standardwebhooks";
 import Big from "big.js";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
@@ -37,8 +38,9 @@ import {
 } from "./helpers";
 
 const PASSWORD = "correct horse battery staple";
+/** Every field quoted, the header's too. */
 const CSV_HEADER =
-  "id,createdAt,status,fromAmount,fromToken,fromNetwork,toEstimatedAmount,toToken,toNetwork,externalId,customerId,bps,rewardAmountUsdc,rewardStatus";
+  '"id","createdAt","status","fromAmount","fromToken","fromNetwork","toEstimatedAmount","toToken","toNetwork","externalId","customerId","bps","rewardAmountUsdc","rewardStatus"';
 const NO_SANDBOX_LIMIT = { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" };
 /** The key's upstream budget out of the way (the dashboard may use a fifth of it), except where tested. */
 const BIG_BUDGET = { PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" };
@@ -672,6 +674,8 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
     ids.tricky = await swapWith('Order "A", line 1', '=HYPERLINK("http://evil.example","x")');
     ids.plus = await swapWith("+cmd|' /C calc'!A0", "@SUM(1+1)");
     ids.minus = await swapWith("-2+3", "multi\nline");
+    // Excel in de/fr/es/it/nl/ru splits on ";": a cell may start after one, inside a value.
+    ids.semicolon = await swapWith("ref;-1", "acme;=1+1;");
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const port = (receiver.address() as { port: number }).port;
     app = await startApp({
@@ -685,7 +689,7 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
       ...BIG_BUDGET,
     });
     cookie = await sessionCookie(app.origin);
-    await ledgerHolds(app.origin, cookie, 453);
+    await ledgerHolds(app.origin, cookie, 454);
   });
   afterAll(async () => {
     await app?.stop();
@@ -702,7 +706,7 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
     expect((await call(app.origin, "/api/partner/summary", { headers: { cookie } })).status).toBe(200);
     expect((await call(app.origin, `/api/partner/swaps/${ids.plus}`, { headers: { cookie } })).status).toBe(200);
     const { rows } = await csv(app.origin, cookie);
-    expect(rows.slice(1)).toHaveLength(453);
+    expect(rows.slice(1)).toHaveLength(454);
     // The ledger's own loops may read meanwhile; none of the views above did.
     const views = upstream.seen.slice(before).filter((s) => s.path.startsWith("/v1/") && !/limit=1(00)?(&|$)/.test(s.path.split("?")[1] ?? ""));
     expect(views).toEqual([]);
@@ -719,7 +723,12 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
     expect(row(ids.plus!)[col("customerId")]).toBe("'@SUM(1+1)");
     expect(row(ids.minus!)[col("externalId")]).toBe("'-2+3");
     expect(row(ids.minus!)[col("customerId")]).toBe("multi\nline");
+    expect(row(ids.semicolon!)[col("externalId")]).toBe("ref;'-1");
+    expect(row(ids.semicolon!)[col("customerId")]).toBe("acme;'=1+1;");
     for (const r of rows.slice(1)) expect(r).toHaveLength(dashboardCsvColumns.length);
+    // Split as a spreadsheet in a semicolon locale splits it, no cell starts a formula.
+    const bySemicolon = (parse(res.text, { delimiter: ";", quote: false, relax_column_count: true }) as string[][]).flat();
+    expect(bySemicolon.filter((cell) => /^[\s"]*[=+\-@＝＋－＠]/u.test(cell))).toEqual([]);
   });
 
   it("posts swap.created, signed for the partner's verifier, logs it, and redelivers it on demand", async () => {

@@ -292,10 +292,11 @@ test("an operator signs in, filters as they choose, pages, checks totals, search
   expect(download.suggestedFilename()).toMatch(/^swaps-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, "utf8");
   const lines = csv.trimEnd().split("\r\n");
+  // Every field quoted (a spreadsheet keeps each one whole).
   expect(lines[0]).toBe(
-    "id,createdAt,status,fromAmount,fromToken,fromNetwork,toEstimatedAmount,toToken,toNetwork,externalId,customerId,bps,rewardAmountUsdc,rewardStatus",
+    '"id","createdAt","status","fromAmount","fromToken","fromNetwork","toEstimatedAmount","toToken","toNetwork","externalId","customerId","bps","rewardAmountUsdc","rewardStatus"',
   );
-  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(filtered.map((r) => r.id));
+  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(filtered.map((r) => `"${r.id}"`));
 
   // A search by an order id finds that one swap; its detail shows the status history.
   await page.getByRole("button", { name: "Clear search and filters" }).click();

@@ -11,7 +11,7 @@ import { Webhook } from "standardwebhooks";
 import { createPartnerClient, type PartnerClient } from "@/lib/partner/client";
 import { createManualClock } from "@/lib/sandbox/clock";
 import { openLedgerDb, type LedgerConnection, type LedgerTarget } from "@/lib/ledger/db";
-import { ledgerPage, ledgerSummary, ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
+import { ledgerPage, ledgerRows, ledgerSummary, ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
 import { recordSwaps } from "@/lib/ledger/record";
 import {
   backfillStep,
@@ -25,6 +25,7 @@ import {
   type SyncDeps,
 } from "@/lib/ledger/sync";
 import { deliverDue, redeliver } from "@/lib/webhooks/deliver";
+import { insertSwaps, seededSwap } from "@/tests/support/ledger-seed";
 import { startPostgres, type RunningPostgres } from "@/tests/support/postgres";
 import { startSandbox, type RunningSandbox } from "@/tests/support/servers";
 
@@ -284,6 +285,31 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     const week = { createdFrom: "2026-03-06T08:00:00.000Z", createdTo: "2026-03-10T06:59:59.999Z" };
     expect(await days("America/Los_Angeles", week)).toEqual(["2026-03-06:0", "2026-03-07:1", "2026-03-08:2", "2026-03-09:0"]);
     expect(await days("Asia/Kolkata")).toEqual(["2026-03-08:2", "2026-03-09:1"]);
+  });
+
+  it("reads every row for the CSV once, in the list's order, across batches that split swaps created in the same millisecond", async () => {
+    const end = Date.parse("2026-03-01T12:00:00Z");
+    // Seven swaps a minute apart, then groups of five sharing one instant: batches of 3 cut through them.
+    const items = [
+      ...Array.from({ length: 7 }, (_, i) => seededSwap(i, end)),
+      ...Array.from({ length: 10 }, (_, i) => ({ ...seededSwap(100 + i, end), createdAt: new Date(end - (i < 5 ? 8 : 9) * 60_000).toISOString() })),
+      { ...seededSwap(200, end), status: "failed" as const },
+    ];
+    await insertSwaps(connection.db, items);
+    const read = async (filter: Parameters<typeof ledgerRows>[1], batch: number) => {
+      const ids: string[] = [];
+      for await (const rows of ledgerRows(connection.db, filter, batch)) {
+        expect(rows.length).toBeLessThanOrEqual(batch);
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
+    };
+    const listed = (await ledgerPage(connection.db, {}, 100, 0)).swaps.map((s) => s.id);
+    expect(listed).toHaveLength(items.length);
+    for (const batch of [1, 3, 5, 100]) expect(await read({}, batch), `batches of ${batch}`).toEqual(listed);
+    const completed = (await ledgerPage(connection.db, { status: ["completed"] }, 100, 0)).swaps.map((s) => s.id);
+    expect(await read({ status: ["completed"] }, 3)).toEqual(completed);
+    expect(completed).toHaveLength(items.length - 1);
   });
 
   it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {

@@ -1,5 +1,6 @@
 import { dashboardCsv } from "@/lib/bff/dashboard-csv";
 import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard-history";
+import { sessionIdOf } from "@/lib/bff/dashboard-session";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
 import { dashboardFilterSchema } from "@/lib/schema/dashboard";
 
@@ -7,8 +8,7 @@ export const GET = route({ dashboard: "operator", limit: "reads", query: true },
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(await dashboardCsv(ledger, filter, requestId), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) },
-  });
+  const headers = { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) };
+  return new Response(await dashboardCsv(ledger, filter, sessionIdOf(req), requestId), { headers });
 });
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });
