@@ -1,7 +1,7 @@
 // `npm start`: the production Next.js server behind a thin node:http front.
 // - Who is asking: Next keeps a client's X-Forwarded-For as given, so the front puts the socket
 //   address (or the one our own TRUST_PROXY_HOPS proxies report) in x-swap-client-ip, with a
-//   per-process secret in x-swap-front-proof that proves the front set it (lib/bff/client-id.ts).
+//   per-process secret in x-swap-front-proof that proves the front set it (lib/bff/http/client-id.ts).
 //   Any copy a client sent of these headers is replaced.
 // - Bodies: an /api request body over 16 KiB is refused with 413 (in the API's error shape) before
 //   more than the cap is read, whether its length is declared or it arrives chunked.
@@ -20,9 +20,9 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import net from "node:net";
 import next from "next";
-import { baseHeaders } from "../lib/bff/base-headers.mjs";
-import { forwardedFor } from "../lib/bff/forwarded-for.mjs";
-import { requestIdFrom } from "../lib/bff/sane-request-id.mjs";
+import { baseHeaders } from "../lib/bff/http/base-headers.mjs";
+import { forwardedFor } from "../lib/bff/http/forwarded-for.mjs";
+import { requestIdFrom } from "../lib/bff/http/sane-request-id.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 if (!/^\d{1,5}$/.test(process.env.PORT ?? "3000") || port > 65535) {

@@ -4,9 +4,9 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PartnerHeader } from "@/components/partner/partner-header";
 import { PartnerDashboard } from "@/components/partner/partner-dashboard";
-import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
+import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard/session";
 import { config } from "@/lib/config";
-import { webhooksEnabled } from "@/lib/ledger";
+import { webhooksEnabled } from "@/lib/bff/ledger";
 import { loginPath } from "@/lib/schema/pages";
 
 export async function generateMetadata() {

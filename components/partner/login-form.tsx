@@ -1,7 +1,7 @@
 "use client";
 // The operator's sign-in. The server counts every attempt before it looks at the password (5 a
 // minute per client; wrong passwords from strangers also share caps a minute and a day, see
-// lib/bff/login-limit.ts); when a limit is hit the form says how long to wait, in seconds, minutes
+// lib/bff/dashboard/login-limit.ts); when a limit is hit the form says how long to wait, in seconds, minutes
 // or hours, and waits with the user.
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";

@@ -4,8 +4,8 @@ import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
 import { within } from "@/lib/timing";
 import type { Asset, AssetList } from "@/lib/schema/partner";
-import { forLog } from "./errors";
-import { assetBaseUrl, partner } from "./partner";
+import { forLog } from "./http/errors";
+import { assetBaseUrl, partner } from "./upstream/partner";
 
 const FRESH_MS = 60_000;
 const STALE_MS = 15 * 60_000;

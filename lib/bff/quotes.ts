@@ -7,9 +7,10 @@ import type { AddressValidation } from "@/lib/schema/partner";
 import { createHash } from "node:crypto";
 import { unspendablePayout } from "@/lib/checkout/unspendable";
 import { assetsAtHand } from "./assets";
-import { ApiError } from "./errors";
-import { partner, store } from "./partner";
-import { limitClient } from "./rate-limit";
+import { ApiError } from "./http/errors";
+import { partner } from "./upstream/partner";
+import { store } from "./upstream/shared-store";
+import { limitClient } from "./http/rate-limit";
 import { externalIdFromOrderToken, mintExternalId, orderTokenFor } from "./tokens";
 
 export type Attribution = { externalId?: string | null; customerId?: string | null };

@@ -3,11 +3,11 @@
 import "server-only";
 import type { DepositBody } from "@/lib/schema/bff";
 import { errorBodySchema, swapSchema, type Swap } from "@/lib/schema/partner";
-import { ApiError, fromPartnerError } from "./errors";
+import { ApiError, fromPartnerError } from "./http/errors";
 import { PartnerError } from "@/lib/partner/errors";
-import { embeddedSandbox } from "./partner";
+import { embeddedSandbox } from "./upstream/partner";
 import { rememberSwap } from "./swaps";
-import { ledgerRebackfill } from "@/lib/ledger";
+import { ledgerRebackfill } from "@/lib/bff/ledger";
 import { isSwapAccessToken } from "./tokens";
 
 async function control(path: string, body: unknown, requestId: string): Promise<unknown> {

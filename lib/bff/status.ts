@@ -2,7 +2,7 @@
 // from one shared cache of snapshots, refreshed three ways:
 // (1) a sweep lists, through GET /swap 100 a page, only the swaps that can still change and that
 //     somebody watches, so thousands of watched swaps cost a few calls a minute; what it lists is
-//     dated from the list's last sync when the sweep has seen it happen (lib/bff/list-sync.ts),
+//     dated from the list's last sync when the sweep has seen it happen (lib/bff/status/list-sync.ts),
 //     else a minute back, and it lists around those syncs once it knows when they come;
 // (2) live GET /swap/{id} reads, paced by the budget's headroom: on an idle key every poll of a
 //     swap in flight reads live; as the key fills, each swap is read live less often, down to
@@ -15,17 +15,17 @@ import { onShutdown } from "@/lib/shutdown";
 import { randomUUID } from "node:crypto";
 import { isTerminalStatus, swapStatuses, type Swap, type SwapListItem, type SwapStatus } from "@/lib/schema/partner";
 import { isPartnerError } from "@/lib/partner/errors";
-import { ApiError, forLog, isApiError, retryAfterHeader } from "./errors";
-import { budgetUsage, effectiveLimit } from "./budget";
-import { partner } from "./partner";
-import { store } from "./shared-store";
+import { ApiError, forLog, isApiError, retryAfterHeader } from "./http/errors";
+import { budgetUsage, effectiveLimit } from "./upstream/budget";
+import { partner } from "./upstream/partner";
+import { store } from "./upstream/shared-store";
 import type { KeyValueStore } from "@/lib/store/types";
 import type { DepositAsset } from "@/lib/schema/bff";
 import { isSwapAccessToken } from "./tokens";
-import { ledgerSweepPage, ledgerSwapRead } from "@/lib/ledger";
+import { ledgerSweepPage, ledgerSwapRead } from "@/lib/bff/ledger";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
 import { sleep, within } from "@/lib/timing";
-import { createSyncTracker, nextBurst, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "./list-sync";
+import { createSyncTracker, nextBurst, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "./status/list-sync";
 
 export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
 
@@ -137,7 +137,7 @@ type Local = {
   pageTimes: number[];
   pacing: Pacing;
   pacingPending: Promise<Pacing> | null;
-  /** When the upstream's list is brought up to date, as the sweep has seen it (lib/bff/list-sync.ts). */
+  /** When the upstream's list is brought up to date, as the sweep has seen it (lib/bff/status/list-sync.ts). */
   sync: SyncTracker;
   /** Mean ms of one list call, for timing a burst cycle before a sync. */
   pageMs: number;
@@ -422,7 +422,7 @@ const sweepPageGap = () => 60_000 / (local().lastLimit * SWEEP_PACE_SHARE);
 const ALIGNED_MAX_PAGES = 12;
 /**
  * Time until the next cycle when the sweep carries the watched swaps in a few pages and the list's
- * syncs keep a phase: bursts around each sync (`nextBurst` in lib/bff/list-sync.ts). Null: sweep at
+ * syncs keep a phase: bursts around each sync (`nextBurst` in lib/bff/status/list-sync.ts). Null: sweep at
  * the usual pace.
  */
 function alignedDelay(now: number, cycleStartedAt: number): number | null {
@@ -552,7 +552,7 @@ export async function sweep(): Promise<SweepResult | null> {
  * What a list item, listed at `listedAt`, says of its swap's upstream state: the list's stored
  * state may be a minute behind, but it already holds the item's last change, so an item changed
  * within that minute is at least as fresh as its `updatedAt`; and a list synced after `syncFloor`
- * (a sync the sweep saw happen, lib/bff/list-sync.ts) is at least that fresh. Never later than
+ * (a sync the sweep saw happen, lib/bff/status/list-sync.ts) is at least that fresh. Never later than
  * the list call.
  */
 export function listItemAsOf(item: Pick<SwapListItem, "updatedAt">, listedAt: number, syncFloor: number | null = null): number {

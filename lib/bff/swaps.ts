@@ -10,9 +10,10 @@ import { swapAttemptFields } from "@/lib/schema/swap-attempt";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import type { Swap } from "@/lib/schema/partner";
 import { isPartnerError } from "@/lib/partner/errors";
-import { ApiError, errorResponse, retryAfterHeader } from "./errors";
-import { partner, store } from "./partner";
-import { ledgerSwapCreated } from "@/lib/ledger";
+import { ApiError, errorResponse, retryAfterHeader } from "./http/errors";
+import { partner } from "./upstream/partner";
+import { store } from "./upstream/shared-store";
+import { ledgerSwapCreated } from "@/lib/bff/ledger";
 import { assetsAtHand } from "./assets";
 import { noteDepositAsset, withDepositAsset } from "./deposit-asset";
 import { cachedAddressCheck, quoteMemo, validateAndCache } from "./quotes";
@@ -254,7 +255,7 @@ async function existingSwapOfQuote(body: SwapBody, requestId: string, onBehalfOf
   const known = await readQuoteSwap(body.quoteId);
   if (known) {
     const swap = await partner().getSwap(known.swapId, { requestId, priority: "create", onBehalfOf });
-    // A live read: the sweep must know it brought the swap's listed status up to date (lib/bff/list-sync.ts).
+    // A live read: the sweep must know it brought the swap's listed status up to date (lib/bff/status/list-sync.ts).
     await writeSnapshot({ swap, asOf: Date.now(), source: "live" }).catch(() => {});
     if (known.owner === ownerOf(swap, body) && (await paysOutTo(swap, body, requestId, onBehalfOf))) return swap;
     throw quoteAlreadyUsed();

@@ -68,7 +68,7 @@ export type ContenderResult = {
   loadAverage: { start: number; end: number };
   /** Set when the app ended before the phase did: its figures are then not valid. */
   appEndedEarly: string | null;
-  /** `syncPhase`: when the BFF learned or lost the phase of the list's syncs (lib/bff/list-sync.ts). */
+  /** `syncPhase`: when the BFF learned or lost the phase of the list's syncs (lib/bff/status/list-sync.ts). */
   bffLog?: { upstream429Warnings: number; sweepsStoppedEarly: number; syncPhase: string[]; tail: string };
 };
 

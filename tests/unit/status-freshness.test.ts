@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { processSingleton, resetProcessSingleton } from "@/lib/process-singleton";
 import { createMemoryStore } from "@/lib/store/memory";
-import { embeddedSandbox, store } from "@/lib/bff/partner";
+import { embeddedSandbox } from "@/lib/bff/upstream/partner";
+import { store } from "@/lib/bff/upstream/shared-store";
 import { listItemAsOf, readSnapshot, readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
 import { GET } from "@/app/api/v1/swap/[id]/route";
 import { swapAccessToken } from "@/lib/bff/tokens";

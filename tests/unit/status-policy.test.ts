@@ -2,7 +2,7 @@
 // and swap creation while the shared store is away: on a manual clock, counting every request that
 // reaches the embedded sandbox.
 import { afterEach, describe, expect, it } from "vitest";
-import { readiness } from "@/lib/bff/readiness";
+import { readiness } from "@/lib/bff/boot/readiness";
 import { readSwap, writeSnapshot } from "@/lib/bff/status";
 import { createSwapOnce } from "@/lib/bff/swaps";
 import { swapAccessToken } from "@/lib/bff/tokens";

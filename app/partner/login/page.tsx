@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { PartnerHeader } from "@/components/partner/partner-header";
 import { LoginForm } from "@/components/partner/login-form";
 import { Panel } from "@/components/ui/panel";
-import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
+import { dashboardEnabled, isValidSession, SESSION_COOKIE } from "@/lib/bff/dashboard/session";
 import { config } from "@/lib/config";
 import { loginParamsSchema } from "@/lib/schema/pages";
 

@@ -1,4 +1,4 @@
-import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
+import { methodsNotAllowed, readJson, route } from "@/lib/bff/http/route";
 import { seedSandbox } from "@/lib/bff/sandbox-controls";
 import { seedBodySchema } from "@/lib/sandbox/controls";
 

@@ -1,6 +1,6 @@
 import { createQuote } from "@/lib/bff/quotes";
-import { limitClient } from "@/lib/bff/rate-limit";
-import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
+import { limitClient } from "@/lib/bff/http/rate-limit";
+import { methodsNotAllowed, readJson, route } from "@/lib/bff/http/route";
 import { rememberQuoteConfig } from "@/lib/bff/swaps";
 import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { quoteBodySchema } from "@/lib/schema/bff";

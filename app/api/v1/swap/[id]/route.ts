@@ -1,4 +1,4 @@
-import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
+import { methodsNotAllowed, parseWith, route } from "@/lib/bff/http/route";
 import { depositAssetOf } from "@/lib/bff/deposit-asset";
 import { readSwap, swapJson } from "@/lib/bff/status";
 import { swapIdSchema } from "@/lib/schema/partner";

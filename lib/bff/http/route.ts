@@ -6,9 +6,9 @@ import { z } from "zod";
 import { ApiError, errorResponse } from "./errors";
 import { clientIdOf } from "./client-id";
 import { requestIdOf } from "./request-id";
-import { assertDashboardEnabled, requireSession } from "./dashboard-session";
+import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard/session";
 import { limitClient, type LimitClass } from "./rate-limit";
-import { embeddedSandbox } from "./partner";
+import { embeddedSandbox } from "@/lib/bff/upstream/partner";
 import { config } from "@/lib/config";
 import { jsonMediaType, readCapped, shownParamName, singleValued } from "@/lib/request-input";
 

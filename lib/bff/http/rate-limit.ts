@@ -5,7 +5,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { ApiError, retryAfterHeader } from "./errors";
-import { redisClient, storeReady } from "./shared-store";
+import { redisClient, storeReady } from "@/lib/bff/upstream/shared-store";
 
 export type LimitClass = "quotes" | "swaps" | "reads";
 

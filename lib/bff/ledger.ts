@@ -1,6 +1,7 @@
 // The ledger in the running app: opened once per process from the configuration, its sync loops
 // and the webhook sender started with it, and the two small calls the rest of the BFF makes into
-// it (a swap was created; the status sweep saw a page).
+// it (a swap was created; the status sweep saw a page). The wiring lives here, in the BFF, so that
+// lib/ledger (schema, migrations, sync) knows nothing of the BFF: imports run one way.
 import "server-only";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -8,13 +9,13 @@ import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { within } from "@/lib/timing";
-import { forLog, isApiError } from "@/lib/bff/errors";
-import { partner } from "@/lib/bff/partner";
-import { store } from "@/lib/bff/shared-store";
+import { forLog, isApiError } from "@/lib/bff/http/errors";
+import { partner } from "@/lib/bff/upstream/partner";
+import { store } from "@/lib/bff/upstream/shared-store";
 import type { Swap, SwapListItem } from "@/lib/schema/partner";
 import { deliverDue } from "@/lib/webhooks/deliver";
-import { openLedgerDb, type LedgerConnection } from "./db";
-import { recordSwaps, type SwapSource } from "./record";
+import { openLedgerDb, type LedgerConnection } from "@/lib/ledger/db";
+import { recordSwaps, type SwapSource } from "@/lib/ledger/record";
 import {
   backfillStep,
   forgetOtherSandbox,
@@ -26,7 +27,7 @@ import {
   sweepOpenSwaps,
   syncStatus,
   type SyncDeps,
-} from "./sync";
+} from "@/lib/ledger/sync";
 
 type Runtime = {
   connection: Promise<LedgerConnection | null> | null;

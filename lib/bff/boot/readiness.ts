@@ -3,12 +3,12 @@
 import "server-only";
 import { config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
-import { ledgerHealth } from "@/lib/ledger";
+import { ledgerHealth } from "@/lib/bff/ledger";
 import { isPartnerError } from "@/lib/partner/errors";
-import { forLog, isApiError } from "./errors";
+import { forLog, isApiError } from "@/lib/bff/http/errors";
 import { appSecretDiffers } from "./secret-check";
-import { partner } from "./partner";
-import { store } from "./shared-store";
+import { partner } from "@/lib/bff/upstream/partner";
+import { store } from "@/lib/bff/upstream/shared-store";
 
 const UPSTREAM_CHECK_TTL_MS = 30_000;
 const lastCheck = processSingleton<{ value?: { ok: boolean; at: number } }>("readiness-upstream-check", () => ({}));

@@ -2,16 +2,16 @@
 // the daily summary, one swap with its status history, the webhook log. None of it costs an
 // upstream call; only the explicit refresh of one row reads that swap live.
 import "server-only";
-import { ledger, ledgerSwapRead } from "@/lib/ledger";
+import { ledger, ledgerSwapRead } from "@/lib/bff/ledger";
 import type { LedgerConnection } from "@/lib/ledger/db";
 import { ledgerPage, ledgerSummary, ledgerSwap, webhookLog } from "@/lib/ledger/queries";
 import { readSyncState } from "@/lib/ledger/record";
 import type { BackfillState, Reconciliation } from "@/lib/ledger/sync";
 import { redeliver } from "@/lib/webhooks/deliver";
 import type { DashboardQuery, DashboardSummary, DashboardSummaryQuery, DashboardSwapDetail, DashboardSwapList, WebhookLog } from "@/lib/schema/dashboard";
-import { ApiError, isApiError } from "./errors";
-import { partner } from "./partner";
-import { writeSnapshot } from "./status";
+import { ApiError, isApiError } from "@/lib/bff/http/errors";
+import { partner } from "@/lib/bff/upstream/partner";
+import { writeSnapshot } from "@/lib/bff/status";
 
 /** The open ledger; off (several instances on Redis without a Postgres server) means unavailable. */
 export async function dashboardLedger(): Promise<LedgerConnection> {

@@ -4,9 +4,9 @@ import "server-only";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
 import { safeEqual } from "@/lib/timing";
-import { reachedOverHttps } from "./client-id";
-import { ApiError } from "./errors";
-import { store } from "./shared-store";
+import { reachedOverHttps } from "@/lib/bff/http/client-id";
+import { ApiError } from "@/lib/bff/http/errors";
+import { store } from "@/lib/bff/upstream/shared-store";
 
 export const SESSION_COOKIE = "swap_dashboard";
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -88,7 +88,7 @@ export const closeSessionCookie = (req: Request) => sessionCookie(req, "", 0);
 // A browser that has logged in gets a device cookie: a random id signed with the dashboard key and
 // the current password's tag, so nobody can make one without the password, and a new password ends
 // every one of them. It opens nothing by itself; it lets the login limits tell the operator's own
-// browser from the crowd (lib/bff/login-limit.ts). Sent only to the login route, and kept past
+// browser from the crowd (lib/bff/dashboard/login-limit.ts). Sent only to the login route, and kept past
 // logout: logging out does not make a browser a stranger.
 export const DEVICE_COOKIE = "swap_dashboard_device";
 export const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;

@@ -5,7 +5,7 @@
 // front or TRUST_PROXY_HOPS every request is one client, so a stranger's five tries a minute would
 // keep the operator out too, and any cap on all clients together hands a stranger the same power.
 // Only something the operator's browser holds and a stranger's does not can tell them apart: the
-// device cookie a successful login leaves (lib/bff/dashboard-session.ts). So:
+// device cookie a successful login leaves (lib/bff/dashboard/session.ts). So:
 //
 // - A trusted device (a valid device cookie) counts only against its own cap: 10 wrong passwords a
 //   day. Past it, it is a stranger again. Strangers' guessing cannot lock it out.
@@ -25,9 +25,9 @@
 import "server-only";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { processSingleton } from "@/lib/process-singleton";
-import { trustedDeviceOf } from "./dashboard-session";
-import { consumeOrRefuse, sharedLimiter } from "./rate-limit";
-import { storeReady } from "./shared-store";
+import { trustedDeviceOf } from "./session";
+import { consumeOrRefuse, sharedLimiter } from "@/lib/bff/http/rate-limit";
+import { storeReady } from "@/lib/bff/upstream/shared-store";
 
 /** Attempts per client a minute, right or wrong. */
 export const LOGINS_PER_CLIENT_PER_MINUTE = 5;

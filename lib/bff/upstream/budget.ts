@@ -12,7 +12,7 @@ import "server-only";
 import { sleep } from "@/lib/timing";
 import { config } from "@/lib/config";
 import type { Priority } from "@/lib/partner/client";
-import { ApiError, retryAfterHeader } from "./errors";
+import { ApiError, retryAfterHeader } from "@/lib/bff/http/errors";
 import { store } from "./shared-store";
 
 // A second longer than the upstream's minute: clocks and request transit never let it count 121.

@@ -7,8 +7,8 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
-import { store, storeReady } from "./shared-store";
-import { secretFingerprint } from "./tokens";
+import { store, storeReady } from "@/lib/bff/upstream/shared-store";
+import { secretFingerprint } from "@/lib/bff/tokens";
 
 const KEY = "config:app-secret-fingerprint";
 const TTL_MS = 3 * 60_000;

@@ -1,7 +1,7 @@
 // The configuration check at server start, and the warnings a partner must see once.
 import "server-only";
 import { config, isConfigError, type AppConfig } from "@/lib/config";
-import { embeddedSandbox } from "./partner";
+import { embeddedSandbox } from "@/lib/bff/upstream/partner";
 
 const MIN_DASHBOARD_PASSWORD_LENGTH = 12;
 
@@ -35,7 +35,7 @@ export function configWarnings(c: AppConfig): string[] {
   }
   if (c.WEBHOOK_SECRET && !c.WEBHOOK_URL)
     lines.push("WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent. Set WEBHOOK_URL to the address that receives them.");
-  // Strangers may try 100 wrong passwords a day (lib/bff/login-limit.ts): harmless against a long
+  // Strangers may try 100 wrong passwords a day (lib/bff/dashboard/login-limit.ts): harmless against a long
   // random password, not against a short one. A warning, not a refusal: a start that worked before
   // keeps working.
   if (c.PARTNER_DASHBOARD_PASSWORD !== undefined && c.PARTNER_DASHBOARD_PASSWORD.length < MIN_DASHBOARD_PASSWORD_LENGTH) {

@@ -8,8 +8,6 @@ import { createPartnerClient, type PartnerClient, type Transport } from "@/lib/p
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { budgetRejectedUpstream, spendBudget } from "./budget";
 
-export { store } from "./shared-store";
-
 const EMBEDDED_BASE_URL = "http://sandbox.internal/v1";
 
 // One of each per process (which also keeps the sandbox's swaps across dev hot reloads).
