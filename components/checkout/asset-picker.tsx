@@ -4,8 +4,8 @@
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
-import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/checkout/asset-ref";
-import { useDebounced } from "@/lib/checkout/use-debounced";
+import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/swap/asset-ref";
+import { useDebounced } from "@/lib/client/use-debounced";
 import { AssetLogo } from "../asset-logo";
 import { cn } from "../ui/cn";
 import { Icon } from "../ui/icon";

@@ -3,10 +3,10 @@
 // localStorage; they are used only for the swap's own status call, as on its page.
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/checkout/my-swaps";
-import { formatAmount } from "@/lib/checkout/format";
-import { networkLabel } from "@/lib/checkout/asset-ref";
-import { useSavedSwap } from "@/lib/checkout/use-saved-swap";
+import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/client/my-swaps";
+import { formatAmount } from "@/lib/swap/format";
+import { networkLabel } from "@/lib/swap/asset-ref";
+import { useSavedSwap } from "@/lib/client/use-saved-swap";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Panel, PanelHeading } from "../ui/panel";

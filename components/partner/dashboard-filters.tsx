@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
-import { useDebounced } from "@/lib/checkout/use-debounced";
+import { useDebounced } from "@/lib/client/use-debounced";
 import { card } from "../ui/panel";
 import { Field } from "../ui/field";
 import { Chip } from "./chip";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { bff, noContent } from "@/lib/client/bff";
-import { focusHeadingOnArrival } from "@/lib/checkout/heading-focus";
+import { focusHeadingOnArrival } from "@/lib/client/heading-focus";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 

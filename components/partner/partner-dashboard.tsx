@@ -4,8 +4,8 @@
 // filtered, and the webhook log. It refreshes itself every 30 s and says how current it is.
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import { useNow } from "@/lib/checkout/use-now";
-import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
+import { useNow } from "@/lib/client/use-now";
+import { takeHeadingFocus } from "@/lib/client/heading-focus";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";

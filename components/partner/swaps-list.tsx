@@ -2,8 +2,8 @@
 // One page of the swap history: a table on wide screens, a list of cards on a phone (no sideways
 // scrolling). A swap's id opens its detail with the status history.
 import { useTranslations } from "next-intl";
-import { networkLabel } from "@/lib/checkout/asset-ref";
-import { formatAmount } from "@/lib/checkout/format";
+import { networkLabel } from "@/lib/swap/asset-ref";
+import { formatAmount } from "@/lib/swap/format";
 import type { SwapListItem } from "@/lib/schema/partner";
 import { cn } from "../ui/cn";
 import { card } from "../ui/panel";

@@ -5,7 +5,7 @@ import type { AddressBody, QuoteAnswer, QuoteBody } from "@/lib/schema/bff";
 import { decimalPlacesOf, withinBounds } from "@/lib/schema/decimal";
 import type { AddressValidation } from "@/lib/schema/partner";
 import { createHash } from "node:crypto";
-import { unspendablePayout } from "@/lib/checkout/unspendable";
+import { unspendablePayout } from "@/lib/swap/unspendable";
 import { assetsAtHand } from "./assets";
 import { ApiError } from "./http/errors";
 import { partner } from "./upstream/partner";

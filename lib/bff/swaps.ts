@@ -1,7 +1,7 @@
 // Swap creation: one click, one swap (idempotency), and a quote's swap only for the request that made it.
 import "server-only";
 import { sleep } from "@/lib/timing";
-import { unspendablePayout } from "@/lib/checkout/unspendable";
+import { unspendablePayout } from "@/lib/swap/unspendable";
 import { processSingleton } from "@/lib/process-singleton";
 import { onShutdown } from "@/lib/shutdown";
 import { createHash } from "node:crypto";

@@ -1,7 +1,7 @@
-// "My swaps on this device" in localStorage (lib/checkout/my-swaps.ts): what a browser saved before
+// "My swaps on this device" in localStorage (lib/client/my-swaps.ts): what a browser saved before
 // a deploy still reads after it, and the refund address the checkout passes survives the swap page.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listMySwaps, markUnderpaid, rememberSwap } from "@/lib/checkout/my-swaps";
+import { listMySwaps, markUnderpaid, rememberSwap } from "@/lib/client/my-swaps";
 
 const KEY = "swap-checkout:my-swaps";
 const TOKEN = "tok_abcdefghijklmnopqrstuvwx";
