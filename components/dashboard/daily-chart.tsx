@@ -25,7 +25,7 @@ export function DailyChart({
   unavailable?: boolean;
   historyLoading?: number | null;
 }) {
-  const t = useTranslations("partner.chart");
+  const t = useTranslations("dashboard.chart");
   const f = useDashboardFormat();
   const days = summary?.daily ?? [];
   const peak = days.reduce((m, d) => Math.max(m, d.count), 0);

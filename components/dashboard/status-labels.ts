@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { RewardStatus, SwapStatus } from "@/lib/schema/partner";
 
 export function useStatusLabels(): Record<SwapStatus, string> {
-  const t = useTranslations("partner.statuses");
+  const t = useTranslations("dashboard.statuses");
   return {
     waiting_deposit: t("waiting_deposit"),
     deposit_detected: t("deposit_detected"),
@@ -18,6 +18,6 @@ export function useStatusLabels(): Record<SwapStatus, string> {
 }
 
 export function useRewardStatusLabels(): Record<RewardStatus, string> {
-  const t = useTranslations("partner.rewardStatuses");
+  const t = useTranslations("dashboard.rewardStatuses");
   return { available: t("available"), claiming: t("claiming"), claimed: t("claimed") };
 }

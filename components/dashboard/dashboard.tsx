@@ -19,7 +19,7 @@ import { pageSizes, useDashboard } from "./use-dashboard";
 import { WebhookLog } from "./webhook-log";
 
 function useAgo() {
-  const t = useTranslations("partner.freshness");
+  const t = useTranslations("dashboard.freshness");
   const now = useNow(5_000);
   return (at: number) => {
     const seconds = Math.max(0, Math.round((now - at) / 1000));
@@ -31,8 +31,8 @@ function useAgo() {
 }
 
 /** `webhooksOn`: WEBHOOK_URL and WEBHOOK_SECRET are set (the empty log says so, not how to set them). */
-export function PartnerDashboard({ webhooksOn }: { webhooksOn: boolean }) {
-  const t = useTranslations("partner");
+export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
+  const t = useTranslations("dashboard");
   const f = useDashboardFormat();
   const ago = useAgo();
   const { view, list, summary, webhooks, webhookOffset, setWebhookOffset, stamp, show, openSwapId, openSwap, closeSwap, refreshAll, csvHref } = useDashboard();

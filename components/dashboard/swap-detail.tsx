@@ -17,7 +17,7 @@ import { useRewardStatusLabels, useStatusLabels } from "./status-labels";
 import { None, StatusBadge } from "./swaps-list";
 
 export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const t = useTranslations("partner.detail");
+  const t = useTranslations("dashboard.detail");
   const dialog = useRef<HTMLDialogElement>(null);
   const detail = useSWR<DashboardSwapDetail, BffError>(
     id ? `/api/partner/swaps/${encodeURIComponent(id)}` : null,
@@ -80,7 +80,7 @@ export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => 
 }
 
 function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
-  const t = useTranslations("partner.detail");
+  const t = useTranslations("dashboard.detail");
   const f = useDashboardFormat();
   const statusLabels = useStatusLabels();
   const rewardLabels = useRewardStatusLabels();

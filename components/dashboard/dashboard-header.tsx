@@ -3,8 +3,8 @@ import { SiteHeader } from "../site-header";
 import { LogoutButton } from "./logout-button";
 
 /** The operator pages' header: as wide as the dashboard, with sign-out once signed in. */
-export async function PartnerHeader({ sandbox, signedIn }: { sandbox: boolean; signedIn: boolean }) {
-  const t = await getTranslations("partner");
+export async function DashboardHeader({ sandbox, signedIn }: { sandbox: boolean; signedIn: boolean }) {
+  const t = await getTranslations("dashboard");
   return (
     <SiteHeader sandbox={sandbox} home="/partner" tag={t("badge")} wide>
       {signedIn ? <LogoutButton /> : null}

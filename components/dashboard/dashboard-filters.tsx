@@ -15,7 +15,7 @@ import { dateInputValue, dayBoundary, quickRangeStart, quickRanges, statusOption
 type Filters = Pick<DashboardView, "q" | "status" | "createdFrom" | "createdTo">;
 
 export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters, history?: "push" | "replace") => void }) {
-  const t = useTranslations("partner.filters");
+  const t = useTranslations("dashboard.filters");
   const labels = useStatusLabels();
   const id = useId();
   const [q, setQ] = useState(view.q);

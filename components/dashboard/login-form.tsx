@@ -23,7 +23,7 @@ const sessionAnswerSchema = z.object({ expiresAt: z.string() });
  * dashboard's query to return to, so the filters and page they had are there again.
  */
 export function LoginForm({ ended = false, back = "" }: { ended?: boolean; back?: string }) {
-  const t = useTranslations("partner.login");
+  const t = useTranslations("dashboard.login");
   const errorText = useErrorText();
   const router = useRouter();
   const id = useId();

@@ -8,7 +8,7 @@ import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
 export function LogoutButton() {
-  const t = useTranslations("partner");
+  const t = useTranslations("dashboard");
   const router = useRouter();
   const [leaving, setLeaving] = useState(false);
   return (

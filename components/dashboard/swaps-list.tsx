@@ -28,7 +28,7 @@ const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate
 const td = "px-3 py-2.5 align-top";
 
 export function SwapsList({ caption, rows, onOpen, busy, unavailable = false, historyLoading = null }: Props) {
-  const t = useTranslations("partner.table");
+  const t = useTranslations("dashboard.table");
   const empty = unavailable ? t("unavailable") : historyLoading !== null ? t("emptyLoading", { n: historyLoading }) : t("empty");
   return (
     <div className={cn(card, "p-0")} aria-busy={busy}>
@@ -101,7 +101,7 @@ export function StatusBadge({ status }: { status: SwapListItem["status"] }) {
 }
 
 function OpenButton({ id, onOpen }: { id: string; onOpen: (id: string) => void }) {
-  const t = useTranslations("partner.table");
+  const t = useTranslations("dashboard.table");
   return (
     <button
       type="button"
@@ -156,7 +156,7 @@ function SwapRow({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => v
 }
 
 function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => void }) {
-  const t = useTranslations("partner.table");
+  const t = useTranslations("dashboard.table");
   const f = useDashboardFormat();
   return (
     <li data-testid="swap-card" data-id={row.id} className="flex flex-col gap-2 px-3 py-3">
@@ -220,7 +220,7 @@ function CardField({ label, className, valueClassName, children }: { label: stri
 }
 
 export function None() {
-  const t = useTranslations("partner.table");
+  const t = useTranslations("dashboard.table");
   return (
     <span className="text-slate-500 dark:text-slate-400">
       <span aria-hidden="true">—</span>

@@ -29,7 +29,7 @@ export function WebhookLog({
   onOffset: (n: number) => void;
   enabled: boolean;
 }) {
-  const t = useTranslations("partner.webhooks");
+  const t = useTranslations("dashboard.webhooks");
   const f = useDashboardFormat();
   const [queued, setQueued] = useState<Record<string, "busy" | "done" | "error">>({});
   const data = log.data;

@@ -18,7 +18,7 @@ export function DashboardTotals({
   unavailable?: boolean;
   historyLoading?: number | null;
 }) {
-  const t = useTranslations("partner.totals");
+  const t = useTranslations("dashboard.totals");
   const f = useDashboardFormat();
   const items = [
     { key: "count", label: t("swaps"), value: totals ? String(totals.count) : undefined, shown: totals ? f.count(totals.count) : "", unit: null },
