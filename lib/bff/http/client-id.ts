@@ -1,11 +1,11 @@
 // Who is asking, for per-client limits. Fails closed: an address counts only when it comes from a
 // source we trust, and one IPv6 /64 is one client.
-//   1. `npm start` (scripts/start.mjs) puts the socket address (or what TRUST_PROXY_HOPS proxies
+//   1. `npm start` (server/start.mjs) puts the socket address (or what TRUST_PROXY_HOPS proxies
 //      saw) in x-swap-client-ip and proves it set it with a per-process secret. A client's own
 //      copy of either header is replaced, and without the proof the header is ignored.
 //   2. Otherwise, with TRUST_PROXY_HOPS=N, the N-th X-Forwarded-For entry from the right: the
 //      address our outermost trusted proxy saw (the one rule, in forwarded-for.mjs, that
-//      scripts/start.mjs uses too).
+//      server/start.mjs uses too).
 //   3. Otherwise nobody is trusted: every request is the same client (and a warning said so at start).
 import "server-only";
 import { isIP } from "node:net";

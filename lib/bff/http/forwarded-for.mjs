@@ -1,5 +1,5 @@
 // Which X-Forwarded-For entry to trust, given TRUST_PROXY_HOPS: the one rule, shared by the
-// `npm start` front (scripts/start.mjs, plain Node before Next) and lib/bff/http/client-id.ts.
+// `npm start` front (server/start.mjs, plain Node before Next) and lib/bff/http/client-id.ts.
 // Plain JavaScript without dependencies so that Node can run it as it is; its types are beside it.
 
 /**

@@ -1,5 +1,5 @@
 // One request id per request: the caller's when it sent a sane one, else a new one. Plain
-// JavaScript, shared by the `npm start` front (scripts/start.mjs) and the app (request-id.ts).
+// JavaScript, shared by the `npm start` front (server/start.mjs) and the app (request-id.ts).
 
 const saneRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
 
