@@ -2,7 +2,16 @@
 // browser. Error codes are stable; the browser maps them to words in its language.
 import * as z from "zod/mini";
 import "./zod";
-import { addressValidationSchema, createQuoteRequestSchema, decimalStringSchema, quoteIdSchema, quoteSchema, swapSchema } from "./partner";
+import {
+  addressValidationSchema,
+  createQuoteRequestSchema,
+  decimalStringSchema,
+  isoDateTimeSchema,
+  quoteIdSchema,
+  quoteSchema,
+  swapSchema,
+  swapStatusSchema,
+} from "./partner";
 import { bffErrorCodes, depositOutcomes } from "./codes";
 
 export { bffErrorCodes, bffOwnErrorCodes, depositOutcomes } from "./codes";
@@ -67,6 +76,22 @@ export const depositBodySchema = z.strictObject({
   outcome: z.optional(z.enum(depositOutcomes)),
 });
 export type DepositBody = z.infer<typeof depositBodySchema>;
+
+/** The sandbox's `POST /sandbox/seed`; the BFF's `/api/sandbox/seed` takes the same body. */
+export const seedBodySchema = z.strictObject({
+  count: z.int().check(z.gte(1), z.lte(20_000)),
+  statuses: z.optional(z.array(swapStatusSchema).check(z.minLength(1))),
+  createdFrom: z.optional(isoDateTimeSchema),
+  createdTo: z.optional(isoDateTimeSchema),
+  /**
+   * Live swaps follow the status machine instead of a fixed status: each waits for its deposit,
+   * which arrives at a random moment within `depositWithinSeconds` (never, when omitted), then
+   * steps on to completed. For benchmarks of status polling.
+   */
+  live: z.optional(z.boolean()),
+  depositWithinSeconds: z.optional(z.number().check(z.gte(0), z.lte(30 * 86_400))),
+});
+export type SeedBody = z.output<typeof seedBodySchema>;
 
 export const idempotencyKeySchema = z.uuid("Idempotency-Key must be a UUID");
 

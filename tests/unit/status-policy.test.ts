@@ -20,7 +20,6 @@ async function newSwap(): Promise<Swap> {
   const quote = await createQuote(
     { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
     { requestId: "req-unit-quote", clientId: "unit" },
-    {},
   );
   const outcome = await createSwapOnce(
     crypto.randomUUID(),
@@ -129,7 +128,6 @@ describe("swap creation while Redis is away", () => {
     const quote = await createQuote(
       { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
       { requestId: "req-q", clientId: "unit" },
-      {},
     );
     const key = crypto.randomUUID();
     const body = { quoteId: quote.id, destination: { address: TRON } };

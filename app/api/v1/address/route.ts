@@ -1,4 +1,4 @@
-import { checkAddress } from "@/lib/bff/quotes";
+import { checkAddress } from "@/lib/bff/address-check";
 import { methodsNotAllowed, readJson, route } from "@/lib/bff/http/route";
 import { addressBodySchema } from "@/lib/schema/bff";
 
