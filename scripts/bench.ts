@@ -67,8 +67,8 @@ const notes = [
     "A poll that gets no status keeps showing the previous one, and ages; a browser that never had a status counts from its first poll (a lower bound, so the naive pass-through's ages are flattered by its shorter phase). " +
     "The BFF dates a status from the list endpoint 60 s before the list call (the spec's stored-state sync), or at the swap's own last change when that falls within that minute, or, once it has seen the list's syncs keep a phase, from the window in which it saw the last one happen (lib/bff/status/list-sync.ts), so its ages include that margin. Every answer's status is checked against the status the swap had at its x-status-as-of (the bench knows when it paid each swap and the steps that follow).",
   S === 1
-    ? "Time scale 1: the BFF's freshness policy (lib/bff/status.ts: live reads paced by the budget's headroom per real minute, sweeps every 5 to 30 s or around each list sync, list syncs learned in real time) runs on real time, so a sped-up sandbox would test a different regime; the scenarios run in real time instead."
-    : `Time scale ${S}: the sandbox runs ${S}× faster and the BFF gets ${o.BENCH_RATE_LIMIT * S} requests a real minute, but its freshness timings (lib/bff/status.ts) stay real-time, so relative to sandbox time it sweeps ${S}× less often and calls snapshots fresh ${S}× longer: ages in sandbox seconds are pessimistic and not representative.`,
+    ? "Time scale 1: the BFF's freshness policy (lib/bff/status/: live reads paced by the budget's headroom per real minute, sweeps every 5 to 30 s or around each list sync, list syncs learned in real time) runs on real time, so a sped-up sandbox would test a different regime; the scenarios run in real time instead."
+    : `Time scale ${S}: the sandbox runs ${S}× faster and the BFF gets ${o.BENCH_RATE_LIMIT * S} requests a real minute, but its freshness timings (lib/bff/status/) stay real-time, so relative to sandbox time it sweeps ${S}× less often and calls snapshots fresh ${S}× longer: ages in sandbox seconds are pessimistic and not representative.`,
 ].join("\n\n");
 
 const lines: string[] = [];

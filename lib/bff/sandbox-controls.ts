@@ -6,7 +6,7 @@ import { errorBodySchema, swapSchema, type Swap } from "@/lib/schema/partner";
 import { ApiError, fromPartnerError } from "./http/errors";
 import { PartnerError } from "@/lib/partner/errors";
 import { embeddedSandbox } from "./upstream/partner";
-import { writeSnapshot } from "./status";
+import { writeSnapshot } from "./status/snapshots";
 import { ledgerRebackfill } from "@/lib/bff/ledger";
 import { isSwapAccessToken } from "./tokens";
 

@@ -18,7 +18,7 @@ import { cachedAddressCheck, validateAndCache } from "./address-check";
 import { assetsAtHand } from "./assets";
 import { noteDepositAsset, withDepositAsset } from "./deposit-asset";
 import { quoteConfig, quoteMemo, quoteSwap, rememberQuoteSwap } from "./quote-memory";
-import { writeSnapshot } from "./status";
+import { writeSnapshot } from "./status/snapshots";
 import { refusedWidgetConfig } from "./widget-config";
 import { swapAccessToken } from "./tokens";
 

@@ -30,7 +30,7 @@ const docs = ["README.md", ...filesUnder("docs", (name) => name.endsWith(".md"))
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, "");
 
 /**
- * Repository paths a text names, as written from the repository's root: `lib/bff/status.ts`,
+ * Repository paths a text names, as written from the repository's root: `lib/bff/status/read.ts`,
  * `docs/`, `app/swap/[id]`. A glob or a route parameter (`lib/bff/*`, `app/api/v1/swap/{id}`) names
  * the folder before it.
  */

@@ -1,9 +1,10 @@
-// What a status read costs upstream (lib/bff/status.ts through its exports), what /api/ready costs,
+// What a status read costs upstream (lib/bff/status/ through its exports), what /api/ready costs,
 // and swap creation while the shared store is away: on a manual clock, counting every request that
 // reaches the embedded sandbox.
 import { afterEach, describe, expect, it } from "vitest";
 import { readiness } from "@/lib/bff/boot/readiness";
-import { readSwap, writeSnapshot } from "@/lib/bff/status";
+import { readSwap } from "@/lib/bff/status/read";
+import { writeSnapshot } from "@/lib/bff/status/snapshots";
 import { createSwapOnce } from "@/lib/bff/swaps";
 import { swapAccessToken } from "@/lib/bff/tokens";
 import { createQuote } from "@/lib/bff/quotes";

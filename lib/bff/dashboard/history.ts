@@ -11,7 +11,7 @@ import { redeliver } from "@/lib/webhooks/deliver";
 import type { DashboardQuery, DashboardSummary, DashboardSummaryQuery, DashboardSwapDetail, DashboardSwapList, WebhookLog } from "@/lib/schema/dashboard";
 import { ApiError, isApiError } from "@/lib/bff/http/errors";
 import { partner } from "@/lib/bff/upstream/partner";
-import { writeSnapshot } from "@/lib/bff/status";
+import { writeSnapshot } from "@/lib/bff/status/snapshots";
 
 /** The open ledger; off (several instances on Redis without a Postgres server) means unavailable. */
 export async function dashboardLedger(): Promise<LedgerConnection> {

@@ -1,7 +1,7 @@
 // The key's upstream budget (PARTNER_RATE_LIMIT_PER_MINUTE), shared by every instance through the
 // store and spent before every upstream call. Classes see different ceilings of one sliding
 // window: creating a swap may use all of it, quotes 95 %, bulk status refreshes 85 %, single status
-// reads 80 % (paced by lib/bff/status.ts), the asset list 50 %, the dashboard 45 % and never more than a fifth on its own. So
+// reads 80 % (paced by lib/bff/status/read.ts), the asset list 50 %, the dashboard 45 % and never more than a fifth on its own. So
 // quotes and polling can never starve swap creation, and each class waits a bounded time.
 // The classes below quotes also leave room for the people quoting and creating now: they stop
 // short of the quotes' ceiling by the quotes and creations of the last window plus two, and by at
