@@ -12,6 +12,7 @@ import ru from "@/lib/i18n/messages/ru.json";
 import { locales, type Locale } from "@/lib/i18n/locales";
 import { bffErrorCodes, depositOutcomes } from "@/lib/schema/bff";
 import { swapStatuses } from "@/lib/schema/partner";
+import { checkoutBlockerReasons } from "@/lib/swap/checkout-blocker";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -93,6 +94,8 @@ const dynamicKeys = new Set<string>([
   ...[...swapStatuses, "waitingPastDeadline"].flatMap((status) => [`status.${status}.title`, `status.${status}.body`]),
   ...stepStatuses.map((status) => `status.${status}.step`),
   ...sandboxOutcomes.map((outcome) => `sandbox.outcome_${outcome}`),
+  // What the checkout's main button says is still missing (lib/swap/checkout-blocker.ts).
+  ...checkoutBlockerReasons.map((reason) => `checkout.missing.${reason}`),
 ]);
 
 function sourceFiles(dir: string): string[] {
