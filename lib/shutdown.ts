@@ -15,7 +15,7 @@ export function onShutdown(name: string, hook: ShutdownHook): void {
 }
 
 /** Runs every registered hook at once and waits for them all. */
-export async function runShutdownHooks(): Promise<void> {
+async function runShutdownHooks(): Promise<void> {
   const all = [...hooks().entries()];
   hooks().clear();
   await Promise.all(

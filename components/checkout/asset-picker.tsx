@@ -19,7 +19,7 @@ type Props = {
   disabled?: boolean;
 };
 
-export function NetworkChip({ network }: { network: string }) {
+function NetworkChip({ network }: { network: string }) {
   return (
     <span className="inline-flex items-center rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700">
       {networkLabel(network)}

@@ -22,7 +22,7 @@ export type DashboardView = {
 };
 
 export const pageSizes = [25, 50, 100] as const;
-export const AUTO_REFRESH_MS = 30_000;
+const AUTO_REFRESH_MS = 30_000;
 export const WEBHOOK_PAGE = 10;
 
 const wholeNumber = (text: string | null, min: number, max: number, fallback: number) => {
@@ -33,7 +33,7 @@ const wholeNumber = (text: string | null, min: number, max: number, fallback: nu
 const isoOrNull = (text: string | null) => (text !== null && isoDateTimeSchema.safeParse(text).success ? text : null);
 
 /** What the URL asks for; anything malformed is dropped, so a bad link still opens the dashboard. */
-export function viewFromParams(params: URLSearchParams): DashboardView {
+function viewFromParams(params: URLSearchParams): DashboardView {
   const asked = new Set((params.get("status") ?? "").split(","));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
@@ -48,7 +48,7 @@ export function viewFromParams(params: URLSearchParams): DashboardView {
 type QueryParts = { search?: boolean; paging?: boolean };
 
 /** The query of a view: the filters always, the search and paging unless left out. */
-export function viewQuery(view: DashboardView, { search = true, paging = true }: QueryParts = {}): string {
+function viewQuery(view: DashboardView, { search = true, paging = true }: QueryParts = {}): string {
   const params = new URLSearchParams();
   if (search && view.q) params.set("q", view.q);
   if (view.status.length) params.set("status", view.status.join(","));

@@ -76,7 +76,7 @@ const PAGE_WAIT_MS = 1_500;
  */
 export const assetsAtHand = (requestId: string): Promise<AssetList | undefined> => within(listAssets({}, requestId), PAGE_WAIT_MS).catch(() => undefined);
 
-export async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
+async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
   return select((await current(requestId)).list, filter);
 }
 
@@ -90,11 +90,6 @@ export async function assetListJson(filter: Filter, requestId: string): Promise<
     if (entry.bodies.size < 500) entry.bodies.set(key, body);
   }
   return body;
-}
-
-export async function findAsset(network: string, token: string, requestId: string) {
-  const { assets } = await listAssets({ network }, requestId);
-  return assets.find((a) => a.symbol === token);
 }
 
 /**

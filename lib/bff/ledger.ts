@@ -48,7 +48,7 @@ const WEBHOOK_EVERY_MS = 2_000;
 const TOP_UP_EVERY_MS = 5 * 60_000;
 
 /** Off when several instances share Redis without a Postgres server: each would keep its own ledger. */
-export function ledgerEnabled(): boolean {
+function ledgerEnabled(): boolean {
   const c = config();
   if (c.REDIS_URL && !c.DATABASE_URL) {
     if (!runtime.warned) {

@@ -8,7 +8,7 @@ import { BffError, bff } from "@/lib/client/bff";
 
 const attempts = new Map<string, string>();
 
-export function idempotencyKeyFor(body: SwapBody): string {
+function idempotencyKeyFor(body: SwapBody): string {
   const fingerprint = JSON.stringify(swapAttemptFields(body));
   let key = attempts.get(fingerprint);
   if (!key) {

@@ -8,8 +8,8 @@ import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
 import type { Swap } from "@/lib/schema/partner";
 
-export const STATUS_POLL_MS = 30_000;
-export const PAST_DEADLINE_POLL_MS = 10_000;
+const STATUS_POLL_MS = 30_000;
+const PAST_DEADLINE_POLL_MS = 10_000;
 
 /** Whether the swap's deposit deadline has passed at `serverNow` (ms on the server's clock). */
 export const pastDepositDeadline = (swap: Pick<Swap, "deposit">, serverNow: number) => serverNow >= Date.parse(swap.deposit.deadline);

@@ -9,7 +9,7 @@ export const localeHeader = "x-checkout-locale";
 export const isLocale = (value: string | null | undefined): value is Locale => !!value && (locales as readonly string[]).includes(value);
 
 /** The best supported language in an Accept-Language header, honouring q-values. */
-export function localeFromAcceptLanguage(header: string | null): Locale | null {
+function localeFromAcceptLanguage(header: string | null): Locale | null {
   if (!header) return null;
   const ranked = header
     .split(",")

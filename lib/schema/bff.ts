@@ -2,22 +2,12 @@
 // browser. Error codes are stable; the browser maps them to words in its language.
 import * as z from "zod/mini";
 import "./zod";
-import {
-  addressValidationSchema,
-  createQuoteRequestSchema,
-  decimalStringSchema,
-  isoDateTimeSchema,
-  quoteIdSchema,
-  quoteSchema,
-  swapSchema,
-  swapStatusSchema,
-} from "./partner";
+import { addressValidationSchema, decimalStringSchema, isoDateTimeSchema, quoteIdSchema, quoteSchema, swapSchema, swapStatusSchema } from "./partner";
 import { bffErrorCodes, depositOutcomes } from "./codes";
 
-export { bffErrorCodes, bffOwnErrorCodes, depositOutcomes } from "./codes";
+export { bffErrorCodes, depositOutcomes } from "./codes";
 
-export const bffErrorCodeSchema = z.enum(bffErrorCodes);
-export type BffErrorCode = z.infer<typeof bffErrorCodeSchema>;
+export type BffErrorCode = (typeof bffErrorCodes)[number];
 
 export const bffErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()) }),
@@ -63,7 +53,7 @@ export type SwapBody = z.infer<typeof swapBodySchema>;
  * from its asset list or from what it noted when the swap was made; null when it knows neither,
  * and then the page shows the bare address rather than guess (a token is never a native coin).
  */
-export const depositAssetSchema = z.object({ contractAddress: z.nullable(z.string()), decimals: z.int().check(z.gte(0)) });
+const depositAssetSchema = z.object({ contractAddress: z.nullable(z.string()), decimals: z.int().check(z.gte(0)) });
 export type DepositAsset = z.infer<typeof depositAssetSchema>;
 /** The spec's Swap as the BFF answers it: plus `depositAsset` (absent from older answers). */
 export const swapAnswerSchema = z.extend(swapSchema, { depositAsset: z.optional(z.nullable(depositAssetSchema)) });
@@ -94,6 +84,3 @@ export const seedBodySchema = z.strictObject({
 export type SeedBody = z.output<typeof seedBodySchema>;
 
 export const idempotencyKeySchema = z.uuid("Idempotency-Key must be a UUID");
-
-// Keep the upstream request schema and ours in step: our quote body maps onto it.
-export type UpstreamQuoteRequest = z.infer<typeof createQuoteRequestSchema>;

@@ -4,7 +4,7 @@
 // a number is refused rather than rewritten into one.
 
 /** The page language's decimal mark: "," (es, ru) or ".". */
-export function decimalMarkOf(locale: string): "," | "." {
+function decimalMarkOf(locale: string): "," | "." {
   return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
 }
 

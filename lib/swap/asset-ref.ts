@@ -10,7 +10,7 @@ export function findByRef(assets: readonly Asset[], ref: string | null | undefin
   return usable.find((a) => a.symbol.toUpperCase() === symbol.toUpperCase() && (!network || a.network === network.toLowerCase()));
 }
 
-export const networkLabels: Record<string, string> = {
+const networkLabels: Record<string, string> = {
   bitcoin: "Bitcoin",
   ethereum: "Ethereum",
   bsc: "BNB Smart Chain",

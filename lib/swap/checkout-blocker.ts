@@ -21,10 +21,10 @@ export const checkoutBlockerReasons = [
   "refund",
   "email",
 ] as const;
-export type CheckoutBlockerReason = (typeof checkoutBlockerReasons)[number];
+type CheckoutBlockerReason = (typeof checkoutBlockerReasons)[number];
 
 /** The field that fixes a reason: its element id in the form. */
-export type CheckoutField = "amount" | "address" | "memo" | "refund" | "email";
+type CheckoutField = "amount" | "address" | "memo" | "refund" | "email";
 
 export type CheckoutBlocker = { reason: CheckoutBlockerReason; values?: Record<string, string>; field?: CheckoutField };
 

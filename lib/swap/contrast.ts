@@ -10,7 +10,7 @@ export function isHexColor(text: string): boolean {
   return /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(text);
 }
 
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const bare = hex.replace(/^#/, "");
   const full = bare.length === 3 ? bare.replace(/./g, (c) => c + c) : bare;
   const [r, g, b] = [0, 2, 4].map((i) => channel(parseInt(full.slice(i, i + 2), 16))) as [number, number, number];

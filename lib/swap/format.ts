@@ -15,17 +15,6 @@ export function glanceFractionDigits(amount: string, maxFraction: number): numbe
   return Math.max(0, Math.min(maxFraction, 8 - whole.length));
 }
 
-/** Rounds a decimal string's display to a sensible number of significant digits, still exact. */
-export function trimDecimals(amount: string, maxFraction: number): string {
-  const [whole = "0", fraction = ""] = amount.split(".");
-  const kept = fraction.slice(0, maxFraction).replace(/0+$/, "");
-  return kept ? `${whole}.${kept}` : whole;
-}
-
-export function shortAddress(address: string, keep = 6): string {
-  return address.length <= keep * 2 + 3 ? address : `${address.slice(0, keep)}…${address.slice(-keep)}`;
-}
-
 /** "mm:ss" for a countdown. */
 export function clockText(totalSeconds: number): string {
   const s = Math.max(0, Math.ceil(totalSeconds));

@@ -20,14 +20,14 @@ export type PaymentTarget = {
 export type PaymentUri =
   { kind: "uri"; uri: string; standard: PaymentStandard } | { kind: "address"; uri: string; reason: "no_standard" | "jetton" | "asset_unknown" };
 
-export type PaymentStandard = "BIP-21" | "EIP-681" | "Solana Pay" | "SEP-7" | "TON transfer";
+type PaymentStandard = "BIP-21" | "EIP-681" | "Solana Pay" | "SEP-7" | "TON transfer";
 
 export class PaymentUriError extends Error {
   override name = "PaymentUriError";
 }
 
 const bip21Schemes: Record<string, string> = { bitcoin: "bitcoin", litecoin: "litecoin", dogecoin: "dogecoin" };
-export const evmChainIds: Record<string, number> = { ethereum: 1, arbitrum: 42161, base: 8453, bsc: 56, polygon: 137 };
+const evmChainIds: Record<string, number> = { ethereum: 1, arbitrum: 42161, base: 8453, bsc: 56, polygon: 137 };
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 const UINT64_MAX = "18446744073709551615";

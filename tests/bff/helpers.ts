@@ -173,7 +173,7 @@ export async function pool<T, R>(items: readonly T[], limit: number, task: (item
 
 // ---- a standalone upstream for upstream mode ----------------------------------------------------
 
-export type SeenRequest = { method: string; path: string; apiKey: string | null; at: number };
+type SeenRequest = { method: string; path: string; apiKey: string | null; at: number };
 type Next = (req: Request) => Promise<Response>;
 
 export type Upstream = {

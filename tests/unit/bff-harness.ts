@@ -22,7 +22,7 @@ const singletons = [
   "client-limiters",
 ];
 
-export const START = Date.parse("2026-11-02T09:00:00.000Z");
+const START = Date.parse("2026-11-02T09:00:00.000Z");
 
 export type Harness = {
   /** Requests that reached the upstream, as "METHOD /path" (query left off). */

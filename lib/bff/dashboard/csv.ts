@@ -12,14 +12,14 @@ const plainNumber = /^[+-]?\d+(\.\d+)?$/;
  * RFC 4180 field. A text that a spreadsheet would run as a formula (= + - @, tab, CR) gets a
  * leading apostrophe; plain numbers are left as they are.
  */
-export function csvField(value: string | number | null): string {
+function csvField(value: string | number | null): string {
   if (value === null) return "";
   let text = String(value);
   if (/^[=+\-@\t\r]/.test(text) && !plainNumber.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvRow(swap: SwapListItem): string {
+function csvRow(swap: SwapListItem): string {
   const fields: Record<(typeof dashboardCsvColumns)[number], string | number | null> = {
     id: swap.id,
     createdAt: swap.createdAt,

@@ -30,7 +30,7 @@ import { consumeOrRefuse, sharedLimiter } from "@/lib/bff/http/rate-limit";
 import { storeReady } from "@/lib/bff/upstream/shared-store";
 
 /** Attempts per client a minute, right or wrong. */
-export const LOGINS_PER_CLIENT_PER_MINUTE = 5;
+const LOGINS_PER_CLIENT_PER_MINUTE = 5;
 /** Wrong passwords from all untrusted browsers together. */
 export const FAILED_LOGINS_PER_MINUTE = 10;
 export const FAILED_LOGINS_PER_DAY = 100;

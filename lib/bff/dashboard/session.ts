@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/bff/http/errors";
 import { store } from "@/lib/bff/upstream/shared-store";
 
 export const SESSION_COOKIE = "swap_dashboard";
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 type SessionRecord = { passwordTag: string; createdAt: number };
 
@@ -90,8 +90,8 @@ export const closeSessionCookie = (req: Request) => sessionCookie(req, "", 0);
 // every one of them. It opens nothing by itself; it lets the login limits tell the operator's own
 // browser from the crowd (lib/bff/dashboard/login-limit.ts). Sent only to the login route, and kept past
 // logout: logging out does not make a browser a stranger.
-export const DEVICE_COOKIE = "swap_dashboard_device";
-export const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
+const DEVICE_COOKIE = "swap_dashboard_device";
+const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
 const deviceValue = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 const deviceSignature = (id: string) =>

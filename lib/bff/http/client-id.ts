@@ -14,12 +14,12 @@ import { config } from "@/lib/config";
 import { safeEqual } from "@/lib/timing";
 import { forwardedFor } from "./forwarded-for.mjs";
 
-export const clientIpHeader = "x-swap-client-ip";
-export const frontProofHeader = "x-swap-front-proof";
-export const forwardedProtoHeader = "x-swap-forwarded-proto";
+const clientIpHeader = "x-swap-client-ip";
+const frontProofHeader = "x-swap-front-proof";
+const forwardedProtoHeader = "x-swap-forwarded-proto";
 
 /** The identity every request shares when no trusted source of addresses exists. */
-export const SHARED_CLIENT = "shared";
+const SHARED_CLIENT = "shared";
 
 function provenByFront(req: Request): boolean {
   const secret = config().SWAP_FRONT_SECRET;

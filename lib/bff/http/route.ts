@@ -12,7 +12,7 @@ import { embeddedSandbox } from "@/lib/bff/upstream/partner";
 import { config } from "@/lib/config";
 import { jsonMediaType, readCapped, shownParamName, singleValued } from "@/lib/request-input";
 
-export type RequestContext = {
+type RequestContext = {
   requestId: string;
   /** Who is asking, for per-client limits (socket address, or the trusted proxy's view of it). */
   clientId: string;
@@ -22,8 +22,6 @@ export type RequestContext = {
 type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
 
 const MAX_BODY_BYTES = 16 * 1024;
-
-export { requestIdOf };
 
 /**
  * Browsers say where a request comes from; servers and curl say nothing and pass. A cross-site

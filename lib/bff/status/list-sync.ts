@@ -134,7 +134,7 @@ function overlapsPhase(w: SyncWindow, phase: SyncPhase): boolean {
 }
 
 /** The latest accepted sync known before a listing that started at `startedAt`. */
-export function floorFor(tracker: SyncTracker, startedAt: number): number | null {
+function floorFor(tracker: SyncTracker, startedAt: number): number | null {
   let floor: number | null = null;
   for (const f of tracker.floors) if (f.knownAt <= startedAt && (floor === null || f.floor > floor)) floor = f.floor;
   return floor;

@@ -46,7 +46,7 @@ const urgent: ReadonlySet<SwapStatus> = new Set(["deposit_detected", "underpaid"
  * live every 60·W/A seconds: every poll on an idle key, every other poll when half the polls fit,
  * never when the sweep needs the budget (the budget class is the hard stop either way).
  */
-export async function livePacing(now = Date.now()): Promise<Pacing> {
+async function livePacing(now = Date.now()): Promise<Pacing> {
   const l = local();
   if (now - l.pacing.at < 1_000) return l.pacing;
   // One computation at a time: thousands of polls a second share it.

@@ -13,7 +13,7 @@ export const MIN_LIVE_GAP_MS = 10_000;
 export const MIN_URGENT_GAP_MS = 5_000;
 
 /** What this process knows of a swap a browser watches. */
-export type Watched = {
+type Watched = {
   polledAt: number;
   /** ms; null until a snapshot says (a swap this process has not seen yet). */
   createdAt: number | null;

@@ -38,7 +38,7 @@ const RESUME_WITHIN_MS = 5 * 60_000;
 const PAGE = 100;
 
 /** The statuses that can still change: what the sweep lists. */
-export const openStatuses: readonly SwapStatus[] = swapStatuses.filter((s) => !isTerminalStatus(s));
+const openStatuses: readonly SwapStatus[] = swapStatuses.filter((s) => !isTerminalStatus(s));
 
 const LEASE_KEY = "status:sweep-lease";
 const CURSOR_KEY = "status:sweep-cursor";

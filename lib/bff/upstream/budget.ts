@@ -19,7 +19,7 @@ import { store } from "./shared-store";
 const WINDOW_MS = 61_000;
 const KEY = "budget:upstream";
 
-export const budgetShare: Record<Priority, number> = { create: 1, quote: 0.95, refresh: 0.85, status: 0.8, assets: 0.5, dashboard: 0.45, urgent: 0.85 };
+const budgetShare: Record<Priority, number> = { create: 1, quote: 0.95, refresh: 0.85, status: 0.8, assets: 0.5, dashboard: 0.45, urgent: 0.85 };
 const DASHBOARD_OWN_SHARE = 0.2;
 
 /** What a person is doing right now: the classes below leave room for their rate of the last window. */
@@ -37,7 +37,7 @@ async function ceilingOf(priority: Priority, limit: number, now: number): Promis
 }
 
 /** How long a caller of each class may wait for budget before it gets a 429. */
-export const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000, urgent: 0 };
+const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000, urgent: 0 };
 
 type Shrink = { factor: number; pausedUntil: number };
 
