@@ -38,7 +38,8 @@ export default defineConfig({
     command: `rm -rf '${ledgerDir}' && node server/start.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A cold start on a busy 2-core machine took over 45 s: 60 s left no margin.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: "1",

@@ -3,9 +3,7 @@
 // inputs (kept in the URL) survive.
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { localeCookie, locales } from "@/lib/i18n/locales";
-
-const names: Record<(typeof locales)[number], string> = { en: "English", es: "Español", ru: "Русский" };
+import { localeCookie, localeNames, locales } from "@/lib/i18n/locales";
 
 export function LocaleSwitcher() {
   const t = useTranslations("app");
@@ -23,8 +21,8 @@ export function LocaleSwitcher() {
         className="h-11 rounded-lg bg-white px-2 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
       >
         {locales.map((l) => (
-          <option key={l} value={l}>
-            {names[l]}
+          <option key={l} value={l} lang={l}>
+            {localeNames[l]}
           </option>
         ))}
       </select>

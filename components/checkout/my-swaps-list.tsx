@@ -1,14 +1,17 @@
 "use client";
-// The swaps this browser has seen, newest first, each with its live status. Ids and tokens stay in
-// localStorage; they are used only for the swap's own status call, as on its page.
+// The swaps this browser has seen, newest first, each with its live status and where it pays out.
+// Ids and tokens stay in localStorage; they are used only for the swap's own status call, as on its
+// page. A swap opened from a link (anyone can send one) is marked so, beside its payout address.
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/client/my-swaps";
 import { formatAmount } from "@/lib/swap/format";
 import { networkLabel } from "@/lib/swap/asset-ref";
 import { useSavedSwap } from "@/lib/client/use-saved-swap";
+import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
+import { GroupedAddress } from "../ui/grouped-address";
 import { Panel, PanelHeading } from "../ui/panel";
 import { statusToneOf, toneDot } from "../ui/status-tone";
 
@@ -58,6 +61,7 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
         {t("heading")}
       </PanelHeading>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("privacy")}</p>
+      {shown.some((saved) => !saved.createdHere) ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("fromLinkNote")}</p> : null}
 
       {confirming ? (
         <div
@@ -147,7 +151,11 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
   const swap = data?.swap;
   return (
     <li className="flex items-center gap-3 py-2.5" data-testid="my-swap" data-swap-id={saved.id}>
-      <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full", swap ? toneDot[statusToneOf[swap.status]] : "bg-slate-300 dark:bg-slate-600")} />
+      {/* Beside the first line: a row grows to four lines with a link's origin and payout. */}
+      <span
+        aria-hidden="true"
+        className={cn("mt-[0.4375rem] size-2.5 shrink-0 self-start rounded-full", swap ? toneDot[statusToneOf[swap.status]] : "bg-slate-300 dark:bg-slate-600")}
+      />
       <a href={href} className="flex min-w-0 flex-1 flex-col rounded-lg hover:underline">
         {/* Which USDT: the payout's network too. Both lines wrap rather than cut the date short. */}
         <span className="font-medium break-words">
@@ -160,6 +168,19 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
           {" · "}
           {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(swap?.createdAt ?? saved.savedAt))}
         </span>
+        {saved.createdHere && !swap ? null : (
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+            {saved.createdHere ? null : <Badge tone="needsLook">{t("fromLink")}</Badge>}
+            {swap ? (
+              <span data-testid="my-swap-payout">
+                {t("paysOutTo")}{" "}
+                <span className="font-mono" title={swap.payout.address}>
+                  <GroupedAddress address={swap.payout.address} short />
+                </span>
+              </span>
+            ) : null}
+          </span>
+        )}
       </a>
       <Button variant="ghost" size="sm" onClick={onForget}>
         {t("forget")}

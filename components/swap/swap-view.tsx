@@ -11,7 +11,7 @@ import { assetRef, memoKindOf, networkLabel } from "@/lib/swap/asset-ref";
 import { explorerAddressUrl } from "@/lib/swap/explorer";
 import { formatAmount, momentText } from "@/lib/swap/format";
 import { takeHeadingFocus } from "@/lib/client/heading-focus";
-import { keepPrefill, listMySwaps, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/client/my-swaps";
+import { keepPrefillFrom, listMySwaps, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/client/my-swaps";
 import { useDepositAsset } from "@/lib/client/use-assets";
 import { useServerNow } from "@/lib/client/use-now";
 import type { SupportContext } from "@/lib/swap/support";
@@ -496,13 +496,7 @@ function OutcomeNext({ swap, deposit, newSwapHref }: { swap: Swap; deposit: Depo
           <>
             <a
               href={newQuoteHref(swap, newSwapHref)}
-              onClick={() =>
-                keepPrefill({
-                  to: assetRef({ symbol: swap.payout.token, network: swap.payout.network }),
-                  address: swap.payout.address,
-                  memo: swap.payout.memo ?? "",
-                })
-              }
+              onClick={() => keepPrefillFrom(swap)}
               className="inline-flex min-h-11 items-center self-start py-2 rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
               data-testid="new-quote"
             >

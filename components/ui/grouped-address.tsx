@@ -1,8 +1,10 @@
 // An address in groups of four, as people read and compare it ("TNDz fERD pxLD …"). The groups are
-// spacing, not spaces: a copy or a selection is the address exactly.
-export function GroupedAddress({ address }: { address: string }) {
+// spacing, not spaces: a copy or a selection is the address exactly. `short` keeps the first two
+// groups and the last two, for a list where an address is recognised rather than used.
+export function GroupedAddress({ address, short = false }: { address: string; short?: boolean }) {
   const chunks = address.match(/.{1,4}/g) ?? [address];
-  return chunks.map((chunk, index) => (
+  const shown = short && chunks.length > 5 ? [...chunks.slice(0, 2), "…", ...chunks.slice(-2)] : chunks;
+  return shown.map((chunk, index) => (
     <span key={index} className="mr-[0.5ch] inline-block last:mr-0">
       {chunk}
     </span>

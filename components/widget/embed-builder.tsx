@@ -6,12 +6,13 @@ import { useTranslations } from "next-intl";
 import { findByRef, assetRef } from "@/lib/swap/asset-ref";
 import { contrastRatio, isHexColor } from "@/lib/swap/contrast";
 import { useAssets } from "@/lib/client/use-assets";
+import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import { AssetPicker } from "../checkout/asset-picker";
 import { CopyButton } from "../ui/copy-button";
 import { cn } from "../ui/cn";
 import { card } from "../ui/panel";
 
-type Params = { from: string; to: string; amount: string; theme: "auto" | "light" | "dark"; accent: string; locale: "" | "en" | "es" | "ru"; config: string };
+type Params = { from: string; to: string; amount: string; theme: "auto" | "light" | "dark"; accent: string; locale: "" | Locale; config: string };
 type LoggedEvent = { at: string; type: string; payload: string };
 
 const field = "h-10 w-full rounded-lg bg-white px-2.5 ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
@@ -205,9 +206,11 @@ export function EmbedBuilder({ origin }: { origin: string }) {
             {t("locale")}
             <select className={field} value={params.locale} onChange={set("locale")}>
               <option value="">{t("localeAuto")}</option>
-              <option value="en">English</option>
-              <option value="es">Español</option>
-              <option value="ru">Русский</option>
+              {locales.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {localeNames[l]}
+                </option>
+              ))}
             </select>
           </label>
           <label className="col-span-2 flex flex-col gap-1 text-sm font-medium">

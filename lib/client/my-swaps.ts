@@ -2,6 +2,9 @@
 // "My swaps on this device": each swap's id and access token in localStorage, and nothing else
 // leaves the page: the list is read here and used only for the swap's own status calls.
 import { useSyncExternalStore } from "react";
+import type { Swap } from "@/lib/schema/partner";
+import { assetRef } from "@/lib/swap/asset-ref";
+
 const swapIdPattern = /^[A-Z0-9]{12}$/;
 
 export type MySwap = {
@@ -16,7 +19,11 @@ export type MySwap = {
    * carries only the amount asked, so "You sent" that amount would not be true.
    */
   underpaid?: true;
-  /** Created by the checkout on this device, so `refundAddress` is all it gave: none means none. */
+  /**
+   * Created by the checkout on this device, so `refundAddress` is all it gave: none means none.
+   * Without it the swap was opened from a link, which anyone can send: its payout address is
+   * someone's, not necessarily this person's, and is never handed to a new checkout.
+   */
   createdHere?: true;
 };
 
@@ -42,13 +49,16 @@ function toEntry(value: unknown): MySwap | null {
   if (typeof v.savedAt !== "number") return null;
   // Entries saved before the checkout passed the refund address have none, and stay without it.
   const refundAddress = typeof v.refundAddress === "string" && v.refundAddress ? v.refundAddress : undefined;
+  // Entries saved before `createdHere` existed count as opened from a link, unless they hold a
+  // refund address: only the checkout ever saved one, for the swap it had just created.
+  const createdHere = v.createdHere === true || !!refundAddress;
   return {
     id: v.id,
     token: v.token,
     savedAt: v.savedAt,
     ...(refundAddress ? { refundAddress } : {}),
     ...(v.underpaid === true ? { underpaid: true } : {}),
-    ...(v.createdHere === true ? { createdHere: true } : {}),
+    ...(createdHere ? { createdHere: true } : {}),
   };
 }
 
@@ -147,8 +157,23 @@ export function useMySwaps(): MySwap[] {
 const PREFILL = "swap-checkout:prefill";
 type Prefill = { to: string; address: string; memo: string };
 
-export function keepPrefill(prefill: Prefill) {
+/**
+ * Hands the expired swap's payout address and memo to the next checkout, only when this device
+ * created the swap. One opened from a link pays out to whoever made it: the new quote keeps its pair
+ * and amount (in the link), and the person types where their own money goes.
+ */
+export function keepPrefillFrom(swap: Pick<Swap, "id" | "payout">) {
   try {
+    const mine = listMySwaps().find((s) => s.id === swap.id);
+    if (!mine?.createdHere) {
+      sessionStorage.removeItem(PREFILL); // nor one left by an earlier swap
+      return;
+    }
+    const prefill: Prefill = {
+      to: assetRef({ symbol: swap.payout.token, network: swap.payout.network }),
+      address: swap.payout.address,
+      memo: swap.payout.memo ?? "",
+    };
     sessionStorage.setItem(PREFILL, JSON.stringify(prefill));
   } catch {
     // the user types the address again

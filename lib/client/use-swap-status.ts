@@ -7,6 +7,7 @@ import useSWR from "swr";
 import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
 import type { Swap } from "@/lib/schema/partner";
+import { newerSnapshot, readTabSyncMessage, tabSyncChannel, tabSyncMessage, tokenProof } from "./tab-sync";
 
 const STATUS_POLL_MS = 30_000;
 const PAST_DEADLINE_POLL_MS = 10_000;
@@ -38,28 +39,37 @@ export function useSwapStatus(id: string, token: string | null) {
 /**
  * The same swap open in two tabs of this browser shows the same status: each fresh snapshot one tab
  * reads (a poll, "Check now", a simulated deposit) is handed to the others, which keep it when it is
- * newer than theirs, instead of showing the old status until their own next poll. Tabs of the same
- * origin only; a snapshot carries no token.
+ * newer than theirs, instead of showing the old status until their own next poll. A message is kept
+ * only when it checks out (lib/client/tab-sync.ts): any page of this origin can post one.
  */
 function useSharedAcrossTabs(id: string, token: string | null, latest: SwapSnapshot | undefined, mutate: ReturnType<typeof useSWR<SwapSnapshot>>["mutate"]) {
-  const channel = useRef<BroadcastChannel | null>(null);
+  const post = useRef<((snapshot: SwapSnapshot) => void) | null>(null);
+  const latestRef = useRef(latest);
   useEffect(() => {
     if (!token || typeof BroadcastChannel === "undefined") return;
-    const opened = new BroadcastChannel(`swap-status:${id}`);
-    opened.onmessage = (event: MessageEvent) => {
-      const incoming = event.data as Partial<SwapSnapshot> | null;
-      if (!incoming || typeof incoming.checkedAt !== "number" || incoming.swap?.id !== id) return;
-      const snapshot = incoming as SwapSnapshot;
-      void mutate((current) => (!current || snapshot.checkedAt > current.checkedAt ? snapshot : current), { revalidate: false });
-    };
-    channel.current = opened;
+    let opened: BroadcastChannel | null = null;
+    let closed = false;
+    void tokenProof(id, token).then((proof) => {
+      if (closed || !proof) return;
+      const channel = new BroadcastChannel(tabSyncChannel(id));
+      channel.onmessage = (event: MessageEvent) => {
+        const incoming = readTabSyncMessage(event.data, { id, proof });
+        if (incoming) void mutate((current) => newerSnapshot(current, incoming, Date.now()), { revalidate: false });
+      };
+      opened = channel;
+      post.current = (snapshot) => channel.postMessage(tabSyncMessage(snapshot, proof));
+      // A snapshot read before the proof was ready is handed over now.
+      if (latestRef.current) post.current(latestRef.current);
+    });
     return () => {
-      channel.current = null;
-      opened.close();
+      closed = true;
+      post.current = null;
+      opened?.close();
     };
   }, [id, token, mutate]);
   useEffect(() => {
-    if (latest) channel.current?.postMessage(latest);
+    latestRef.current = latest;
+    if (latest) post.current?.(latest);
   }, [latest]);
 }
 

@@ -8,7 +8,8 @@ export const widgetParamsSchema = z.extend(checkoutPresetSchema, {
   accent: singleParam(z.string().check(z.regex(/^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))),
   // Any length here: one too long is refused by its check (lib/widget/config-codec.ts), not ignored.
   config: singleParam(z.string()),
-  locale: singleParam(z.enum(["en", "es", "ru"])),
+  // A BCP 47 tag, negotiated like Accept-Language (pt → pt-BR, zh-TW → zh-Hant) by lib/i18n/locales.ts.
+  locale: singleParam(z.string().check(z.regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,4}$/))),
 });
 
 /**

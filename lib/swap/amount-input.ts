@@ -13,6 +13,23 @@ function groupMarkOf(locale: string): string {
   return new Intl.NumberFormat(locale).formatToParts(12345.6).find((p) => p.type === "group")?.value ?? "";
 }
 
+/** The digit zeros of the scripts our languages write numbers in: Arabic-Indic, Persian, Devanagari, Bengali, Thai. */
+const nativeZeros = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50];
+
+/**
+ * Native digits as ASCII, and the Arabic decimal (٫) and thousands (٬) marks as a dot and a comma:
+ * a Persian keyboard types "۰٫۵" for 0.5, which is the same amount.
+ */
+function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59\u066b\u066c]/g, (c) => {
+    if (c === "\u066b") return ".";
+    if (c === "\u066c") return ",";
+    const code = c.charCodeAt(0);
+    const zero = nativeZeros.find((z) => code >= z && code <= z + 9)!;
+    return String(code - zero);
+  });
+}
+
 /** "1,000,000" or "1.000": whole groups of three after the first group of one to three digits. */
 const isGrouped = (text: string, mark: "," | ".") => new RegExp(`^\\d{1,3}(\\${mark}\\d{3})+$`).test(text);
 
@@ -27,7 +44,7 @@ const isGrouped = (text: string, mark: "," | ".") => new RegExp(`^\\d{1,3}(\\${m
  * "2,50" are decimals everywhere.
  */
 export function readAmount(text: string, locale: string): string | null {
-  const compact = text.replace(/[\s'’]/g, "");
+  const compact = asciiDigits(text).replace(/[\s'’]/g, "");
   if (compact === "") return "";
   if (!/^[\d.,]+$/.test(compact)) return null;
   const decimal = decimalMarkOf(locale);

@@ -9,6 +9,8 @@ import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
 const BTC_REFUND = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+/** Someone else's payout address, in a swap link they share. */
+const OTHER_TRON_ADDRESS = "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD";
 
 /**
  * The WCAG contrast of an element's text on its own background, as drawn: colours (oklch included)
@@ -158,7 +160,7 @@ test("completed: past tense, an explorer link for the payout address, and a prin
   await screenshotStep(page, "completed-receipt");
 });
 
-test("my swaps on this device: listed with live status after a reload, a shared link is added, Forget / Undo / Forget all", async ({
+test("my swaps on this device: listed with live status after a reload; a swap opened from a link is marked so, with its payout address; Forget / Undo / Forget all", async ({
   page,
   context,
   request,
@@ -166,12 +168,13 @@ test("my swaps on this device: listed with live status after a reload, a shared 
   checkout,
 }) => {
   test.setTimeout(90_000);
-  const first = await createSwapThroughApi(request, baseURL!);
-  const second = await createSwapThroughApi(request, baseURL!, { amount: "0.02" });
-  const swap = new SwapPage(page);
-  await swap.goto(first.path);
+  // Made here, through the checkout.
+  await checkout.fillValidBtcToUsdtTron();
+  const swap = await (await checkout.review()).create();
+  const first = { id: swap.id, token: swap.token };
   await swap.simulateDeposit();
-  // A link someone shared: opening it adds it too.
+  // A link someone shared, paying out to their address: opening it adds it too.
+  const second = await createSwapThroughApi(request, baseURL!, { amount: "0.02", address: OTHER_TRON_ADDRESS });
   await swap.goto(second.path);
 
   // Nothing about the saved swaps leaves the browser except each swap's own status call.
@@ -180,12 +183,20 @@ test("my swaps on this device: listed with live status after a reload, a shared 
   await page.goto("/");
   await page.reload();
   const list = page.getByTestId("my-swaps");
+  const row = (id: string) => list.locator(`[data-swap-id="${id}"]`);
   await expect(list.getByTestId("my-swap")).toHaveCount(2);
   await expect(list.getByTestId("my-swap").first()).toHaveAttribute("data-swap-id", second.id);
   // Which USDT: the payout's network is said.
   await expect(list.getByTestId("my-swap").first()).toContainText("→ USDT (Tron)");
-  await expect(list.locator(`[data-swap-id="${second.id}"]`).getByTestId("my-swap-status")).toContainText("Waiting for your deposit");
-  await expect(list.locator(`[data-swap-id="${first.id}"]`).getByTestId("my-swap-status")).toContainText(/Deposit detected|Swapping|Swap complete/);
+  await expect(row(second.id).getByTestId("my-swap-status")).toContainText("Waiting for your deposit");
+  await expect(row(first.id).getByTestId("my-swap-status")).toContainText(/Deposit detected|Swapping|Swap complete/);
+  // The link's swap says where it came from and where it pays out (the first and last groups of
+  // the address, as the review groups it); the one made here is not marked.
+  await expect(row(second.id).getByText("Opened from a link", { exact: true })).toBeVisible();
+  await expect(row(second.id).getByTestId("my-swap-payout")).toHaveText("Pays out to TENmqTAY…hrAtXD");
+  await expect(row(first.id).getByText("Opened from a link", { exact: true })).toHaveCount(0);
+  await expect(row(first.id).getByTestId("my-swap-payout")).toHaveText("Pays out to TNDzfERD…Q3Bg3r");
+  await expect(list).toContainText("“Opened from a link” marks a swap this device did not make: it pays out to the address shown, which may not be yours.");
   for (const line of requests.filter((r) => r.includes(first.token))) expect(line).toMatch(new RegExp(`^GET \\S+/api/v1/swap/${first.id} `));
   await screenshotStep(page, "my-swaps");
   await expectNoSeriousA11yViolations(page, "my swaps");

@@ -1,16 +1,18 @@
 // With SUPPORT_URL set, every status page and error links to support with the swap id and order
 // reference. Deposit windows last 4 s here, so a swap nobody pays expires and offers "New quote,
-// same details" near the top, which brings the pair, amount and payout address back to the form.
+// same details" near the top, which brings the pair and amount back to the form, and the payout
+// address only when this device made the swap (a link's swap pays out to whoever made it).
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
 test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4", SUPPORT_URL: "https://help.example/ticket?swap={swapId}&order={externalId}" } });
 
-test("the support link carries the ids; an expired swap offers 'New quote, same details' and support for 'Already sent?'", async ({
+test("the support link carries the ids; an expired swap opened from a link offers 'New quote, same details' (its pair and amount, not its payout address) and support for 'Already sent?'", async ({
   page,
   request,
   baseURL,
+  checkout,
 }) => {
   test.setTimeout(150_000);
   const created = await createSwapThroughApi(request, baseURL!, { amount: "0.012" });
@@ -41,10 +43,23 @@ test("the support link carries the ids; an expired swap offers 'New quote, same 
   await screenshotStep(page, "expired-new-quote");
   await expectNoSeriousA11yViolations(page, "expired");
 
+  // Opened from a link: the pair and the amount come back, not the payout address of whoever made it.
   await next.getByRole("link", { name: "New quote, same details" }).click();
   await expect(page).toHaveURL(/\/\?from=BTC\.bitcoin&to=USDT\.tron&amount=0\.012$/);
-  await expect(page.getByRole("textbox", { name: /^Your USDT address on Tron/ })).toHaveValue(TRON_ADDRESS);
-  await expect(page.getByRole("textbox", { name: "You send" })).toHaveValue("0.012");
+  await checkout.expectQuote({ from: "BTC", to: "USDT" });
+  await expect(checkout.amount).toHaveValue("0.012");
+  await expect(checkout.address).toHaveValue("");
+});
+
+test("'New quote, same details' of a swap made on this device brings its payout address back", async ({ page, checkout }) => {
+  test.setTimeout(150_000);
+  await checkout.fillValidBtcToUsdtTron("0.012");
+  const swap = await (await checkout.review()).create();
+  await swap.pollUntil("expired", "button", 90_000);
+  await page.getByTestId("outcome-next").getByRole("link", { name: "New quote, same details" }).click();
+  await expect(page).toHaveURL(/\/\?from=BTC\.bitcoin&to=USDT\.tron&amount=0\.012$/);
+  await expect(checkout.address).toHaveValue(TRON_ADDRESS);
+  await expect(checkout.amount).toHaveValue("0.012");
 });
 
 test("an error on the form links to support too", async ({ page, checkout }) => {

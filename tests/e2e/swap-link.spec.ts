@@ -1,7 +1,12 @@
 // The swap page's link is the user's only way back: it survives a reload, works in another browser,
 // and says clearly when it is cut short or wrong.
+import type { Swap } from "@/lib/schema/partner";
 import { createSwapThroughApi, expect, test } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
+
+const FORGED_DEPOSIT_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+/** A message to post on a swap's channel, with no proof, a wrong one, the token itself, or the real proof. */
+type Message = { swap: Swap; proof: "none" | "wrong" | "token" | "real" };
 
 test("reloading the swap page keeps the swap and its deposit instructions", async ({ page, request, baseURL, swapPage }) => {
   const created = await createSwapThroughApi(request, baseURL!);
@@ -124,6 +129,70 @@ test("the same swap open in two tabs: a deposit simulated in one shows in the ot
   await expect(second.copyAddress).toHaveCount(0);
   await expect(second.statusHeading).toBeFocused();
   await secondTab.close();
+});
+
+test("a message another page posts on the tabs' channel changes nothing shown without proof of the swap's token, and never the deposit address", async ({
+  page,
+  context,
+  request,
+  baseURL,
+  swapPage,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  await swapPage.goto(created.path);
+  await swapPage.expectStatus("waiting_deposit");
+  const address = (await swapPage.depositAddress.textContent())!;
+  // The swap as the BFF answers it, with someone else's deposit address.
+  const real = (await (await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })).json()) as Swap;
+  const forged: Swap = { ...real, deposit: { ...real.deposit, address: FORGED_DEPOSIT_ADDRESS } };
+
+  // Any page of the origin can post on the channel.
+  const other = await context.newPage();
+  await other.goto("/api/health");
+  const post = (messages: Message[]) =>
+    other.evaluate(
+      async ({ id, token, messages }) => {
+        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`swap-status\n${id}\n${token}`));
+        const proof = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+        const channel = new BroadcastChannel(`swap-status:${id}`);
+        for (const { swap, proof: claimed } of messages) {
+          const snapshot = { swap, checkedAt: Date.now() + 5_000, clockOffset: 0 };
+          channel.postMessage(claimed === "none" ? snapshot : { snapshot, proof: claimed === "real" ? proof : claimed === "token" ? token : "0".repeat(64) });
+        }
+        channel.close();
+      },
+      { id: created.id, token: created.token, messages },
+    );
+
+  // Every deposit address the page shows from here on, however briefly (a poll would put the real
+  // one back within seconds).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { depositAddressesSeen: seen });
+    new MutationObserver(() => {
+      const shown = document.querySelector("[data-testid=deposit-address]")?.textContent;
+      if (shown && shown !== seen.at(-1)) seen.push(shown);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const addressesSeen = () => page.evaluate(() => (window as unknown as { depositAddressesSeen: string[] }).depositAddressesSeen);
+
+  // A bare snapshot (what tabs sent each other before), a wrong proof, the token in its place, and
+  // even the right proof: the deposit address stays.
+  await post([
+    { swap: forged, proof: "none" },
+    { swap: forged, proof: "wrong" },
+    { swap: forged, proof: "token" },
+    { swap: forged, proof: "real" },
+  ]);
+  await page.waitForTimeout(1_000);
+  expect(await addressesSeen()).not.toContain(FORGED_DEPOSIT_ADDRESS);
+  expect(await swapPage.depositAddress.textContent()).toBe(address);
+  await expect(swapPage.status).toHaveAttribute("data-status", "waiting_deposit");
+
+  // The channel still works for a tab that holds the token: its news is shown at once.
+  await post([{ swap: { ...real, status: "deposit_detected" }, proof: "real" }]);
+  await expect(swapPage.status).toHaveAttribute("data-status", "deposit_detected", { timeout: 3_000 });
+  await other.close();
 });
 
 test("a swap link retyped in small letters opens the swap; an address with no swap behind it says what to check, with the site's header", async ({

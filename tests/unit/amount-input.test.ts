@@ -73,3 +73,14 @@ describe("reading a typed amount", () => {
     expect(readAmount(withoutSymbol("0.01 ETH", "BTC"), "en")).toBeNull();
   });
 });
+
+describe("amounts typed in native digits", () => {
+  it("reads Persian, Arabic-Indic, Devanagari, Bengali and Thai digits, and the Arabic decimal mark", () => {
+    expect(readAmount("۰٫۵", "fa")).toBe("0.5");
+    expect(readAmount("١٢٣٫٤٥", "ar")).toBe("123.45");
+    expect(readAmount("२५", "hi")).toBe("25");
+    expect(readAmount("০.০১", "bn")).toBe("0.01");
+    expect(readAmount("๑๐", "th")).toBe("10");
+    expect(readAmount("۱٬۰۰۰", "fa")).toBe("1000");
+  });
+});

@@ -6,9 +6,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
-import en from "@/lib/i18n/messages/en.json";
-import es from "@/lib/i18n/messages/es.json";
-import ru from "@/lib/i18n/messages/ru.json";
 import { locales, type Locale } from "@/lib/i18n/locales";
 import { bffErrorCodes, depositOutcomes } from "@/lib/schema/bff";
 import { swapStatuses } from "@/lib/schema/partner";
@@ -17,7 +14,12 @@ import { checkoutBlockerReasons } from "@/lib/swap/checkout-blocker";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 type Catalogue = { [key: string]: string | Catalogue };
-const catalogues: Record<Locale, Catalogue> = { en, es, ru };
+const messagesDir = path.join(root, "lib/i18n/messages");
+const catalogues = Object.fromEntries(
+  readdirSync(messagesDir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => [f.slice(0, -".json".length), JSON.parse(readFileSync(path.join(messagesDir, f), "utf8")) as Catalogue]),
+) as Record<Locale, Catalogue>;
 
 /** Every leaf as a dotted key path → message. */
 function flatten(catalogue: Catalogue, prefix = ""): Map<string, unknown> {
@@ -77,9 +79,49 @@ function plurals(elements: AstElement[], into: AstElement[] = []): AstElement[] 
   return into;
 }
 
-// The cardinal plural forms each language's messages must spell out (Spanish's CLDR `many`, for
-// millions, falls back to `other`, which is right for Spanish).
-const requiredCardinal: Record<Locale, string[]> = { en: ["one", "other"], es: ["one", "other"], ru: ["one", "few", "many", "other"] };
+// The cardinal plural forms each language's messages must spell out: every form CLDR gives the
+// language, except the `many` that Spanish, French, Italian and Portuguese use only for millions
+// written in compact form ("1 million de"), where `other` reads right.
+const manyForMillionsOnly = new Set<Locale>(["es", "fr", "it", "pt-BR"]);
+const requiredCardinal = (locale: Locale): string[] =>
+  new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((c) => !(c === "many" && manyForMillionsOnly.has(locale)));
+
+// Messages that may read exactly as in English: brand names, placeholders only, the tabs' code
+// names, and words spelled the same in that language (each noted in docs/i18n/glossary/<locale>.md).
+const sameAsEnglishEverywhere = new Set(["app.title", "quote.rateValue", "embed.tabHtml", "embed.tabReact", "picker.side", "swap.memoValue"]);
+const sameAsEnglish: Partial<Record<Locale, string[]>> = {
+  de: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status"],
+  it: ["dashboard.login.password", "dashboard.detail.memo", "receipt.memo"],
+  "pt-BR": ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo"],
+  nl: ["embed.parameters", "dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo"],
+  pl: ["dashboard.badge", "dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "receipt.memo"],
+  ro: ["dashboard.detail.memo", "receipt.memo"],
+  cs: ["dashboard.badge", "dashboard.detail.memo", "receipt.memo"],
+  tr: ["dashboard.detail.memo"],
+  el: ["dashboard.detail.memo"],
+  id: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "steps.deposit", "receipt.memo"],
+  ms: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "steps.deposit", "receipt.memo"],
+  vi: ["receipt.memo"],
+  fil: [
+    "checkout.bounds",
+    "checkout.boundsMin",
+    "checkout.boundsMax",
+    "review.memo",
+    "swap.tagValue",
+    "deposit.networkLabel",
+    "dashboard.login.password",
+    "dashboard.filters.status",
+    "dashboard.table.status",
+    "dashboard.detail.status",
+    "dashboard.detail.memo",
+    "receipt.memo",
+    "receipt.tag",
+    "mySwaps.swapId",
+  ],
+  sw: ["dashboard.detail.memo"],
+  es: ["dashboard.detail.memo"],
+  ru: ["review.email"],
+};
 
 // ---------------------------------------------------------------------------------------------
 // Keys the code uses.
@@ -224,7 +266,7 @@ describe("message catalogues", () => {
         for (const plural of plurals(parse(message, locale))) {
           const type = plural.pluralType === "ordinal" ? "ordinal" : "cardinal";
           const allowed = new Set<string>(new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories);
-          const required = type === "cardinal" ? requiredCardinal[locale] : ["other"];
+          const required = type === "cardinal" ? requiredCardinal(locale) : ["other"];
           const present = Object.keys(plural.options ?? {});
           const missing = required.filter((c) => !present.includes(c));
           const unknown = present.filter((c) => !allowed.has(c) && !/^=\d+$/.test(c));
@@ -233,6 +275,13 @@ describe("message catalogues", () => {
       }
       expect(problems).toEqual([]);
     });
+
+    if (locale !== "en")
+      it(`${locale}: no message reads as in English unless it is a brand, a placeholder or the same word there`, () => {
+        const allowed = new Set([...sameAsEnglishEverywhere, ...(sameAsEnglish[locale] ?? [])]);
+        const same = [...flat[locale]].filter(([key, message]) => message === flat.en.get(key) && !allowed.has(key)).map(([key]) => key);
+        expect(same).toEqual([]);
+      });
 
     it(`${locale}: every message formats with sample values`, () => {
       for (const [key, message] of flat[locale]) {

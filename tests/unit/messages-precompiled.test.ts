@@ -6,13 +6,13 @@ import compile from "icu-minify/compile";
 import format from "icu-minify/format";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
-import en from "@/lib/i18n/messages/en.json";
-import es from "@/lib/i18n/messages/es.json";
-import ru from "@/lib/i18n/messages/ru.json";
+import { readFileSync } from "node:fs";
 import { locales, type Locale } from "@/lib/i18n/locales";
 
 type Catalogue = { [key: string]: string | Catalogue };
-const catalogues: Record<Locale, Catalogue> = { en, es, ru };
+const catalogues = Object.fromEntries(
+  locales.map((l) => [l, JSON.parse(readFileSync(new URL(`../../lib/i18n/messages/${l}.json`, import.meta.url), "utf8")) as Catalogue]),
+) as Record<Locale, Catalogue>;
 
 function* leaves(catalogue: Catalogue, prefix = ""): Generator<[string, string]> {
   for (const [key, value] of Object.entries(catalogue)) {

@@ -1,7 +1,8 @@
 // "My swaps on this device" in localStorage (lib/client/my-swaps.ts): what a browser saved before
-// a deploy still reads after it, and the refund address the checkout passes survives the swap page.
+// a deploy still reads after it, the refund address the checkout passes survives the swap page, and
+// a swap opened from a link never hands its payout address to a new checkout.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listMySwaps, markUnderpaid, rememberSwap } from "@/lib/client/my-swaps";
+import { keepPrefillFrom, listMySwaps, markUnderpaid, rememberSwap, takePrefill } from "@/lib/client/my-swaps";
 
 const KEY = "swap-checkout:my-swaps";
 const TOKEN = "tok_abcdefghijklmnopqrstuvwx";
@@ -22,11 +23,12 @@ function fakeStorage(): Storage {
 }
 
 beforeEach(() => {
-  Object.assign(globalThis, { window: { localStorage: fakeStorage() } });
+  Object.assign(globalThis, { window: { localStorage: fakeStorage() }, sessionStorage: fakeStorage() });
 });
 
 afterEach(() => {
   Reflect.deleteProperty(globalThis, "window");
+  Reflect.deleteProperty(globalThis, "sessionStorage");
 });
 
 describe("my swaps on this device", () => {
@@ -75,5 +77,45 @@ describe("my swaps on this device", () => {
     // A stored value that is not `true` is not taken for one.
     window.localStorage.setItem(KEY, JSON.stringify([{ id: "ABCDEFGHJKLM", token: TOKEN, savedAt: 1, underpaid: "yes" }]));
     expect(listMySwaps()[0]).not.toHaveProperty("underpaid");
+  });
+
+  it("takes an entry saved before swaps were marked as made here for one opened from a link, unless it holds a refund address only the checkout saved", () => {
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify([
+        { id: "ABCDEFGHJKLM", token: TOKEN, savedAt: 2 },
+        { id: "NPQRSTUVWXYZ", token: TOKEN, savedAt: 1, refundAddress: REFUND },
+      ]),
+    );
+    const [old, withRefund] = listMySwaps();
+    expect(old).not.toHaveProperty("createdHere");
+    expect(withRefund).toMatchObject({ createdHere: true });
+    // The swap page seeing it again does not make a link's swap one made here.
+    rememberSwap("ABCDEFGHJKLM", TOKEN);
+    expect(listMySwaps().find((s) => s.id === "ABCDEFGHJKLM")).not.toHaveProperty("createdHere");
+  });
+});
+
+describe("'New quote, same details' from an expired swap", () => {
+  const payout = { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD", memo: null, network: "tron", token: "USDT", estimatedAmount: "1" };
+
+  it("hands the payout address of a swap made on this device to the next checkout, once", () => {
+    rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: "" });
+    keepPrefillFrom({ id: "ABCDEFGHJKLM", payout });
+    expect(takePrefill("USDT.tron")).toEqual({ address: payout.address, memo: "" });
+    expect(takePrefill("USDT.tron")).toBeNull();
+  });
+
+  it("hands nothing over from a swap opened from a link, and drops what an earlier swap left", () => {
+    rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: "" });
+    rememberSwap("NPQRSTUVWXYZ", TOKEN);
+    keepPrefillFrom({ id: "ABCDEFGHJKLM", payout });
+    keepPrefillFrom({ id: "NPQRSTUVWXYZ", payout: { ...payout, address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", memo: "1" } });
+    expect(takePrefill("USDT.tron")).toBeNull();
+  });
+
+  it("hands nothing over from a swap this device does not hold", () => {
+    keepPrefillFrom({ id: "ABCDEFGHJKLM", payout });
+    expect(takePrefill("USDT.tron")).toBeNull();
   });
 });
