@@ -1,15 +1,15 @@
 // Runs once when a Next.js server starts (`npm start`, `next start`, `next dev`):
 // 1. every variable is checked now, not at the first request, and a bad value stops the server
 //    with one line per variable that names it;
-// 2. instances on one Redis compare their APP_SECRET (lib/bff/secret-check.ts);
+// 2. instances on one Redis compare their APP_SECRET (lib/bff/boot/secret-check.ts);
 // 3. the ledger opens (migrations applied), so its backfill, sweeps and webhook deliveries go on
 //    even before anyone opens a page.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { checkConfigAtStart } = await import("@/lib/bff/start-check");
+  const { checkConfigAtStart } = await import("@/lib/bff/boot/start-check");
   checkConfigAtStart();
-  const { watchAppSecret } = await import("@/lib/bff/secret-check");
+  const { watchAppSecret } = await import("@/lib/bff/boot/secret-check");
   watchAppSecret();
-  const { ledger } = await import("@/lib/ledger");
+  const { ledger } = await import("@/lib/bff/ledger");
   await ledger().catch(() => {});
 }

@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { baseHeaders } from "./lib/bff/base-headers.mjs";
+import { baseHeaders } from "./lib/bff/http/base-headers.mjs";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

@@ -35,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf '${ledgerDir}' && node scripts/start.mjs`,
+    command: `rm -rf '${ledgerDir}' && node server/start.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // A cold start on a busy 2-core machine took over 45 s: 60 s left no margin.

@@ -2,9 +2,9 @@
 // routes may be framed by WIDGET_ALLOWED_ORIGINS; nothing else may be framed at all.
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
-import { reachedOverHttps } from "@/lib/bff/client-id";
-import { ApiError, errorResponse } from "@/lib/bff/errors";
-import { requestIdOf } from "@/lib/bff/request-id";
+import { reachedOverHttps } from "@/lib/bff/http/client-id";
+import { ApiError, errorResponse } from "@/lib/bff/http/errors";
+import { requestIdOf } from "@/lib/bff/http/request-id";
 import { chooseLocale, localeCookie, localeHeader } from "@/lib/i18n/locales";
 
 /** Sent only on answers that reached us over HTTPS (as our front or a trusted proxy saw it). */

@@ -3,7 +3,7 @@
 // error. Without either, the pages show the ids to quote instead of a link.
 import { createContext, useContext } from "react";
 import { useTranslations } from "next-intl";
-import { supportLink, type SupportConfig, type SupportContext } from "@/lib/checkout/support";
+import { supportLink, type SupportConfig, type SupportContext } from "@/lib/swap/support";
 import { cn } from "./ui/cn";
 
 const SupportConfigContext = createContext<SupportConfig>({ url: null, email: null });

@@ -1,5 +1,5 @@
 // Work to finish before the process exits. The hooks are a process singleton ("shutdown-hooks"):
-// modules register here, and `npm start` runs them all on SIGTERM (scripts/start.mjs, outside Next's
+// modules register here, and `npm start` runs them all on SIGTERM (server/start.mjs, outside Next's
 // bundles, finds the runner below in the same registry). Each hook runs once; one that throws does not stop the others.
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -10,12 +10,12 @@ const hooks = () => processSingleton("shutdown-hooks", () => new Map<string, Shu
 /** Registers (or replaces) the hook called `name`. */
 export function onShutdown(name: string, hook: ShutdownHook): void {
   hooks().set(name, hook);
-  // The runner sits in the registry too: scripts/start.mjs calls it, and keeps no copy of it.
+  // The runner sits in the registry too: server/start.mjs calls it, and keeps no copy of it.
   processSingleton("shutdown-run", () => runShutdownHooks);
 }
 
 /** Runs every registered hook at once and waits for them all. */
-export async function runShutdownHooks(): Promise<void> {
+async function runShutdownHooks(): Promise<void> {
   const all = [...hooks().entries()];
   hooks().clear();
   await Promise.all(

@@ -8,7 +8,7 @@ export NEXT_TELEMETRY_DISABLED=1
 # The build sees a unique canary key; the key-leak test looks for it in what the build shipped.
 export LEAK_CANARY_KEY="lsk_test_canary_$(node -e 'console.log(require("crypto").randomBytes(12).toString("hex"))')"
 
-echo "== lint and format"
+echo "== lint, format and unused code"
 npm run --silent lint
 echo "== typecheck"
 npx tsc --noEmit -p .

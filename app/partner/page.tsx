@@ -2,20 +2,20 @@ import { Suspense } from "react";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { PartnerHeader } from "@/components/partner/partner-header";
-import { PartnerDashboard } from "@/components/partner/partner-dashboard";
-import { SessionUnavailable } from "@/components/partner/session-unavailable";
-import { dashboardEnabled, sessionState, SESSION_COOKIE } from "@/lib/bff/dashboard-session";
+import { DashboardHeader } from "@/components/dashboard/dashboard-header";
+import { Dashboard } from "@/components/dashboard/dashboard";
+import { SessionUnavailable } from "@/components/dashboard/session-unavailable";
+import { dashboardEnabled, sessionState, SESSION_COOKIE } from "@/lib/bff/dashboard/session";
 import { config } from "@/lib/config";
-import { webhooksEnabled } from "@/lib/ledger";
+import { webhooksEnabled } from "@/lib/bff/ledger";
 import { loginPath } from "@/lib/schema/pages";
 
 export async function generateMetadata() {
-  const t = await getTranslations("partner");
+  const t = await getTranslations("dashboard");
   return { title: t("title"), robots: { index: false, follow: false } };
 }
 
-export default async function PartnerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (!dashboardEnabled()) notFound();
   const session = (await cookies()).get(SESSION_COOKIE)?.value;
   const state = await sessionState(session);
@@ -24,17 +24,17 @@ export default async function PartnerPage({ searchParams }: { searchParams: Prom
     const query = queryOf(await searchParams);
     return (
       <>
-        <PartnerHeader sandbox={config().mode === "sandbox"} signedIn={false} />
+        <DashboardHeader sandbox={config().mode === "sandbox"} signedIn={false} />
         <SessionUnavailable retry={query ? `/partner?${query}` : "/partner"} />
       </>
     );
   }
   return (
     <>
-      <PartnerHeader sandbox={config().mode === "sandbox"} signedIn />
+      <DashboardHeader sandbox={config().mode === "sandbox"} signedIn />
       <main id="main" className="mx-auto w-full max-w-7xl px-3 pb-16 sm:px-4">
         <Suspense>
-          <PartnerDashboard webhooksOn={webhooksEnabled()} />
+          <Dashboard webhooksOn={webhooksEnabled()} />
         </Suspense>
       </main>
     </>

@@ -4,8 +4,8 @@
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
-import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/checkout/asset-ref";
-import { useDebounced } from "@/lib/checkout/use-debounced";
+import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/swap/asset-ref";
+import { useDebounced } from "@/lib/client/use-debounced";
 import { AssetLogo } from "../asset-logo";
 import { cn } from "../ui/cn";
 import { Icon } from "../ui/icon";
@@ -19,7 +19,7 @@ type Props = {
   disabled?: boolean;
 };
 
-export function NetworkChip({ network }: { network: string }) {
+function NetworkChip({ network }: { network: string }) {
   return (
     <span className="inline-flex items-center rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700">
       {networkLabel(network)}

@@ -4,29 +4,30 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
-import { assetRef, findByRef, memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
-import { amountText, readAmount, withoutSymbol } from "@/lib/checkout/amount-input";
-import { formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
+import { assetRef, findByRef, networkLabel } from "@/lib/swap/asset-ref";
+import { amountText, readAmount, withoutSymbol } from "@/lib/swap/amount-input";
 import { BffError, isTransient } from "@/lib/client/bff";
-import { createSwap } from "@/lib/checkout/create-swap";
-import { focusHeadingOnArrival } from "@/lib/checkout/heading-focus";
-import { isCheckUnavailable, isMemoRejection, useAddressCheck } from "@/lib/checkout/use-address-check";
-import { foreignAddressFamily } from "@/lib/checkout/address-family";
-import { useAssets } from "@/lib/checkout/use-assets";
-import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/checkout/use-quote";
+import { createSwap } from "@/lib/client/create-swap";
+import { focusHeadingOnArrival } from "@/lib/client/heading-focus";
+import { isCheckUnavailable, isMemoRejection, useAddressCheck } from "@/lib/client/use-address-check";
+import { checkoutBlocker } from "@/lib/swap/checkout-blocker";
+import { useAssets } from "@/lib/client/use-assets";
+import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/client/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
-import { rememberSwap, takePrefill } from "@/lib/checkout/my-swaps";
-import { unspendablePayout } from "@/lib/checkout/unspendable";
+import { rememberSwap, takePrefill } from "@/lib/client/my-swaps";
+import { useInputsInUrl } from "@/lib/client/use-inputs-in-url";
+import { useReviewHistory } from "@/lib/client/use-review-history";
+import { unspendablePayout } from "@/lib/swap/unspendable";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
-import { Icon } from "../ui/icon";
 import { LoadingPanel, Panel } from "../ui/panel";
-import { Skeleton, Spinner } from "../ui/spinner";
+import { Spinner } from "../ui/spinner";
 import { AssetPicker } from "./asset-picker";
 import { DestinationFields, type DestinationState } from "./destination-fields";
 import { QuoteDetails } from "./quote-details";
 import { ReviewStep } from "./review-step";
 import { StepIndicator } from "./step-indicator";
+import { AmountHint, FlipButton, ReceivedAmount, SwapSide } from "./swap-sides";
 
 export type CheckoutPreset = { from?: string; to?: string; amount?: string };
 
@@ -45,29 +46,6 @@ type Props = {
 
 const DEFAULT_FROM = "BTC.bitcoin";
 const DEFAULT_TO = "USDT.tron";
-
-/**
- * A quote's bounds in words, saying only the ones the service gave: it may leave either or both
- * null, and "Max 0" would be a false limit.
- */
-function boundsText(
-  t: ReturnType<typeof useTranslations<"checkout">>,
-  key: "bounds" | "outOfBounds",
-  min: unknown,
-  max: unknown,
-  symbol: string,
-  locale: string,
-): string | null {
-  const [low, high] = [min, max].map((v) => (typeof v === "string" && v !== "" ? formatAmount(v, locale) : null));
-  const hint = key === "bounds";
-  if (low && high) return hint ? t("bounds", { min: low, max: high, symbol }) : t("outOfBounds", { min: low, max: high, symbol });
-  if (low) return hint ? t("boundsMin", { min: low, symbol }) : t("outOfBoundsMin", { min: low, symbol });
-  if (high) return hint ? t("boundsMax", { max: high, symbol }) : t("outOfBoundsMax", { max: high, symbol });
-  return null;
-}
-
-/** Marks the history entry the review step adds. */
-const REVIEW_MARK = "checkoutReview";
 
 /** "USDT.tron" as people read it: the symbol and the network's name. */
 function lockedAsset(ref: string) {
@@ -101,29 +79,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const lockedDestination = locked?.destination;
   const emptyDestination: DestinationState = { address: lockedDestination?.address ?? "", memo: lockedDestination?.memo ?? "", refundAddress: "", email: "" };
   const [destination, setDestination] = useState<DestinationState>(emptyDestination);
-  const [step, setStep] = useState<"form" | "review">("form");
-  // Back from the review, focus returns to the button that went there.
-  const backFromReview = useRef(false);
-  const mainButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (step !== "form" || !backFromReview.current) return;
-    backFromReview.current = false;
-    mainButton.current?.focus();
-  }, [step]);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<BffError | null>(null);
-  // The review is a step of its own in the browser's history: Back (a button, a phone's back
-  // gesture) returns to the form, as the page's own Back does, instead of leaving the checkout.
-  useEffect(() => {
-    function onPopState(event: PopStateEvent) {
-      if ((event.state as Record<string, unknown> | null)?.[REVIEW_MARK]) return;
-      backFromReview.current = true;
-      setStep("form");
-      setCreateError(null);
-    }
-    window.addEventListener("popstate", onPopState);
-    return () => window.removeEventListener("popstate", onPopState);
-  }, []);
+  const { step, mainButton, openReview, closeReview } = useReviewHistory(useCallback(() => setCreateError(null), []));
   // This device keeps the created swap, with the refund address only the checkout knows, once the
   // checkout has left the screen: saved sooner, the list of past swaps on this page would pop up
   // under the review while the swap page loads.
@@ -153,15 +111,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   );
   const refundCheck = useAddressCheck(from && { network: from.network, token: from.symbol }, destination.refundAddress);
 
-  // Keep the inputs in the URL, so reload and shared links keep them.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    url.searchParams.set("from", from ? assetRef(from) : fromRef);
-    url.searchParams.set("to", to ? assetRef(to) : toRef);
-    if (amount) url.searchParams.set("amount", amount);
-    else url.searchParams.delete("amount");
-    if (url.toString() !== window.location.href) window.history.replaceState(window.history.state, "", url);
-  }, [from, to, fromRef, toRef, amount]);
+  useInputsInUrl({ from: from ? assetRef(from) : fromRef, to: to ? assetRef(to) : toRef, amount });
 
   useEffect(() => {
     if (quote.quote) {
@@ -199,7 +149,6 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   // them (its docs show an empty `details`; the sandbox gives them for most assets).
   const boundsError = quote.error?.code === "validation_error" && !quote.error.details.fields ? quote.error : null;
 
-  const memoKind = to ? memoKindOf(to.network) : "memo";
   const memoMissing = !!to?.requiresMemo && destination.memo.trim() === "";
   const memoRejected = isMemoRejection(addressCheck);
   // A token's contract or a burn address passes every check of its form, and loses what it is sent.
@@ -212,36 +161,23 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   // The page sells one asset (a signed widget's `to`) that the service does not offer right now:
   // nothing here can fix that, so the page says so instead of showing a picker that will not open.
   const lockedToMissing = !!locked?.to && !!assets.data && !to;
-  // The main button says what is still missing, in the order the form asks for it, and pressing it
-  // takes the person to the field that fixes it (a button that only greys out says nothing to a
-  // keyboard or a screen reader: it is skipped by Tab).
-  const blocker: { say: string; field?: string } | null = ready
-    ? null
-    : lockedToMissing
-      ? { say: t("missing.unavailable") }
-      : !from || !to
-        ? { say: t("missing.asset") }
-        : unreadableAmount || !isQuotableAmount(amount, from) || tooManyDecimals || boundsError
-          ? { say: /^0*(\.0*)?$/.test(amount) && !unreadableAmount ? t("missing.amount") : t("missing.fixAmount"), field: "amount" }
-          : quote.loading
-            ? { say: t("missing.price") }
-            : !quote.quote
-              ? { say: t("missing.noPrice") }
-              : destination.address === ""
-                ? { say: t("missing.address", { network: networkLabel(to.network) }), field: "address" }
-                : addressCheck.state === "checking" || addressCheck.state === "empty"
-                  ? { say: t("missing.checking") }
-                  : isCheckUnavailable(addressCheck)
-                    ? { say: t("missing.checkUnavailable") }
-                    : memoRejected && !foreignAddressFamily(destination.address, to.network)
-                      ? { say: t("missing.fixMemo", { kind: memoKind }), field: "memo" }
-                      : !addressOk
-                        ? { say: t("missing.fixAddress", { network: networkLabel(to.network) }), field: "address" }
-                        : memoMissing
-                          ? { say: t("missing.memo", { kind: memoKind }), field: "memo" }
-                          : !refundOk
-                            ? { say: t("missing.refund"), field: "refund" }
-                            : { say: t("missing.email"), field: "email" };
+  // The main button says what is still missing (lib/swap/checkout-blocker.ts).
+  const blocker = checkoutBlocker({
+    ready,
+    lockedToMissing,
+    toNetwork: from && to ? to.network : null,
+    amount: { value: amount, unreadable: unreadableAmount, quotable: isQuotableAmount(amount, from), tooManyDecimals, refused: !!boundsError },
+    quote: { loading: quote.loading, present: !!quote.quote },
+    address: {
+      value: destination.address,
+      check: addressCheck.state,
+      checkUnavailable: isCheckUnavailable(addressCheck),
+      memoRejected,
+      ok: addressOk,
+    },
+    memoMissing,
+    refundOk,
+  });
 
   async function confirm() {
     if (!quote.quote || creating || quote.change) return;
@@ -308,14 +244,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           error={createError}
           swapPath={swapPath}
           swapQuery={swapQuery}
-          onBack={() => {
-            // The history entry the review added goes too, so the browser's Forward does not lead
-            // to a review that is no longer on screen.
-            if ((window.history.state as Record<string, unknown> | null)?.[REVIEW_MARK]) return window.history.back();
-            backFromReview.current = true;
-            setStep("form");
-            setCreateError(null);
-          }}
+          onBack={closeReview}
           onConfirm={confirm}
         />
       </Panel>
@@ -339,8 +268,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             return;
           }
           quote.acceptChange();
-          window.history.pushState({ ...(window.history.state as object | null), [REVIEW_MARK]: true }, "", window.location.href);
-          setStep("review");
+          openReview();
         }}
       >
         <SwapSide title={t("youSend")} labelFor="amount">
@@ -359,64 +287,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             />
             <AssetPicker label={t("youSend")} assets={senders} selected={from} onSelect={(a) => select("from", a)} />
           </div>
-          <p id="amount-hint" className="mt-1 min-h-5 text-sm" aria-live="polite">
-            {unreadableAmount ? (
-              <span className="text-rose-700 dark:text-rose-400">{t("notANumber", { example: amountText("0.25", locale) })}</span>
-            ) : tooManyDecimals && from ? (
-              <span className="text-rose-700 dark:text-rose-400">{t("tooManyDecimals", { symbol: from.symbol, decimals: from.decimals })}</span>
-            ) : boundsError && from ? (
-              <span className="text-rose-700 dark:text-rose-400">
-                {boundsText(t, "outOfBounds", boundsError.details.minAmountIn, boundsError.details.maxAmountIn, from.symbol, locale) ?? t("amountRefused")}
-              </span>
-            ) : quote.quote && from ? (
-              <span className="text-slate-600 dark:text-slate-400">
-                {boundsText(t, "bounds", quote.quote.minAmountIn, quote.quote.maxAmountIn, from.symbol, locale)}
-              </span>
-            ) : null}
-          </p>
+          <AmountHint from={from} unreadable={unreadableAmount} tooManyDecimals={tooManyDecimals} refusal={boundsError} quote={quote.quote} />
         </SwapSide>
 
-        <div className="relative -my-5 flex justify-center">
-          <button
-            type="button"
-            onClick={flip}
-            disabled={!canFlip}
-            aria-label={t("flip")}
-            title={canFlip ? t("flip") : t("flipUnavailable")}
-            className="z-10 inline-flex size-11 items-center justify-center rounded-xl bg-white text-slate-700 shadow ring-4 ring-white transition hover:bg-slate-50 disabled:opacity-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-900"
-          >
-            <Icon name="flip" />
-          </button>
-          <span role="status" className="sr-only">
-            {flipSaid}
-          </span>
-        </div>
+        <FlipButton canFlip={canFlip} onFlip={flip} said={flipSaid} />
 
         <SwapSide title={t("youReceive")} titleId="receive-label">
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <output
-              aria-labelledby="receive-label"
-              aria-live="polite"
-              className="@container flex h-14 min-w-0 flex-1 basis-20 items-center truncate px-1 text-2xl font-semibold tabular-nums text-slate-800 sm:text-3xl dark:text-slate-100"
-            >
-              {quote.loading ? (
-                <Skeleton className="h-8 w-32" />
-              ) : quote.quote ? (
-                // Eight significant digits fit a phone's field; the review shows every decimal.
-                <>
-                  <EstimatedAmount
-                    text={`≈ ${formatAmount(quote.quote.to.estimatedAmount, locale, glanceFractionDigits(quote.quote.to.estimatedAmount, Math.min(quote.quote.to.decimals, 8)))}`}
-                  />
-                  {/* Heard, the estimate names its asset (seen, the asset button beside it does). */}
-                  <span className="sr-only"> {quote.quote.to.token}</span>
-                </>
-              ) : (
-                // A placeholder, not an amount: it is not read out each time the price is renewed.
-                <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
-                  0.0
-                </span>
-              )}
-            </output>
+            <ReceivedAmount quote={quote.quote} loading={quote.loading} labelledBy="receive-label" />
             <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} disabled={!!locked?.to} />
           </div>
           {lockedToMissing ? (
@@ -461,41 +339,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
 
         <Button ref={mainButton} type="submit" size="lg" aria-disabled={!ready || undefined} className="mt-2 w-full" data-testid="main-button">
           {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
-          {blocker?.say ?? t("review")}
+          {blocker ? t(`missing.${blocker.reason}`, blocker.values) : t("review")}
         </Button>
       </form>
     </Panel>
-  );
-}
-
-/** One side of the swap, what is sent or what comes back: its title, then the amount and the asset on one line. */
-function SwapSide({ title, labelFor, titleId, children }: { title: string; labelFor?: string; titleId?: string; children: React.ReactNode }) {
-  const titleClass = "text-sm font-medium text-slate-700 dark:text-slate-300";
-  return (
-    <div className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
-      {labelFor ? (
-        <label htmlFor={labelFor} className={titleClass}>
-          {title}
-        </label>
-      ) : (
-        <span id={titleId} className={titleClass}>
-          {title}
-        </span>
-      )}
-      {children}
-    </div>
-  );
-}
-
-/**
- * What the user gets, whole: a long amount ("≈ 0.00102416") shrinks to the width it has (its box is
- * a size container) rather than being cut to "≈ 0.0010…" beside the asset button on a phone or in a
- * narrow widget. Its characters average about 0.62 em; 0.7 leaves room. Below 0.75 rem it is cut after all.
- */
-function EstimatedAmount({ text }: { text: string }) {
-  return (
-    <span className="truncate" style={{ fontSize: `max(0.75rem, min(1em, calc(100cqi / ${(text.length * 0.7).toFixed(2)})))` }}>
-      {text}
-    </span>
   );
 }

@@ -4,10 +4,10 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
-import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
-import { foreignAddressFamily } from "@/lib/checkout/address-family";
-import { isCheckUnavailable, isMemoRejection, type AddressCheckState } from "@/lib/checkout/use-address-check";
-import type { Unspendable } from "@/lib/checkout/unspendable";
+import { memoKindOf, networkLabel } from "@/lib/swap/asset-ref";
+import { foreignAddressFamily } from "@/lib/swap/address-family";
+import { isCheckUnavailable, isMemoRejection, type AddressCheckState } from "@/lib/client/use-address-check";
+import type { Unspendable } from "@/lib/swap/unspendable";
 import { useErrorText } from "../error-notice";
 import { cn } from "../ui/cn";
 import { Field, type FieldProps } from "../ui/field";
@@ -26,7 +26,7 @@ type Props = {
   emailOk: boolean;
   /** The embedding site fixed the address (and memo). */
   destinationLocked?: boolean;
-  /** An address of the right form that loses what it is sent (lib/checkout/unspendable.ts). */
+  /** An address of the right form that loses what it is sent (lib/swap/unspendable.ts). */
   unspendable?: { address: Unspendable | null; refund: Unspendable | null };
 };
 

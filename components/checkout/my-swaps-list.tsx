@@ -4,10 +4,10 @@
 // page. A swap opened from a link (anyone can send one) is marked so, beside its payout address.
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/checkout/my-swaps";
-import { formatAmount } from "@/lib/checkout/format";
-import { networkLabel } from "@/lib/checkout/asset-ref";
-import { useSavedSwap } from "@/lib/checkout/use-saved-swap";
+import { forgetAllSwaps, forgetSwap, restoreSwap, type MySwap } from "@/lib/client/my-swaps";
+import { formatAmount } from "@/lib/swap/format";
+import { networkLabel } from "@/lib/swap/asset-ref";
+import { useSavedSwap } from "@/lib/client/use-saved-swap";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";

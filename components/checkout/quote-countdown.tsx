@@ -3,7 +3,7 @@
 // milestones (one minute, thirty seconds, refreshed), so nothing chatters.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { clockText } from "@/lib/checkout/format";
+import { clockText } from "@/lib/swap/format";
 import { cn } from "../ui/cn";
 
 export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expiresAt: string; now: number; totalSeconds?: number }) {

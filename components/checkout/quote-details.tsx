@@ -1,8 +1,8 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
-import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
-import { quoteRate } from "@/lib/checkout/use-quote";
+import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/swap/format";
+import { quoteRate } from "@/lib/client/use-quote";
 import { QuoteCountdown } from "./quote-countdown";
 
 export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }) {

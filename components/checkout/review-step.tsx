@@ -6,9 +6,9 @@ import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import type { Asset } from "@/lib/schema/partner";
 import type { BffError } from "@/lib/client/bff";
-import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
-import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/checkout/format";
-import { quoteRate, type QuoteChange } from "@/lib/checkout/use-quote";
+import { memoKindOf, networkLabel } from "@/lib/swap/asset-ref";
+import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/swap/format";
+import { quoteRate, type QuoteChange } from "@/lib/client/use-quote";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -16,7 +16,7 @@ import { Spinner } from "../ui/spinner";
 import { AssetLogo } from "../asset-logo";
 import type { DestinationState } from "./destination-fields";
 import { QuoteCountdown } from "./quote-countdown";
-import { useMySwaps } from "@/lib/checkout/my-swaps";
+import { useMySwaps } from "@/lib/client/my-swaps";
 import { GroupedAddress } from "../ui/grouped-address";
 
 // Loaded only when this device has made swaps before: a first visit ships none of it.

@@ -6,9 +6,9 @@
 // already read it).
 import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { listMySwaps, type MySwap } from "@/lib/checkout/my-swaps";
-import { formatAmount, momentText } from "@/lib/checkout/format";
-import { useSavedSwap } from "@/lib/checkout/use-saved-swap";
+import { listMySwaps, type MySwap } from "@/lib/client/my-swaps";
+import { formatAmount, momentText } from "@/lib/swap/format";
+import { useSavedSwap } from "@/lib/client/use-saved-swap";
 import type { Asset, Swap } from "@/lib/schema/partner";
 
 const RECENT_MS = 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@
 // shows this panel alone (everything else on the page is print:hidden).
 import { useLocale, useTranslations } from "next-intl";
 import type { Swap } from "@/lib/schema/partner";
-import { memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
-import { formatAmount } from "@/lib/checkout/format";
+import { memoKindOf, networkLabel } from "@/lib/swap/asset-ref";
+import { formatAmount } from "@/lib/swap/format";
 import { Button } from "../ui/button";
 import { Panel, PanelHeading } from "../ui/panel";
 

@@ -7,15 +7,15 @@ import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
 import type { Swap } from "@/lib/schema/partner";
-import { assetRef, memoKindOf, networkLabel } from "@/lib/checkout/asset-ref";
-import { explorerAddressUrl } from "@/lib/checkout/explorer";
-import { formatAmount, momentText } from "@/lib/checkout/format";
-import { takeHeadingFocus } from "@/lib/checkout/heading-focus";
-import { keepPrefillFrom, listMySwaps, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/checkout/my-swaps";
-import { useDepositAsset } from "@/lib/checkout/use-assets";
-import { useServerNow } from "@/lib/checkout/use-now";
-import type { SupportContext } from "@/lib/checkout/support";
-import { tokenFromHash, useOffline, useSwapStatus } from "@/lib/checkout/use-swap-status";
+import { assetRef, memoKindOf, networkLabel } from "@/lib/swap/asset-ref";
+import { explorerAddressUrl } from "@/lib/swap/explorer";
+import { formatAmount, momentText } from "@/lib/swap/format";
+import { takeHeadingFocus } from "@/lib/client/heading-focus";
+import { keepPrefillFrom, listMySwaps, markUnderpaid, rememberSwap, useMySwaps } from "@/lib/client/my-swaps";
+import { useDepositAsset } from "@/lib/client/use-assets";
+import { useServerNow } from "@/lib/client/use-now";
+import type { SupportContext } from "@/lib/swap/support";
+import { tokenFromHash, useOffline, useSwapStatus } from "@/lib/client/use-swap-status";
 import { StepIndicator } from "../checkout/step-indicator";
 import { ErrorNotice } from "../error-notice";
 import { SupportLink, useSupportConfig } from "../support";
@@ -28,7 +28,7 @@ import { cn } from "../ui/cn";
 import { DepositInstructions } from "./deposit-instructions";
 import { SandboxPanel } from "./sandbox-panel";
 import { StatusTimeline } from "./status-timeline";
-import { depositDiffers } from "@/lib/checkout/deposit-differs";
+import { depositDiffers } from "@/lib/swap/deposit-differs";
 
 // The receipt is for the end of a completed swap only: its code loads then, not before.
 const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr: false });
@@ -213,7 +213,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap; pastDeadline: boolean; deposit: DepositSeen; newSwapHref: string }) {
   const t = useTranslations("status");
   const words = pastDeadline ? "waitingPastDeadline" : swap.status;
-  // Arriving from "Create swap", focus continues here (lib/checkout/heading-focus.ts).
+  // Arriving from "Create swap", focus continues here (lib/client/heading-focus.ts).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (takeHeadingFocus()) heading.current?.focus();

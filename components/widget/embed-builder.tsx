@@ -3,9 +3,9 @@
 // width), read the events it sends, and copy a snippet for plain HTML or for React.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { findByRef, assetRef } from "@/lib/checkout/asset-ref";
-import { contrastRatio, isHexColor } from "@/lib/checkout/contrast";
-import { useAssets } from "@/lib/checkout/use-assets";
+import { findByRef, assetRef } from "@/lib/swap/asset-ref";
+import { contrastRatio, isHexColor } from "@/lib/swap/contrast";
+import { useAssets } from "@/lib/client/use-assets";
 import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import { AssetPicker } from "../checkout/asset-picker";
 import { CopyButton } from "../ui/copy-button";

@@ -2,8 +2,8 @@
 // The widget's frame: theme and accent from the embed, a compact layout, and the host-page events
 // (ready, resize) that let the partner size the iframe to its content.
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
-import { accentForeground } from "@/lib/checkout/contrast";
-import { createWidgetMessenger, type WidgetMessenger } from "@/lib/checkout/widget-messenger";
+import { accentForeground } from "@/lib/swap/contrast";
+import { createWidgetMessenger, type WidgetMessenger } from "@/lib/client/widget-messenger";
 import { SandboxBadge } from "../sandbox-badge";
 import { cn } from "../ui/cn";
 

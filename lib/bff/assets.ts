@@ -4,8 +4,8 @@ import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
 import { within } from "@/lib/timing";
 import type { Asset, AssetList } from "@/lib/schema/partner";
-import { forLog } from "./errors";
-import { assetBaseUrl, partner } from "./partner";
+import { forLog } from "./http/errors";
+import { assetBaseUrl, partner } from "./upstream/partner";
 
 const FRESH_MS = 60_000;
 const STALE_MS = 15 * 60_000;
@@ -76,7 +76,7 @@ const PAGE_WAIT_MS = 1_500;
  */
 export const assetsAtHand = (requestId: string): Promise<AssetList | undefined> => within(listAssets({}, requestId), PAGE_WAIT_MS).catch(() => undefined);
 
-export async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
+async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
   return select((await current(requestId)).list, filter);
 }
 
@@ -90,11 +90,6 @@ export async function assetListJson(filter: Filter, requestId: string): Promise<
     if (entry.bodies.size < 500) entry.bodies.set(key, body);
   }
   return body;
-}
-
-export async function findAsset(network: string, token: string, requestId: string) {
-  const { assets } = await listAssets({ network }, requestId);
-  return assets.find((a) => a.symbol === token);
 }
 
 /**

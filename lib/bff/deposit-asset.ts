@@ -5,7 +5,7 @@ import "server-only";
 import type { DepositAsset, SwapAnswer } from "@/lib/schema/bff";
 import type { Swap } from "@/lib/schema/partner";
 import { assetAtHand, assetsAtHand } from "./assets";
-import { store } from "./shared-store";
+import { store } from "./upstream/shared-store";
 
 /** Past the deposit window (4 h) and any processing: a week covers every swap a person still follows. */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;

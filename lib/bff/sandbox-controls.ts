@@ -3,11 +3,11 @@
 import "server-only";
 import type { DepositBody } from "@/lib/schema/bff";
 import { errorBodySchema, swapSchema, type Swap } from "@/lib/schema/partner";
-import { ApiError, fromPartnerError } from "./errors";
+import { ApiError, fromPartnerError } from "./http/errors";
 import { PartnerError } from "@/lib/partner/errors";
-import { embeddedSandbox } from "./partner";
-import { rememberSwap } from "./swaps";
-import { ledgerRebackfill } from "@/lib/ledger";
+import { embeddedSandbox } from "./upstream/partner";
+import { writeSnapshot } from "./status/snapshots";
+import { ledgerRebackfill } from "@/lib/bff/ledger";
 import { isSwapAccessToken } from "./tokens";
 
 async function control(path: string, body: unknown, requestId: string): Promise<unknown> {
@@ -38,7 +38,8 @@ export async function simulateDeposit(id: string, token: string | null, body: De
   if (!embeddedSandbox()) throw new ApiError("not_found");
   if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
   const swap = swapSchema.parse(await control(`/sandbox/swaps/${id}/deposit`, body, requestId));
-  await rememberSwap(swap);
+  // The deposit changed the swap: its new state is the freshest we know.
+  await writeSnapshot({ swap, asOf: Date.now(), source: "live" });
   return swap;
 }
 

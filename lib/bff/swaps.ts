@@ -1,7 +1,7 @@
 // Swap creation: one click, one swap (idempotency), and a quote's swap only for the request that made it.
 import "server-only";
 import { sleep } from "@/lib/timing";
-import { unspendablePayout } from "@/lib/checkout/unspendable";
+import { unspendablePayout } from "@/lib/swap/unspendable";
 import { processSingleton } from "@/lib/process-singleton";
 import { onShutdown } from "@/lib/shutdown";
 import { createHash } from "node:crypto";
@@ -10,13 +10,15 @@ import { swapAttemptFields } from "@/lib/schema/swap-attempt";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import type { Swap } from "@/lib/schema/partner";
 import { isPartnerError } from "@/lib/partner/errors";
-import { ApiError, errorResponse, retryAfterHeader } from "./errors";
-import { partner, store } from "./partner";
-import { ledgerSwapCreated } from "@/lib/ledger";
+import { ApiError, errorResponse, retryAfterHeader } from "./http/errors";
+import { partner } from "./upstream/partner";
+import { store } from "./upstream/shared-store";
+import { ledgerSwapCreated } from "@/lib/bff/ledger";
+import { cachedAddressCheck, validateAndCache } from "./address-check";
 import { assetsAtHand } from "./assets";
 import { noteDepositAsset, withDepositAsset } from "./deposit-asset";
-import { cachedAddressCheck, quoteMemo, validateAndCache } from "./quotes";
-import { writeSnapshot } from "./status";
+import { quoteConfig, quoteMemo, quoteSwap, rememberQuoteSwap } from "./quote-memory";
+import { writeSnapshot } from "./status/snapshots";
 import { refusedWidgetConfig } from "./widget-config";
 import { swapAccessToken } from "./tokens";
 
@@ -28,7 +30,6 @@ type Outcome = { status: number; body: unknown; headers?: Record<string, string>
 type IdempotencyRecord = { hash: string; state: "pending" } | ({ hash: string; state: "done" } & Outcome);
 
 const idempotencyKey = (key: string) => `idem:swap:${key}`;
-const quoteSwapKey = (quoteId: string) => `quote-swap:${quoteId}`;
 
 function fingerprint(body: SwapBody, attribution: string | null): string {
   // The same text as ever: records made before a deploy still match after it.
@@ -36,29 +37,6 @@ function fingerprint(body: SwapBody, attribution: string | null): string {
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
-const quoteLockKey = (quoteId: string) => `quote-lock:${quoteId}`;
-
-type Destination = { address: string; memo?: string };
-/** What a quote made under a signed config holds its swap to. (Before: the destination alone.) */
-type QuoteConfig = { v: 2; exp: number; destination?: Destination };
-
-/** Remembers the signed config a quote was made under: its expiry, and the destination it fixed. */
-export async function rememberQuoteConfig(quoteId: string, widget: WidgetConfig) {
-  const record: QuoteConfig = { v: 2, exp: widget.exp, ...(widget.destination ? { destination: widget.destination } : {}) };
-  await store().set(quoteLockKey(quoteId), JSON.stringify(record), DAY_MS);
-}
-
-function readQuoteConfig(raw: string | null): { exp: number | null; destination?: Destination } | null {
-  if (!raw) return null;
-  const parsed = JSON.parse(raw) as QuoteConfig | Destination;
-  return "v" in parsed ? parsed : { exp: null, destination: parsed };
-}
-
-/**
- * What the signed config of a quote fixed holds at its swap, whatever config this request sends or
- * leaves out: the destination it locked (another signed config cannot unlock or change it), and its
- * expiry. A destination this request's own config locks must be met too.
- */
 /**
  * A payout (or refund) to a token's own contract or a burn address is lost for good, yet passes
  * every address check: refused before anything is created. The asset list is the cached one; if it
@@ -78,8 +56,13 @@ export async function assertSpendable(body: SwapBody, requestId: string) {
   }
 }
 
+/**
+ * What the signed config of a quote fixed holds at its swap, whatever config this request sends or
+ * leaves out: the destination it locked (another signed config cannot unlock or change it), and its
+ * expiry. A destination this request's own config locks must be met too.
+ */
 export async function assertLockedDestination(body: SwapBody, widget: WidgetConfig | null) {
-  const remembered = readQuoteConfig(await store().get(quoteLockKey(body.quoteId)));
+  const remembered = await quoteConfig(body.quoteId);
   const exp = remembered?.exp ?? null;
   if (exp !== null && exp * 1000 <= Date.now()) throw refusedWidgetConfig("expired");
   for (const locked of [remembered?.destination, widget?.destination]) {
@@ -188,8 +171,6 @@ function ownerOf(swap: Swap, body: SwapBody): string {
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
-type QuoteSwap = { swapId: string; owner: string };
-
 /**
  * Whether a request names the swap's own payout, after the upstream's normalisation of addresses.
  * Its address check is the asking client's to pay (`onBehalfOf`), and cached like any other.
@@ -226,24 +207,13 @@ async function createSwapUpstream(body: SwapBody, requestId: string, onBehalfOf?
     throw error;
   }
   // The upstream is retry-safe per quoteId: an answer may be the swap someone else made first.
-  const known = await readQuoteSwap(body.quoteId);
+  const known = await quoteSwap(body.quoteId);
   if (known && known.swapId === swap.id && known.owner !== ownerOf(swap, body)) throw quoteAlreadyUsed();
   if (!(await paysOutTo(swap, body, requestId, onBehalfOf))) throw quoteAlreadyUsed();
-  if (!known) await store().set(quoteSwapKey(body.quoteId), JSON.stringify({ swapId: swap.id, owner: ownerOf(swap, body) } satisfies QuoteSwap), DAY_MS);
+  if (!known) await rememberQuoteSwap(body.quoteId, { swapId: swap.id, owner: ownerOf(swap, body) });
   await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
   await ledgerSwapCreated(swap);
   return swap;
-}
-
-async function readQuoteSwap(quoteId: string): Promise<QuoteSwap | null> {
-  const raw = await store().get(quoteSwapKey(quoteId));
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as Partial<QuoteSwap>;
-    return typeof parsed.swapId === "string" && typeof parsed.owner === "string" ? { swapId: parsed.swapId, owner: parsed.owner } : null;
-  } catch {
-    return null; // a record from before owners were kept: as if unknown
-  }
 }
 
 /**
@@ -251,10 +221,10 @@ async function readQuoteSwap(quoteId: string): Promise<QuoteSwap | null> {
  * made it (the same person retrying after a lost answer); anyone else learns nothing of it.
  */
 async function existingSwapOfQuote(body: SwapBody, requestId: string, onBehalfOf?: string): Promise<Swap> {
-  const known = await readQuoteSwap(body.quoteId);
+  const known = await quoteSwap(body.quoteId);
   if (known) {
     const swap = await partner().getSwap(known.swapId, { requestId, priority: "create", onBehalfOf });
-    // A live read: the sweep must know it brought the swap's listed status up to date (lib/bff/list-sync.ts).
+    // A live read: the sweep must know it brought the swap's listed status up to date (lib/bff/status/list-sync.ts).
     await writeSnapshot({ swap, asOf: Date.now(), source: "live" }).catch(() => {});
     if (known.owner === ownerOf(swap, body) && (await paysOutTo(swap, body, requestId, onBehalfOf))) return swap;
     throw quoteAlreadyUsed();
@@ -267,11 +237,6 @@ async function existingSwapOfQuote(body: SwapBody, requestId: string, onBehalfOf
   if (!found) throw quoteAlreadyUsed();
   const { commission: _commission, ...swap } = found;
   if (!(await paysOutTo(swap, body, requestId, onBehalfOf))) throw quoteAlreadyUsed();
-  await store().set(quoteSwapKey(body.quoteId), JSON.stringify({ swapId: swap.id, owner: ownerOf(swap, body) } satisfies QuoteSwap), DAY_MS);
+  await rememberQuoteSwap(body.quoteId, { swapId: swap.id, owner: ownerOf(swap, body) });
   return swap;
-}
-
-/** After something changed a swap (the sandbox's deposit), its new state is the freshest we know. */
-export function rememberSwap(swap: Swap) {
-  return writeSnapshot({ swap, asOf: Date.now(), source: "live" });
 }

@@ -9,7 +9,7 @@ const mac = (purpose: KeyPurpose, value: string) => createHmac("sha256", config(
 
 /** The token that opens one swap's status: HMAC of its id. */
 export const swapAccessToken = (swapId: string) => mac("swap-token", `swap:${swapId}`);
-/** A fingerprint of the swap-token key, for instances to compare (lib/bff/secret-check.ts). */
+/** A fingerprint of the swap-token key, for instances to compare (lib/bff/boot/secret-check.ts). */
 export const secretFingerprint = () => mac("swap-token", "fingerprint:app-secret").slice(0, 22);
 export const isSwapAccessToken = (swapId: string, token: string | null): boolean => !!token && safeEqual(swapAccessToken(swapId), token);
 

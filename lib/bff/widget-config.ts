@@ -4,7 +4,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import { verifyWidgetConfig, type WidgetConfigCheck } from "@/lib/widget/config-codec";
 import type { WidgetConfig } from "@/lib/schema/widget";
-import { ApiError } from "./errors";
+import { ApiError } from "./http/errors";
 
 export function checkWidgetConfig(token: string): WidgetConfigCheck {
   return verifyWidgetConfig(token, config().keyFor("widget-config"));

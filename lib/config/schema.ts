@@ -93,7 +93,7 @@ export const appEnvSchema = z
       .default("")
       .transform((v) => v === "1"),
     /**
-     * Set by scripts/start.mjs, never by a person: a random per-process secret with which our own
+     * Set by server/start.mjs, never by a person: a random per-process secret with which our own
      * front proves that it, not the client, set x-swap-client-ip.
      */
     SWAP_FRONT_SECRET: optionalString.pipe(z.string().min(32).optional()),

@@ -18,7 +18,7 @@ const isNews = (source: SwapSource) => source !== "backfill" && source !== "reli
 
 const noCommission: SwapListItem["commission"] = { bps: null, rewardAmountUsdc: null, rewardStatus: null };
 
-export type SwapEvent =
+type SwapEvent =
   | { type: "swap.created"; timestamp: string; data: { swap: SwapListItem } }
   | { type: "swap.status_changed"; timestamp: string; data: { swap: SwapListItem; previousStatus: string; status: string; occurredAt: string } };
 
@@ -29,7 +29,7 @@ const statusChanged = (item: SwapListItem, previous: string, timestamp: string):
   data: { swap: item, previousStatus: previous, status: item.status, occurredAt: item.updatedAt },
 });
 
-export const newWebhookId = () => `msg_${randomUUID().replaceAll("-", "")}`;
+const newWebhookId = () => `msg_${randomUUID().replaceAll("-", "")}`;
 
 /**
  * The reward as the ledger's column can hold it (numeric(40, 18): 22 whole digits), else null, so

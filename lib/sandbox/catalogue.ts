@@ -235,7 +235,7 @@ const unsupportedPairs: ReadonlyArray<readonly [string, string]> = [
   ["LTC.litecoin", "ATOM.cosmos"],
 ];
 
-export const assetKey = (a: { symbol: string; network: string }) => `${a.symbol}.${a.network}`;
+const assetKey = (a: { symbol: string; network: string }) => `${a.symbol}.${a.network}`;
 
 export function findAsset(network: string, token: string): CatalogueEntry | undefined {
   return catalogue.find((a) => a.network === network && a.symbol === token);

@@ -1,8 +1,9 @@
 // Controls under /sandbox: what a real upstream does on its own (a user's deposit, history) made
 // callable, so flows and dashboards can be exercised without money.
 import { z } from "zod";
-import { isoDateTimeSchema, rewardStatuses, swapStatusSchema, swapStatuses, type RewardStatus, type Swap, type SwapStatus } from "@/lib/schema/partner";
+import { rewardStatuses, swapStatuses, type RewardStatus, type Swap, type SwapStatus } from "@/lib/schema/partner";
 import { depositOutcomes } from "@/lib/schema/codes";
+import { seedBodySchema, type SeedBody } from "@/lib/schema/bff";
 import { generateDepositAddress, generateDepositMemo } from "./address";
 import { catalogue, isSupportedPair } from "./catalogue";
 import { Dec, floorTo } from "./decimal";
@@ -42,27 +43,6 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
   return renderSwap(ctx, swap);
 }
 
-/** `POST /sandbox/seed`; the BFF's `/api/sandbox/seed` takes the same body. */
-export const seedBodySchema = z.strictObject({
-  count: z.number().int().min(1).max(20_000),
-  statuses: z.array(swapStatusSchema).min(1).optional(),
-  createdFrom: z.optional(isoDateTimeSchema),
-  createdTo: z.optional(isoDateTimeSchema),
-  /**
-   * Live swaps follow the status machine instead of a fixed status: each waits for its deposit,
-   * which arrives at a random moment within `depositWithinSeconds` (never, when omitted), then
-   * steps on to completed. For benchmarks of status polling.
-   */
-  live: z.boolean().optional(),
-  depositWithinSeconds: z
-    .number()
-    .min(0)
-    .max(30 * 86_400)
-    .optional(),
-});
-
-type SeedRequest = z.output<typeof seedBodySchema>;
-
 /**
  * What happened to a seeded swap. Waiting and expired are no fixed statuses: both mean no deposit
  * came, and the spec's `expired` is "the deposit window has passed", so such a swap lives on the
@@ -71,7 +51,7 @@ type SeedRequest = z.output<typeof seedBodySchema>;
  * An `expired` seed older than the window is expired at once; a younger one cannot be yet, so it
  * waits, rather than be expired with its deadline still ahead.
  */
-function seededEvents(request: SeedRequest, timeline: SwapEvents, status: SwapStatus, rewardStatus: RewardStatus, now: number): SwapEvents {
+function seededEvents(request: SeedBody, timeline: SwapEvents, status: SwapStatus, rewardStatus: RewardStatus, now: number): SwapEvents {
   if (request.live) {
     if (request.depositWithinSeconds === undefined) return timeline;
     return { ...timeline, deposit: { at: now + Math.random() * request.depositWithinSeconds * 1000, partial: false, outcome: "completed" } };

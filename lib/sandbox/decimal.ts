@@ -6,8 +6,6 @@ Dec.DP = 40;
 Dec.NE = -60;
 Dec.PE = 60;
 
-export type Decimal = Big;
-
 const ROUND_DOWN = 0;
 
 /** Rounds down to at most `places` decimals and drops trailing zeros. */

@@ -2,7 +2,7 @@
 // (a deposit, a seeded status), so any clock, fast or manual, drives it through every step.
 import type { RewardStatus, SwapStatus } from "@/lib/schema/partner";
 
-export type DepositOutcome = "completed" | "refunded" | "failed";
+type DepositOutcome = "completed" | "refunded" | "failed";
 
 export type SwapEvents = {
   createdAt: number;

@@ -290,7 +290,7 @@ function storedAt(ctx: SandboxContext, swap: StoredSwap, now: number): number {
   return Math.max(swap.events.createdAt, swap.lastLiveReadAt, Math.min(lastSync, now));
 }
 
-export function listItem(ctx: SandboxContext, swap: StoredSwap, now = ctx.clock.now()): SwapListItem {
+function listItem(ctx: SandboxContext, swap: StoredSwap, now = ctx.clock.now()): SwapListItem {
   const at = storedAt(ctx, swap, now);
   const rendered = renderSwap(ctx, swap, at);
   const completed = rendered.status === "completed";

@@ -26,7 +26,6 @@ export const faultsSchema = z
     }
     return faults;
   });
-export type SandboxFaults = z.output<typeof faultsSchema>;
 
 const seconds = (fallback: number) =>
   z.coerce

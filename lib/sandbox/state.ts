@@ -3,7 +3,7 @@ import type { CreateQuoteRequest, Quote } from "@/lib/schema/partner";
 import type { CatalogueEntry } from "./catalogue";
 import type { SwapEvents } from "./machine";
 
-export type StoredQuote = {
+type StoredQuote = {
   quote: Quote;
   request: CreateQuoteRequest;
   from: CatalogueEntry;

@@ -7,7 +7,7 @@ import { addressAnswerSchema, bffErrorBodySchema, quoteAnswerSchema, swapAnswerS
 import { dashboardSwapListSchema } from "./dashboard";
 import { assetListSchema, sideFromSchema, sideSchema, sideToSchema, swapListItemSchema, swapSchema } from "./partner";
 
-export const answerSchemas = {
+const answerSchemas = {
   assetList: assetListSchema,
   addressAnswer: addressAnswerSchema,
   quoteAnswer: quoteAnswerSchema,

@@ -2,13 +2,12 @@
 // browser. Error codes are stable; the browser maps them to words in its language.
 import * as z from "zod/mini";
 import "./zod";
-import { addressValidationSchema, createQuoteRequestSchema, decimalStringSchema, quoteIdSchema, quoteSchema, swapSchema } from "./partner";
+import { addressValidationSchema, decimalStringSchema, isoDateTimeSchema, quoteIdSchema, quoteSchema, swapSchema, swapStatusSchema } from "./partner";
 import { bffErrorCodes, depositOutcomes } from "./codes";
 
-export { bffErrorCodes, bffOwnErrorCodes, depositOutcomes } from "./codes";
+export { bffErrorCodes, depositOutcomes } from "./codes";
 
-export const bffErrorCodeSchema = z.enum(bffErrorCodes);
-export type BffErrorCode = z.infer<typeof bffErrorCodeSchema>;
+export type BffErrorCode = (typeof bffErrorCodes)[number];
 
 export const bffErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()) }),
@@ -54,7 +53,7 @@ export type SwapBody = z.infer<typeof swapBodySchema>;
  * from its asset list or from what it noted when the swap was made; null when it knows neither,
  * and then the page shows the bare address rather than guess (a token is never a native coin).
  */
-export const depositAssetSchema = z.object({ contractAddress: z.nullable(z.string()), decimals: z.int().check(z.gte(0)) });
+const depositAssetSchema = z.object({ contractAddress: z.nullable(z.string()), decimals: z.int().check(z.gte(0)) });
 export type DepositAsset = z.infer<typeof depositAssetSchema>;
 /** The spec's Swap as the BFF answers it: plus `depositAsset` (absent from older answers). */
 export const swapAnswerSchema = z.extend(swapSchema, { depositAsset: z.optional(z.nullable(depositAssetSchema)) });
@@ -68,7 +67,20 @@ export const depositBodySchema = z.strictObject({
 });
 export type DepositBody = z.infer<typeof depositBodySchema>;
 
-export const idempotencyKeySchema = z.uuid("Idempotency-Key must be a UUID");
+/** The sandbox's `POST /sandbox/seed`; the BFF's `/api/sandbox/seed` takes the same body. */
+export const seedBodySchema = z.strictObject({
+  count: z.int().check(z.gte(1), z.lte(20_000)),
+  statuses: z.optional(z.array(swapStatusSchema).check(z.minLength(1))),
+  createdFrom: z.optional(isoDateTimeSchema),
+  createdTo: z.optional(isoDateTimeSchema),
+  /**
+   * Live swaps follow the status machine instead of a fixed status: each waits for its deposit,
+   * which arrives at a random moment within `depositWithinSeconds` (never, when omitted), then
+   * steps on to completed. For benchmarks of status polling.
+   */
+  live: z.optional(z.boolean()),
+  depositWithinSeconds: z.optional(z.number().check(z.gte(0), z.lte(30 * 86_400))),
+});
+export type SeedBody = z.output<typeof seedBodySchema>;
 
-// Keep the upstream request schema and ours in step: our quote body maps onto it.
-export type UpstreamQuoteRequest = z.infer<typeof createQuoteRequestSchema>;
+export const idempotencyKeySchema = z.uuid("Idempotency-Key must be a UUID");

@@ -23,9 +23,8 @@ export const errorCodes = [
   "unsupported_pair",
   "validation_error",
 ] as const;
-export type ErrorCode = (typeof errorCodes)[number];
 
-export const bffOwnErrorCodes = [
+const bffOwnErrorCodes = [
   "payload_too_large",
   "unsupported_media_type",
   "forbidden_origin",

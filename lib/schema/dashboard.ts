@@ -17,7 +17,6 @@ import {
 export const dashboardSessionBodySchema = z.strictObject({
   password: z.string().check(z.minLength(1, "is required"), z.maxLength(1024)),
 });
-export type DashboardSessionBody = z.infer<typeof dashboardSessionBodySchema>;
 
 export const DASHBOARD_PAGE_SIZE = 25;
 
@@ -54,7 +53,7 @@ export const dashboardQuerySchema = z
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 
 /** USDC rewards summed exactly per reward status. */
-export const dashboardTotalsSchema = z.object({
+const dashboardTotalsSchema = z.object({
   count: z.int().check(z.gte(0)),
   rewardUsdc: z.object({ available: decimalStringSchema, claiming: decimalStringSchema, claimed: decimalStringSchema }),
 });
@@ -89,14 +88,14 @@ export const dashboardSummaryQuerySchema = z
   .check(z.refine(rangeInOrder, rangeMessage));
 export type DashboardSummaryQuery = z.output<typeof dashboardSummaryQuerySchema>;
 
-export const dashboardDailySchema = z.object({ date: z.string(), count: z.int(), completed: z.int(), rewardUsdc: decimalStringSchema });
+const dashboardDailySchema = z.object({ date: z.string(), count: z.int(), completed: z.int(), rewardUsdc: decimalStringSchema });
 export const dashboardSummarySchema = z.object({ totals: dashboardTotalsSchema, daily: z.array(dashboardDailySchema) });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** `refresh=true` reads the swap live upstream first (one call in the dashboard's budget class). */
 export const dashboardSwapQuerySchema = z.strictObject({ refresh: z.optional(z.enum(["true", "false"])) });
 
-export const statusHistoryEntrySchema = z.object({ status: swapStatusSchema, seenAt: isoDateTimeSchema });
+const statusHistoryEntrySchema = z.object({ status: swapStatusSchema, seenAt: isoDateTimeSchema });
 export const dashboardSwapDetailSchema = z.extend(swapListItemSchema, { history: z.array(statusHistoryEntrySchema) });
 export type DashboardSwapDetail = z.infer<typeof dashboardSwapDetailSchema>;
 
@@ -108,7 +107,7 @@ export const webhookLogQuerySchema = z.strictObject({
   offset: z._default(queryInt(0, 1_000_000_000), 0),
 });
 
-export const webhookDeliverySchema = z.object({
+const webhookDeliverySchema = z.object({
   id: z.string(),
   type: z.enum(["swap.created", "swap.status_changed"]),
   swapId: z.string(),
@@ -119,7 +118,6 @@ export const webhookDeliverySchema = z.object({
   createdAt: isoDateTimeSchema,
   deliveredAt: z.nullable(isoDateTimeSchema),
 });
-export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookLogSchema = z.object({ deliveries: z.array(webhookDeliverySchema), total: z.int().check(z.gte(0)) });
 export type WebhookLog = z.infer<typeof webhookLogSchema>;
 

@@ -10,7 +10,7 @@ const decimalText = /^\d+(\.\d+)?$/;
 export const isDecimal = (value: string) => decimalText.test(value);
 
 /** -1, 0 or 1, comparing two decimal strings exactly. */
-export const compareDecimal = (a: string, b: string) => Dec(a).cmp(Dec(b));
+const compareDecimal = (a: string, b: string) => Dec(a).cmp(Dec(b));
 
 /** Whether `amount` lies inside the bounds that are present. */
 export function withinBounds(amount: string, min: string | null, max: string | null): boolean {
@@ -23,9 +23,6 @@ export const decimalPlacesOf = (amount: string) => (amount.split(".")[1] ?? "").
 
 /** Whether a < b × share, exactly ("paid out more than 1 % under the quote": share "0.99"). */
 export const belowShareOf = (a: string, b: string, share: string) => Dec(a).lt(Dec(b).times(share));
-
-/** Subtracts b from a exactly, for "you will receive … less than before". */
-export const subtractDecimal = (a: string, b: string) => Dec(a).minus(Dec(b)).toString();
 
 /** a / b exactly to `digits` fraction digits, rounded down; null when b is zero. */
 export function divideDecimal(a: string, b: string, digits = 12): string | null {

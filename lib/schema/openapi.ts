@@ -11,6 +11,7 @@ import {
   bffErrorCodes,
   quoteAnswerSchema,
   quoteBodySchema,
+  seedBodySchema,
   swapBodySchema,
   swapAnswerSchema,
   swapCreatedSchema,
@@ -29,7 +30,6 @@ import {
   webhookLogSchema,
 } from "./dashboard";
 import { assetListSchema, swapIdPattern } from "./partner";
-import { seedBodySchema } from "@/lib/sandbox/controls";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -43,7 +43,7 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
 
 // ---- resources -----------------------------------------------------------------------------
 
-export const assetSchema = z.object({
+const assetSchema = z.object({
   symbol: z.string().check(z.minLength(1)),
   name: z.string(),
   network: z.string().check(z.minLength(1)),
@@ -126,15 +126,14 @@ export const swapSchema = z.object({
 });
 export type Swap = z.infer<typeof swapSchema>;
 
-export const rewardStatusSchema = z.enum(rewardStatuses);
+const rewardStatusSchema = z.enum(rewardStatuses);
 export type RewardStatus = z.infer<typeof rewardStatusSchema>;
 
-export const commissionSchema = z.object({
+const commissionSchema = z.object({
   bps: z.nullable(z.int()),
   rewardAmountUsdc: z.nullable(z.string()),
   rewardStatus: z.nullable(rewardStatusSchema),
 });
-export type Commission = z.infer<typeof commissionSchema>;
 
 export const swapListItemSchema = z.extend(swapSchema, { commission: commissionSchema });
 export type SwapListItem = z.infer<typeof swapListItemSchema>;
@@ -155,7 +154,6 @@ export const errorBodySchema = z.object({
   }),
   requestId: z.optional(z.string()),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 // ---- requests (strict: the service rejects unknown fields) ---------------------------------
 
@@ -225,4 +223,3 @@ export const listSwapsQuerySchema = z.strictObject({
   createdTo: z.optional(isoDateTimeSchema),
 });
 export type ListSwapsQuery = z.input<typeof listSwapsQuerySchema>;
-export type ListSwapsFilter = z.output<typeof listSwapsQuerySchema>;

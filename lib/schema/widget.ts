@@ -61,5 +61,4 @@ export const widgetConfigSchema = z
   );
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
-export const widgetEventTypes = ["ready", "resize", "quote", "swap_created", "status", "terminal", "config_refused"] as const;
-export type WidgetEventType = (typeof widgetEventTypes)[number];
+export type WidgetEventType = "ready" | "resize" | "quote" | "swap_created" | "status" | "terminal" | "config_refused";

@@ -1,5 +1,5 @@
 // Redis first, memory when Redis is away. While degraded, each instance keeps its own state (the
-// budget turns tighter: see lib/bff/budget.ts) and the app keeps serving; when Redis answers
+// budget turns tighter: see lib/bff/upstream/budget.ts) and the app keeps serving; when Redis answers
 // again, shared state resumes. No swap is lost meanwhile: the upstream is retry-safe per quoteId.
 import type { KeyValueStore } from "./types";
 

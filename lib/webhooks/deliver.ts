@@ -9,7 +9,7 @@ import { Webhook } from "standardwebhooks";
 import type { LedgerDb } from "@/lib/ledger/db";
 import { webhookDeliveries } from "@/lib/ledger/schema";
 
-export type WebhookTarget = { url: string; secret: string };
+type WebhookTarget = { url: string; secret: string };
 
 export type DeliverOptions = WebhookTarget & {
   now?: () => number;
@@ -26,13 +26,13 @@ const LONGEST_WAIT_MS = 2 * 60 * 60 * 1000;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Wait before attempt n+1 after n failures: doubling from 5 s, capped at 2 h, with jitter (50–100 %). */
-export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+function retryDelayMs(failures: number, random: () => number = Math.random): number {
   const ceiling = Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
 /** The headers of one signed delivery; the body is sent exactly as signed. */
-export function signedHeaders(secret: string, id: string, payload: string, at: Date): Record<string, string> {
+function signedHeaders(secret: string, id: string, payload: string, at: Date): Record<string, string> {
   return {
     "content-type": "application/json",
     "webhook-id": id,

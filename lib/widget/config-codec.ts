@@ -9,7 +9,7 @@ export type WidgetConfigCheck = { ok: true; config: WidgetConfig } | { ok: false
 /** A config expiring further out than this is refused (a leaked one must not live for years). */
 export const MAX_LIFETIME_SECONDS = 366 * 24 * 60 * 60;
 /** The longest config accepted: a signed config of every field at its longest is well under it. */
-export const MAX_CONFIG_LENGTH = 4096;
+const MAX_CONFIG_LENGTH = 4096;
 
 const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 

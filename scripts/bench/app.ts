@@ -1,4 +1,4 @@
-// The production build under test, started as `npm start` does (`node scripts/start.mjs`) on a free
+// The production build under test, started as `npm start` does (`node server/start.mjs`) on a free
 // loopback port. Like tests/support/servers.ts startApp, but it notices an app that dies mid-run
 // (by exit code or by signal) instead of waiting for it forever, and it says how it ended.
 import { spawn } from "node:child_process";
@@ -14,7 +14,7 @@ export async function startBff(env: Record<string, string>): Promise<BenchApp> {
   // A fresh ledger per run unless the caller names one.
   const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-bench-ledger-"));
   if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, ["server/start.mjs"], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -34,8 +34,6 @@ export function createClient({ maxSockets = 4096, timeoutMs = 40_000 } = {}) {
   return { send, inflight: () => inflight, close: () => agent.destroy() };
 }
 
-export type Client = ReturnType<typeof createClient>;
-
 export const header = (answer: Answer, name: string): string | undefined => {
   const value = answer.headers[name];
   return Array.isArray(value) ? value[0] : value;

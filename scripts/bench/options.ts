@@ -19,7 +19,7 @@ const schema = z.object({
   BENCH_NAIVE_MINUTES: num(1.5, 0.5, 60),
   BENCH_NAIVE_WARMUP_MINUTES: num(0.5, 0, 30),
   /**
-   * Sandbox time per real time. 1 by default: the BFF's freshness constants (lib/bff/status.ts)
+   * Sandbox time per real time. 1 by default: the BFF's freshness constants (lib/bff/status/)
    * are real-time, so a faster sandbox would test a different regime (see the report's notes).
    */
   BENCH_TIME_SCALE: num(1, 1, 100),

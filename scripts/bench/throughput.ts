@@ -8,7 +8,7 @@ import { startBff } from "./app";
 import { API_KEY, APP_SECRET, type BenchOptions } from "./options";
 import { startUpstream } from "./upstream";
 
-export type RouteResult = {
+type RouteResult = {
   route: string;
   path: string;
   requestsPerSecond: number;

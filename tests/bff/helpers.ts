@@ -173,7 +173,7 @@ export async function pool<T, R>(items: readonly T[], limit: number, task: (item
 
 // ---- a standalone upstream for upstream mode ----------------------------------------------------
 
-export type SeenRequest = { method: string; path: string; apiKey: string | null; at: number };
+type SeenRequest = { method: string; path: string; apiKey: string | null; at: number };
 type Next = (req: Request) => Promise<Response>;
 
 export type Upstream = {
@@ -276,9 +276,6 @@ export const sandboxAppFixture = (env: Record<string, string> = {}): Fixture<{ a
   },
 });
 
-/** For one describe block: the production build on its embedded sandbox, started before its tests and stopped after. */
-export const sandboxApp = (env: Record<string, string> = {}) => forBlock(sandboxAppFixture(env));
-
 /** The production build in upstream mode, in front of its own standalone upstream (SANDBOX_* knobs in `upstreamEnv`). */
 export const upstreamAppFixture = (
   env: Record<string, string> = {},
@@ -301,7 +298,7 @@ export const upstreamAppFixture = (
 export const upstreamApp = (env: Record<string, string> = {}, upstreamEnv: Record<string, string> = {}) => forBlock(upstreamAppFixture(env, upstreamEnv));
 
 /** Resolves once the app's /api/ready reports its shared store up ("ok (redis)"), not serving from its own memory. */
-export async function untilStoreReady(app: RunningApp, timeoutMs = 30_000): Promise<void> {
+async function untilStoreReady(app: RunningApp, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
   let last = "";
   while (Date.now() - started < timeoutMs) {

@@ -1,4 +1,4 @@
-// The operator login's limits over real HTTP against the production build (lib/bff/login-limit.ts):
+// The operator login's limits over real HTTP against the production build (lib/bff/dashboard/login-limit.ts):
 // wrong passwords from any number of clients share caps, a refusal says nothing about the password,
 // and the operator's own browser (its device cookie) is not locked out by strangers' guessing, even
 // where every request looks like the same client.
@@ -8,7 +8,7 @@ import { startApp, type RunningApp } from "../support/servers";
 import { APP_SECRET, expectError, instancesOnRedis, postJson, type HttpResult } from "./helpers";
 
 const PASSWORD = "a long operator password for the limits";
-/** FAILED_LOGINS_PER_MINUTE in lib/bff/login-limit.ts. */
+/** FAILED_LOGINS_PER_MINUTE in lib/bff/dashboard/login-limit.ts. */
 const FAILED_PER_MINUTE = 10;
 
 type Client = { xff?: string; device?: string };

@@ -3,7 +3,7 @@
 // phones and at the top level from the widget; the memo confirmation before the address.
 import jsQR from "jsqr";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { depositUri } from "@/lib/checkout/payment-uri";
+import { depositUri } from "@/lib/swap/payment-uri";
 import { swapAnswerSchema, type SwapAnswer } from "@/lib/schema/bff";
 import { assetListSchema } from "@/lib/schema/partner";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test, type CreatedSwap } from "./fixtures";

@@ -33,7 +33,7 @@ type TestFixtures = {
  * sets LEAK_CANARY_KEY), the embedded sandbox's key, or anything shaped like a partner key.
  */
 const keyPatterns = [...(process.env.LEAK_CANARY_KEY ? [process.env.LEAK_CANARY_KEY] : []), "lsk_test_sandbox", /lsk_(live|test)_[A-Za-z0-9]{6,}/];
-export const findKeyIn = (text: string) => keyPatterns.find((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
+const findKeyIn = (text: string) => keyPatterns.find((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   appEnv: [null, { scope: "worker", option: true }],
@@ -145,7 +145,7 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string, o
   (options.soft ? expect.soft(serious, `axe: ${where}`) : expect(serious, `axe: ${where}`)).toEqual([]);
 }
 
-export const screenshotSizes = [
+const screenshotSizes = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;

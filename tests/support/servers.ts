@@ -1,5 +1,5 @@
 // Real servers for tests: the standalone sandbox over HTTP (in this process) and the production
-// app (`node scripts/start.mjs`, a child process) on free loopback ports.
+// app (`node server/start.mjs`, a child process) on free loopback ports.
 import { spawn, type ChildProcess } from "node:child_process";
 import { get } from "node:http";
 import { createServer } from "node:net";
@@ -56,14 +56,14 @@ process.once("exit", () => {
   }
 });
 
-/** How the production server is started: `npm start` (our front, scripts/start.mjs) or plain `next start`. */
+/** How the production server is started: `npm start` (our front, server/start.mjs) or plain `next start`. */
 /** "npm-start": our front, started as `npm start` starts it; "npm": `npm start` itself, npm and all
  * (as a process manager or a container's entry point runs it); "next-start": plain `next start`. */
 export type Launcher = "npm-start" | "npm" | "next-start";
 
 const launch = (launcher: Launcher, port: number): [command: string, args: string[]] =>
   launcher === "npm-start"
-    ? [process.execPath, ["scripts/start.mjs"]]
+    ? [process.execPath, ["server/start.mjs"]]
     : launcher === "npm"
       ? ["npm", ["start", "--silent"]]
       : [process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)]];

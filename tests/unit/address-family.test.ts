@@ -1,6 +1,6 @@
 // The hint beside an address the payout network refused: which network it looks like it is for.
 import { describe, expect, it } from "vitest";
-import { foreignAddressFamily } from "@/lib/checkout/address-family";
+import { foreignAddressFamily } from "@/lib/swap/address-family";
 
 describe("an address pasted for another network", () => {
   it.each([

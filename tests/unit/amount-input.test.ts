@@ -1,6 +1,6 @@
 // "You send" reads what a person types as they mean it, in English and in a decimal-comma language.
 import { describe, expect, it } from "vitest";
-import { amountText, readAmount, withoutSymbol } from "@/lib/checkout/amount-input";
+import { amountText, readAmount, withoutSymbol } from "@/lib/swap/amount-input";
 
 describe("reading a typed amount", () => {
   it.each([

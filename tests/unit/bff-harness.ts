@@ -22,7 +22,7 @@ const singletons = [
   "client-limiters",
 ];
 
-export const START = Date.parse("2026-11-02T09:00:00.000Z");
+const START = Date.parse("2026-11-02T09:00:00.000Z");
 
 export type Harness = {
   /** Requests that reached the upstream, as "METHOD /path" (query left off). */
@@ -46,7 +46,7 @@ export function setUpBff(env: Record<string, string> = {}, store?: KeyValueStore
   for (const name of Object.keys(process.env)) if (name.startsWith("SANDBOX_") || name.startsWith("PARTNER_") || name === "REDIS_URL") delete process.env[name];
   Object.assign(process.env, { SANDBOX: "1", APP_SECRET: "unit-test-app-secret-0123456789-abcdefgh", SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", ...env });
   for (const name of singletons) resetProcessSingleton(name);
-  // lib/bff/shared-store.ts holds the store with the Redis connection behind it (none here).
+  // lib/bff/upstream/shared-store.ts holds the store with the Redis connection behind it (none here).
   processSingleton("store", () => ({ store: store ?? createMemoryStore(), redis: null }));
 
   const sandbox = createSandbox(sandboxEnvSchema.parse(process.env));

@@ -1,8 +1,8 @@
-// The key's upstream budget (lib/bff/budget.ts) on a manual clock and the memory store: each class
+// The key's upstream budget (lib/bff/upstream/budget.ts) on a manual clock and the memory store: each class
 // stops at its ceiling of the one window, a 429 from the upstream shrinks the budget for five
 // minutes, and losing the shared store halves it.
 import { afterEach, describe, expect, it } from "vitest";
-import { budgetRejectedUpstream, effectiveLimit, spendBudget } from "@/lib/bff/budget";
+import { budgetRejectedUpstream, effectiveLimit, spendBudget } from "@/lib/bff/upstream/budget";
 import { createMemoryStore } from "@/lib/store/memory";
 import { createResilientStore } from "@/lib/store/resilient";
 import type { Priority } from "@/lib/partner/client";

@@ -1,8 +1,8 @@
 // Who a client is, for per-client limits: the X-Forwarded-For hop rule (one module, used by both
 // `npm start`'s front and the route handlers) and the grouping of addresses into limit keys.
 import { describe, expect, it } from "vitest";
-import { clientKeyOf } from "@/lib/bff/client-id";
-import { forwardedFor } from "@/lib/bff/forwarded-for.mjs";
+import { clientKeyOf } from "@/lib/bff/http/client-id";
+import { forwardedFor } from "@/lib/bff/http/forwarded-for.mjs";
 
 describe("the X-Forwarded-For hop rule", () => {
   it("takes the N-th entry from the right: the address our outermost trusted proxy saw", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accentForeground, contrastRatio, isHexColor } from "@/lib/checkout/contrast";
+import { accentForeground, contrastRatio, isHexColor } from "@/lib/swap/contrast";
 
 describe("contrastRatio", () => {
   it("gives WCAG's 21:1 for black on white and 1:1 for a colour on itself", () => {

@@ -1,7 +1,7 @@
-// The browser's swap creation (lib/checkout/create-swap.ts) against a stubbed BFF answer: a created
+// The browser's swap creation (lib/client/create-swap.ts) against a stubbed BFF answer: a created
 // swap that pays out anywhere but where the user said is refused before any deposit instructions.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createSwap } from "@/lib/checkout/create-swap";
+import { createSwap } from "@/lib/client/create-swap";
 import { inProcessSandbox, SANDBOX_TRON_ADDRESS as TRON } from "../support/in-process-sandbox";
 import type { SwapBody } from "@/lib/schema/bff";
 

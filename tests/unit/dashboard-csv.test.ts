@@ -4,7 +4,7 @@
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvField, csvHeader, csvRow } from "@/lib/bff/dashboard-csv";
+import { csvField, csvHeader, csvRow } from "@/lib/bff/dashboard/csv";
 import { dashboardCsvColumns } from "@/lib/schema/dashboard";
 import { seededSwap } from "../support/ledger-seed";
 

@@ -1,8 +1,8 @@
 // What a person reads at a glance in the checkout's "You receive" field: eight significant digits
 // at most, so the longest estimate the catalogue gives fits a 320 px phone whole.
 import { describe, expect, it } from "vitest";
-import { formatAmount, glanceFractionDigits, momentText } from "@/lib/checkout/format";
-import { quoteRate } from "@/lib/checkout/use-quote";
+import { formatAmount, glanceFractionDigits, momentText } from "@/lib/swap/format";
+import { quoteRate } from "@/lib/client/use-quote";
 import { belowShareOf, divideDecimal } from "@/lib/schema/decimal";
 
 const glance = (amount: string, decimals: number) => formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));

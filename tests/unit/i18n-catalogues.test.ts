@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { locales, type Locale } from "@/lib/i18n/locales";
 import { bffErrorCodes, depositOutcomes } from "@/lib/schema/bff";
 import { swapStatuses } from "@/lib/schema/partner";
+import { checkoutBlockerReasons } from "@/lib/swap/checkout-blocker";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -89,17 +90,17 @@ const requiredCardinal = (locale: Locale): string[] =>
 // names, and words spelled the same in that language (each noted in docs/i18n/glossary/<locale>.md).
 const sameAsEnglishEverywhere = new Set(["app.title", "quote.rateValue", "embed.tabHtml", "embed.tabReact", "picker.side", "swap.memoValue"]);
 const sameAsEnglish: Partial<Record<Locale, string[]>> = {
-  de: ["partner.filters.status", "partner.table.status", "partner.detail.status"],
-  it: ["partner.login.password", "partner.detail.memo", "receipt.memo"],
-  "pt-BR": ["partner.filters.status", "partner.table.status", "partner.detail.status", "partner.detail.memo"],
-  nl: ["embed.parameters", "partner.filters.status", "partner.table.status", "partner.detail.status", "partner.detail.memo"],
-  pl: ["partner.badge", "partner.filters.status", "partner.table.status", "partner.detail.status", "partner.detail.memo", "receipt.memo"],
-  ro: ["partner.detail.memo", "receipt.memo"],
-  cs: ["partner.badge", "partner.detail.memo", "receipt.memo"],
-  tr: ["partner.detail.memo"],
-  el: ["partner.detail.memo"],
-  id: ["partner.filters.status", "partner.table.status", "partner.detail.status", "partner.detail.memo", "steps.deposit", "receipt.memo"],
-  ms: ["partner.filters.status", "partner.table.status", "partner.detail.status", "partner.detail.memo", "steps.deposit", "receipt.memo"],
+  de: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status"],
+  it: ["dashboard.login.password", "dashboard.detail.memo", "receipt.memo"],
+  "pt-BR": ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo"],
+  nl: ["embed.parameters", "dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo"],
+  pl: ["dashboard.badge", "dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "receipt.memo"],
+  ro: ["dashboard.detail.memo", "receipt.memo"],
+  cs: ["dashboard.badge", "dashboard.detail.memo", "receipt.memo"],
+  tr: ["dashboard.detail.memo"],
+  el: ["dashboard.detail.memo"],
+  id: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "steps.deposit", "receipt.memo"],
+  ms: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "steps.deposit", "receipt.memo"],
   vi: ["receipt.memo"],
   fil: [
     "checkout.bounds",
@@ -108,17 +109,17 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "review.memo",
     "swap.tagValue",
     "deposit.networkLabel",
-    "partner.login.password",
-    "partner.filters.status",
-    "partner.table.status",
-    "partner.detail.status",
-    "partner.detail.memo",
+    "dashboard.login.password",
+    "dashboard.filters.status",
+    "dashboard.table.status",
+    "dashboard.detail.status",
+    "dashboard.detail.memo",
     "receipt.memo",
     "receipt.tag",
     "mySwaps.swapId",
   ],
-  sw: ["partner.detail.memo"],
-  es: ["partner.detail.memo"],
+  sw: ["dashboard.detail.memo"],
+  es: ["dashboard.detail.memo"],
   ru: ["review.email"],
 };
 
@@ -135,6 +136,8 @@ const dynamicKeys = new Set<string>([
   ...[...swapStatuses, "waitingPastDeadline"].flatMap((status) => [`status.${status}.title`, `status.${status}.body`]),
   ...stepStatuses.map((status) => `status.${status}.step`),
   ...sandboxOutcomes.map((outcome) => `sandbox.outcome_${outcome}`),
+  // What the checkout's main button says is still missing (lib/swap/checkout-blocker.ts).
+  ...checkoutBlockerReasons.map((reason) => `checkout.missing.${reason}`),
 ]);
 
 function sourceFiles(dir: string): string[] {

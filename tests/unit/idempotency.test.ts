@@ -2,10 +2,10 @@
 // transient failure freeing the key, a mismatched body refused, a waiting repeat timing out. Runs in
 // process against the embedded sandbox and the memory store, on fake timers where time matters.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/bff/errors";
+import { ApiError } from "@/lib/bff/http/errors";
 import { createQuote } from "@/lib/bff/quotes";
 import { createSwapOnce } from "@/lib/bff/swaps";
-import { embeddedSandbox } from "@/lib/bff/partner";
+import { embeddedSandbox } from "@/lib/bff/upstream/partner";
 import { resetProcessSingleton } from "@/lib/process-singleton";
 import type { SwapBody } from "@/lib/schema/bff";
 

@@ -1,9 +1,9 @@
-// How the sweep learns when the upstream's list is synced (lib/bff/list-sync.ts), against a
+// How the sweep learns when the upstream's list is synced (lib/bff/status/list-sync.ts), against a
 // simulated list whose stored state is brought up to date at known instants: the floor it dates
 // listed statuses by must never be later than the sync the listing really reflects (or a status
 // would be shown as fresher than it is), and should be close to it once the phase is known.
 import { describe, expect, it } from "vitest";
-import { createSyncTracker, nextBurst, nextSync, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "@/lib/bff/list-sync";
+import { createSyncTracker, nextBurst, nextSync, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "@/lib/bff/status/list-sync";
 
 const T0 = Date.parse("2026-11-26T10:00:00.000Z");
 const statuses = ["waiting_deposit", "deposit_detected", "processing", "completed"];

@@ -1,10 +1,10 @@
-// The operator login's caps on a manual clock (lib/bff/login-limit.ts): wrong passwords from all
+// The operator login's caps on a manual clock (lib/bff/dashboard/login-limit.ts): wrong passwords from all
 // strangers together are at most 10 a minute and 100 a day, right ones cost nothing, and a trusted
 // device has a cap of its own. Over HTTP: tests/bff/login-limits.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { deviceCookie } from "@/lib/bff/dashboard-session";
-import { isApiError } from "@/lib/bff/errors";
-import { FAILED_LOGINS_PER_DAY, FAILED_LOGINS_PER_DEVICE_PER_DAY, FAILED_LOGINS_PER_MINUTE, admitLogin } from "@/lib/bff/login-limit";
+import { deviceCookie } from "@/lib/bff/dashboard/session";
+import { isApiError } from "@/lib/bff/http/errors";
+import { FAILED_LOGINS_PER_DAY, FAILED_LOGINS_PER_DEVICE_PER_DAY, FAILED_LOGINS_PER_MINUTE, admitLogin } from "@/lib/bff/dashboard/login-limit";
 import { resetProcessSingleton } from "@/lib/process-singleton";
 import { setUpBff, tearDownBff, type Harness } from "./bff-harness";
 

@@ -1,8 +1,8 @@
-// "My swaps on this device" in localStorage (lib/checkout/my-swaps.ts): what a browser saved before
+// "My swaps on this device" in localStorage (lib/client/my-swaps.ts): what a browser saved before
 // a deploy still reads after it, the refund address the checkout passes survives the swap page, and
 // a swap opened from a link never hands its payout address to a new checkout.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { keepPrefillFrom, listMySwaps, markUnderpaid, rememberSwap, takePrefill } from "@/lib/checkout/my-swaps";
+import { keepPrefillFrom, listMySwaps, markUnderpaid, rememberSwap, takePrefill } from "@/lib/client/my-swaps";
 
 const KEY = "swap-checkout:my-swaps";
 const TOKEN = "tok_abcdefghijklmnopqrstuvwx";

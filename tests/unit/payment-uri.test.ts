@@ -1,8 +1,8 @@
 // Every row of the deposit URI table, with vectors: the exact amount in the standard's unit,
 // 18-decimal tokens, amounts finer than the asset can carry refused, memos that need escaping.
 import { describe, expect, it } from "vitest";
-import { tokenStandard } from "@/lib/checkout/asset-ref";
-import { depositUri, exactAmount, paymentUri, PaymentUriError, toBaseUnits, type PaymentTarget } from "@/lib/checkout/payment-uri";
+import { tokenStandard } from "@/lib/swap/asset-ref";
+import { depositUri, exactAmount, paymentUri, PaymentUriError, toBaseUnits, type PaymentTarget } from "@/lib/swap/payment-uri";
 
 const target = (over: Partial<PaymentTarget>): PaymentTarget => ({
   network: "bitcoin",

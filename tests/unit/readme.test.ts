@@ -30,13 +30,13 @@ const docs = ["README.md", ...filesUnder("docs", (name) => name.endsWith(".md"))
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, "");
 
 /**
- * Repository paths a text names, as written from the repository's root: `lib/bff/status.ts`,
+ * Repository paths a text names, as written from the repository's root: `lib/bff/status/read.ts`,
  * `docs/`, `app/swap/[id]`. A glob or a route parameter (`lib/bff/*`, `app/api/v1/swap/{id}`) names
  * the folder before it.
  */
 function repoPaths(text: string): string[] {
   const paths: string[] = [];
-  for (const [token] of text.matchAll(/(?<![\w./@:-])(?:app|lib|tests|docs|scripts|public|components|\.ci)\/[\w.[\]/*{}-]*/g)) {
+  for (const [token] of text.matchAll(/(?<![\w./@:-])(?:app|lib|tests|docs|scripts|server|public|components|\.ci)\/[\w.[\]/*{}-]*/g)) {
     const glob = token.search(/[*{]/);
     let path = glob === -1 ? token.replace(/[^\w\]]+$/, "") : token.slice(0, token.lastIndexOf("/", glob));
     // A link's text ends with "]": not part of the path unless it closes a route segment ([id]).
@@ -85,7 +85,7 @@ function variablesIn(code: string): string[] {
 const knownVariables = new Set([
   ...Object.keys(appEnvSchema.shape),
   ...Object.keys(sandboxEnvSchema.in.shape),
-  ...["lib", "scripts", "tests", ".ci"].flatMap((dir) =>
+  ...["lib", "scripts", "server", "tests", ".ci"].flatMap((dir) =>
     filesUnder(dir, (name) => /\.(ts|mts|mjs|sh)$|\/run$/.test(name)).flatMap((f) => variablesIn(read(f))),
   ),
   ...["playwright.config.ts", "vitest.config.mts", "next.config.ts", "instrumentation.ts", "proxy.ts"].flatMap((f) => variablesIn(read(f))),
@@ -149,7 +149,7 @@ describe("the README and docs/", () => {
 
 describe("the comments in the source", () => {
   const sources = [
-    ...["lib", "app", "components", "scripts"].flatMap((dir) =>
+    ...["lib", "app", "components", "scripts", "server"].flatMap((dir) =>
       filesUnder(dir, (name) => /\.(ts|tsx|mts|mjs|sh)$/.test(name) && !name.includes(".generated.")),
     ),
     "proxy.ts",

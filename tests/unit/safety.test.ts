@@ -2,8 +2,8 @@
 // config may live, how much the sandbox may be filled, and what a bad setting says.
 import { createHmac, hkdfSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { paysOutToEntered } from "@/lib/checkout/create-swap";
-import { configWarnings } from "@/lib/bff/start-check";
+import { paysOutToEntered } from "@/lib/client/create-swap";
+import { configWarnings } from "@/lib/bff/boot/start-check";
 import { isConfigError, loadConfig, type ConfigError } from "@/lib/config";
 import { createManualClock } from "@/lib/sandbox/clock";
 import { createSandbox } from "@/lib/sandbox/handler";

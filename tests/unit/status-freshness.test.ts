@@ -1,10 +1,13 @@
-// The status freshness policy (lib/bff/status.ts) against the in-process sandbox and the memory
+// The status freshness policy (lib/bff/status/) against the in-process sandbox and the memory
 // store, on a manual clock (fake Date and timers; the sandbox and the store follow Date.now).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { processSingleton, resetProcessSingleton } from "@/lib/process-singleton";
 import { createMemoryStore } from "@/lib/store/memory";
-import { embeddedSandbox, store } from "@/lib/bff/partner";
-import { listItemAsOf, readSnapshot, readSwap, stopSweep, sweep, writeSnapshot, type Snapshot } from "@/lib/bff/status";
+import { embeddedSandbox } from "@/lib/bff/upstream/partner";
+import { store } from "@/lib/bff/upstream/shared-store";
+import { readSwap } from "@/lib/bff/status/read";
+import { readSnapshot, writeSnapshot, type Snapshot } from "@/lib/bff/status/snapshots";
+import { listItemAsOf, stopSweep, sweep } from "@/lib/bff/status/sweep";
 import { GET } from "@/app/api/v1/swap/[id]/route";
 import { swapAccessToken } from "@/lib/bff/tokens";
 import type { Swap } from "@/lib/schema/partner";

@@ -1,9 +1,10 @@
-// What a status read costs upstream (lib/bff/status.ts through its exports), what /api/ready costs,
+// What a status read costs upstream (lib/bff/status/ through its exports), what /api/ready costs,
 // and swap creation while the shared store is away: on a manual clock, counting every request that
 // reaches the embedded sandbox.
 import { afterEach, describe, expect, it } from "vitest";
-import { readiness } from "@/lib/bff/readiness";
-import { readSwap, writeSnapshot } from "@/lib/bff/status";
+import { readiness } from "@/lib/bff/boot/readiness";
+import { readSwap } from "@/lib/bff/status/read";
+import { writeSnapshot } from "@/lib/bff/status/snapshots";
 import { createSwapOnce } from "@/lib/bff/swaps";
 import { swapAccessToken } from "@/lib/bff/tokens";
 import { createQuote } from "@/lib/bff/quotes";
@@ -20,7 +21,6 @@ async function newSwap(): Promise<Swap> {
   const quote = await createQuote(
     { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
     { requestId: "req-unit-quote", clientId: "unit" },
-    {},
   );
   const outcome = await createSwapOnce(
     crypto.randomUUID(),
@@ -129,7 +129,6 @@ describe("swap creation while Redis is away", () => {
     const quote = await createQuote(
       { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
       { requestId: "req-q", clientId: "unit" },
-      {},
     );
     const key = crypto.randomUUID();
     const body = { quoteId: quote.id, destination: { address: TRON } };

@@ -1,9 +1,9 @@
 // The registry through which instances sharing Redis learn what each other's browsers watch
-// (lib/bff/status.ts), against a real redis-server: instances that publish at the same moment
+// (lib/bff/status/watchers.ts), against a real redis-server: instances that publish at the same moment
 // must all stay registered, so the sweeping instance covers every browser's swaps.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { watcherRegistry } from "@/lib/bff/status";
+import { watcherRegistry } from "@/lib/bff/status/watchers";
 import { createRedisStore } from "@/lib/store/redis";
 import { startRedis, type RunningRedis } from "../support/redis";
 

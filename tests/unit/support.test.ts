@@ -1,6 +1,6 @@
 // Support links carry the swap id, the order reference and the time, never the access token.
 import { describe, expect, it } from "vitest";
-import { supportLink } from "@/lib/checkout/support";
+import { supportLink } from "@/lib/swap/support";
 import { appEnvSchema } from "@/lib/config/schema";
 
 const at = new Date("2026-11-23T05:00:00.000Z");

@@ -1,9 +1,9 @@
 // Tabs of the same swap hand each other snapshots over a BroadcastChannel that any page of the
-// origin can post on (lib/checkout/tab-sync.ts): a tab keeps only a valid snapshot of its own swap,
+// origin can post on (lib/client/tab-sync.ts): a tab keeps only a valid snapshot of its own swap,
 // from a tab that holds the same token, that moves neither the deposit nor the payout.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SwapSnapshot } from "@/lib/client/bff";
-import { MAX_AHEAD_MS, newerSnapshot, readTabSyncMessage, tabSyncMessage, tokenProof } from "@/lib/checkout/tab-sync";
+import { MAX_AHEAD_MS, newerSnapshot, readTabSyncMessage, tabSyncMessage, tokenProof } from "@/lib/client/tab-sync";
 import type { Swap } from "@/lib/schema/partner";
 import { inProcessSandbox } from "../support/in-process-sandbox";
 

@@ -3,7 +3,7 @@
 // allowed origin (the browser then delivers only the one that matches). A stand-in window records
 // what would be posted.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createWidgetMessenger } from "@/lib/checkout/widget-messenger";
+import { createWidgetMessenger } from "@/lib/client/widget-messenger";
 
 type Posted = { message: unknown; targetOrigin: string };
 

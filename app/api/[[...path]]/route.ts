@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/bff/errors";
-import { route } from "@/lib/bff/route";
+import { ApiError } from "@/lib/bff/http/errors";
+import { route } from "@/lib/bff/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { methodsNotAllowed, route } from "@/lib/bff/route";
+import { methodsNotAllowed, route } from "@/lib/bff/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { readiness } from "@/lib/bff/readiness";
-import { methodsNotAllowed, route } from "@/lib/bff/route";
+import { readiness } from "@/lib/bff/boot/readiness";
+import { methodsNotAllowed, route } from "@/lib/bff/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { bech32, bech32m } from "@scure/base";
 
-export type Bech32Encoding = "bech32" | "bech32m";
+type Bech32Encoding = "bech32" | "bech32m";
 
 export type Bech32Decoded = { ok: true; encoding: Bech32Encoding; prefix: string; words: number[] } | { ok: false; reason: string };
 

@@ -9,7 +9,7 @@ const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
  * EIP-55: hex digit i is upper-cased when nibble i of keccak256(lower-case hex)
  * is 8 or more.
  */
-export function toChecksumAddress(hex: string): string {
+function toChecksumAddress(hex: string): string {
   const lower = hex.toLowerCase();
   const hash = keccak_256(utf8ToBytes(lower));
   let out = "0x";

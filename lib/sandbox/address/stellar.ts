@@ -16,7 +16,7 @@ function checksumBytes(data: Uint8Array): Uint8Array {
   return Uint8Array.of(crc & 0xff, crc >> 8);
 }
 
-export function encodeAccountId(key: Uint8Array): string {
+function encodeAccountId(key: Uint8Array): string {
   const body = concatBytes(Uint8Array.of(ACCOUNT_ID_VERSION), key);
   return base32nopad.encode(concatBytes(body, checksumBytes(body)));
 }

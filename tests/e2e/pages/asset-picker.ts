@@ -1,6 +1,6 @@
 // The asset picker dialog ("You send: choose an asset"): search by typing, choose by mouse or keyboard.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { networkLabel } from "@/lib/checkout/asset-ref";
+import { networkLabel } from "@/lib/swap/asset-ref";
 
 export type Side = "send" | "receive";
 export const sideLabel = (side: Side) => (side === "send" ? "You send" : "You receive");

@@ -1,6 +1,6 @@
 // Step 1 of the checkout at `/`: what you send and receive, the amount, the destination, the quote.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { networkLabel } from "@/lib/checkout/asset-ref";
+import { networkLabel } from "@/lib/swap/asset-ref";
 import { AssetPickerDialog, sideLabel, type Side } from "./asset-picker";
 import { ReviewPage } from "./review-page";
 import type { SwapPage } from "./swap-page";

@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { SwapStatus } from "@/lib/schema/partner";
 
-export const SWAP_URL = /\/swap\/[A-Za-z0-9_-]+#t=[A-Za-z0-9_-]{20,100}$/;
+const SWAP_URL = /\/swap\/[A-Za-z0-9_-]+#t=[A-Za-z0-9_-]{20,100}$/;
 
 /** The sandbox panel's outcome choice that ends a fully paid swap in each final status ("Completes" is its default). */
 const depositOutcomes = { completed: undefined, refunded: "Is refunded", failed: "Fails" } as const;

@@ -6,14 +6,14 @@ import {
   openSession,
   openSessionCookie,
   sessionCookieOf,
-} from "@/lib/bff/dashboard-session";
-import { ApiError } from "@/lib/bff/errors";
-import { admitLogin } from "@/lib/bff/login-limit";
-import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
+} from "@/lib/bff/dashboard/session";
+import { ApiError } from "@/lib/bff/http/errors";
+import { admitLogin } from "@/lib/bff/dashboard/login-limit";
+import { methodsNotAllowed, readJson, route } from "@/lib/bff/http/route";
 import { dashboardSessionBodySchema } from "@/lib/schema/dashboard";
 
 // Log in. Not route({ limit }): the login's limits depend on the browser's device cookie and on
-// whether the password was right (lib/bff/login-limit.ts). The attempt is admitted before the
+// whether the password was right (lib/bff/dashboard/login-limit.ts). The attempt is admitted before the
 // password is looked at, so a refusal says nothing about it.
 export const POST = route({ dashboard: "open" }, async (req, { clientId }) => {
   const { password } = await readJson(req, dashboardSessionBodySchema);

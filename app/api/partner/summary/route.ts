@@ -1,5 +1,5 @@
-import { dashboardLedger, dashboardSummary, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
+import { dashboardLedger, dashboardSummary, ledgerHeaders } from "@/lib/bff/dashboard/history";
+import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { dashboardSummaryQuerySchema } from "@/lib/schema/dashboard";
 
 // Totals and swaps per day (with reward USDC) for the filter: the dashboard's chart.

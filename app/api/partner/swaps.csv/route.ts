@@ -1,7 +1,7 @@
-import { dashboardCsv } from "@/lib/bff/dashboard-csv";
-import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { sessionIdOf } from "@/lib/bff/dashboard-session";
-import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
+import { dashboardCsv } from "@/lib/bff/dashboard/csv";
+import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard/history";
+import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
+import { sessionIdOf } from "@/lib/bff/dashboard/session";
 import { dashboardFilterSchema } from "@/lib/schema/dashboard";
 
 export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req, { requestId }) => {

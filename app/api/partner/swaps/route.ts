@@ -1,5 +1,5 @@
-import { dashboardLedger, ledgerHeaders, listDashboardSwaps } from "@/lib/bff/dashboard-history";
-import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
+import { dashboardLedger, ledgerHeaders, listDashboardSwaps } from "@/lib/bff/dashboard/history";
+import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { dashboardQuerySchema } from "@/lib/schema/dashboard";
 
 export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req) => {

@@ -1,5 +1,5 @@
-import { dashboardLedger, dashboardWebhookLog, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
+import { dashboardLedger, dashboardWebhookLog, ledgerHeaders } from "@/lib/bff/dashboard/history";
+import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { webhookLogQuerySchema } from "@/lib/schema/dashboard";
 
 // The webhook delivery log, newest first.

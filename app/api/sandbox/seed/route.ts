@@ -1,6 +1,6 @@
-import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
+import { methodsNotAllowed, readJson, route } from "@/lib/bff/http/route";
 import { seedSandbox } from "@/lib/bff/sandbox-controls";
-import { seedBodySchema } from "@/lib/sandbox/controls";
+import { seedBodySchema } from "@/lib/schema/bff";
 
 // Open to anyone in embedded sandbox mode (404 otherwise): bounded by the sandbox (20,000 a call,
 // 200,000 in all) and counted with the client's swap creations.

@@ -1,5 +1,5 @@
-import { checkAddress } from "@/lib/bff/quotes";
-import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
+import { checkAddress } from "@/lib/bff/address-check";
+import { methodsNotAllowed, readJson, route } from "@/lib/bff/http/route";
 import { addressBodySchema } from "@/lib/schema/bff";
 
 // Counted in checkAddress: a cached answer as a read, a new check with the client's quotes.

@@ -1,5 +1,5 @@
 import { assetListJson } from "@/lib/bff/assets";
-import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
+import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { assetsQuerySchema } from "@/lib/schema/bff";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { methodsNotAllowed, route } from "@/lib/bff/route";
+import { methodsNotAllowed, route } from "@/lib/bff/http/route";
 import { processSingleton } from "@/lib/process-singleton";
 import { openApiDocument } from "@/lib/schema/openapi";
 

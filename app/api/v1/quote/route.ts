@@ -1,7 +1,6 @@
 import { createQuote } from "@/lib/bff/quotes";
-import { limitClient } from "@/lib/bff/rate-limit";
-import { methodsNotAllowed, readJson, route } from "@/lib/bff/route";
-import { rememberQuoteConfig } from "@/lib/bff/swaps";
+import { limitClient } from "@/lib/bff/http/rate-limit";
+import { methodsNotAllowed, readJson, route } from "@/lib/bff/http/route";
 import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { quoteBodySchema } from "@/lib/schema/bff";
 
@@ -9,8 +8,6 @@ export const POST = route(async (req, { requestId, clientId }) => {
   const widget = widgetConfigOf(req);
   const body = await readJson(req, quoteBodySchema);
   await limitClient("quotes", clientId);
-  const quote = await createQuote(body, { requestId, clientId }, widget ?? {});
-  if (widget) await rememberQuoteConfig(quote.id, widget);
-  return Response.json(quote);
+  return Response.json(await createQuote(body, { requestId, clientId }, widget));
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

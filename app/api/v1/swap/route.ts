@@ -1,5 +1,5 @@
-import { limitClient } from "@/lib/bff/rate-limit";
-import { methodsNotAllowed, parseWith, readJson, route } from "@/lib/bff/route";
+import { limitClient } from "@/lib/bff/http/rate-limit";
+import { methodsNotAllowed, parseWith, readJson, route } from "@/lib/bff/http/route";
 import { assertLockedDestination, assertSpendable, createSwapOnce } from "@/lib/bff/swaps";
 import { widgetConfigOf } from "@/lib/bff/widget-config";
 import { idempotencyKeySchema, swapBodySchema } from "@/lib/schema/bff";

@@ -1,5 +1,5 @@
-import { dashboardLedger, dashboardSwap, ledgerHeaders } from "@/lib/bff/dashboard-history";
-import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/route";
+import { dashboardLedger, dashboardSwap, ledgerHeaders } from "@/lib/bff/dashboard/history";
+import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { dashboardSwapQuerySchema } from "@/lib/schema/dashboard";
 import { swapIdSchema } from "@/lib/schema/partner";
 

@@ -1,6 +1,7 @@
-import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
+import { methodsNotAllowed, parseWith, route } from "@/lib/bff/http/route";
 import { depositAssetOf } from "@/lib/bff/deposit-asset";
-import { readSwap, swapJson } from "@/lib/bff/status";
+import { readSwap } from "@/lib/bff/status/read";
+import { swapJson } from "@/lib/bff/status/snapshots";
 import { swapIdSchema } from "@/lib/schema/partner";
 
 export const GET = route({ limit: "reads" }, async (req, { requestId, clientId, params }) => {

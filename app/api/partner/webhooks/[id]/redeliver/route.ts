@@ -1,5 +1,5 @@
-import { dashboardLedger, redeliverWebhook } from "@/lib/bff/dashboard-history";
-import { methodsNotAllowed, parseWith, route } from "@/lib/bff/route";
+import { dashboardLedger, redeliverWebhook } from "@/lib/bff/dashboard/history";
+import { methodsNotAllowed, parseWith, route } from "@/lib/bff/http/route";
 import { webhookDeliveryIdSchema } from "@/lib/schema/dashboard";
 
 // Queues a webhook event again at once (the sender picks it up within seconds).

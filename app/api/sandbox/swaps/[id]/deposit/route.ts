@@ -1,4 +1,4 @@
-import { methodsNotAllowed, parseWith, readJson, route } from "@/lib/bff/route";
+import { methodsNotAllowed, parseWith, readJson, route } from "@/lib/bff/http/route";
 import { simulateDeposit } from "@/lib/bff/sandbox-controls";
 import { depositBodySchema } from "@/lib/schema/bff";
 import { swapIdSchema } from "@/lib/schema/partner";

@@ -1,0 +1,119 @@
+"use client";
+// Swaps per day for the chosen range, completed ones darker, with the day's rewards in each bar's
+// title; one sentence sums it up for screen readers, and a table that opens below gives every day's
+// numbers to keyboard, touch and screen-reader users (a bar's title shows only to a mouse).
+import Big from "big.js";
+import { useTranslations } from "next-intl";
+import type { DashboardSummary } from "@/lib/schema/dashboard";
+import { Skeleton } from "../ui/spinner";
+import { card } from "../ui/panel";
+import { cn } from "../ui/cn";
+import { useDashboardFormat } from "./format";
+import { browserTimeZone } from "./use-dashboard";
+
+const HEIGHT = 120;
+
+/** `searching`: the list is narrowed by a search, which the summary (and so the chart) does not take. */
+export function DailyChart({
+  summary,
+  searching = false,
+  unavailable = false,
+  historyLoading = null,
+}: {
+  summary: DashboardSummary | undefined;
+  searching?: boolean;
+  unavailable?: boolean;
+  historyLoading?: number | null;
+}) {
+  const t = useTranslations("dashboard.chart");
+  const f = useDashboardFormat();
+  const days = summary?.daily ?? [];
+  const peak = days.reduce((m, d) => Math.max(m, d.count), 0);
+  // Exact decimal sums: money never goes through floating point.
+  const totalRewards = summary ? Object.values(summary.totals.rewardUsdc).reduce((sum, v) => sum.plus(v), new Big(0)) : new Big(0);
+  const peakDay = days.find((d) => d.count === peak);
+  const width = Math.max(days.length, 1);
+  return (
+    <section aria-labelledby="chart-title" className={card}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="chart-title" className="text-base font-semibold">
+          {t("title")}
+        </h2>
+        <p className="flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-700 dark:bg-emerald-400" /> {t("completed")}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-200 dark:bg-emerald-900" /> {t("other")}
+          </span>
+        </p>
+      </div>
+      {!summary && unavailable ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("unavailable")}</p>
+      ) : !summary ? (
+        <Skeleton className="mt-3 h-32 w-full" />
+      ) : days.length === 0 || peak === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{historyLoading !== null ? t("emptyLoading", { n: historyLoading }) : t("empty")}</p>
+      ) : (
+        <>
+          <svg
+            role="img"
+            aria-label={t("summary", { days: days.length, swaps: summary.totals.count, peak, peakDay: peakDay ? f.day(peakDay.date) : "" })}
+            viewBox={`0 0 ${width} ${HEIGHT}`}
+            preserveAspectRatio="none"
+            className="mt-3 h-32 w-full"
+          >
+            {days.map((d, i) => {
+              const all = (d.count / peak) * HEIGHT;
+              const done = (d.completed / peak) * HEIGHT;
+              return (
+                <g key={d.date}>
+                  <title>{t("bar", { day: f.day(d.date), swaps: d.count, completed: d.completed, rewards: f.usdc(d.rewardUsdc) })}</title>
+                  <rect x={i + 0.1} width={0.8} y={HEIGHT - all} height={all} className="fill-emerald-200 dark:fill-emerald-900" />
+                  <rect x={i + 0.1} width={0.8} y={HEIGHT - done} height={done} className="fill-emerald-700 dark:fill-emerald-400" />
+                </g>
+              );
+            })}
+          </svg>
+          <div className="mt-1 flex justify-between text-xs text-slate-600 dark:text-slate-400">
+            <span>{f.day(days[0]!.date)}</span>
+            <span>{t("rewardsInRange", { amount: f.usdc(totalRewards.toFixed()) })}</span>
+            <span>{f.day(days.at(-1)!.date)}</span>
+          </div>
+          {/* Rendered only once the summary has come, in the browser: the server's zone is not the operator's. */}
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("zone", { zone: browserTimeZone().replaceAll("_", " ") })}</p>
+          {searching ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("searchIgnored")}</p> : null}
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer text-xs font-medium text-slate-700 dark:text-slate-300">{t("table")}</summary>
+            {/* A scrolling box is reachable by keyboard, and named for screen readers. */}
+            <div className="mt-2 max-h-64 overflow-y-auto" tabIndex={0} role="region" aria-label={t("table")}>
+              <table className="w-full text-left text-xs tabular-nums">
+                <thead className="text-slate-600 dark:text-slate-400">
+                  <tr>
+                    {[t("day"), t("swaps"), t("completed"), t("rewards")].map((name, i) => (
+                      <th key={name} scope="col" className={cn("py-1 font-medium", i > 0 && "text-right")}>
+                        {name}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.map((d) => (
+                    <tr key={d.date} className="border-t border-slate-200 dark:border-slate-800">
+                      <th scope="row" className="py-1 font-normal">
+                        {f.day(d.date)}
+                      </th>
+                      <td className="py-1 text-right">{f.count(d.count)}</td>
+                      <td className="py-1 text-right">{f.count(d.completed)}</td>
+                      <td className="py-1 text-right">{f.usdc(d.rewardUsdc)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
