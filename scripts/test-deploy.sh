@@ -46,7 +46,7 @@ if ! podman build --network host --format docker -t "$IMAGE" . >"$log" 2>&1; the
   exit 1
 fi
 build_s=$(($(date +%s) - t0))
-steps=$(grep -c '^\[[0-9]/[0-9]\] STEP' "$log" || true)
+steps=$(grep '^\[[0-9]/[0-9]\] STEP' "$log" | grep -vc ': FROM ' || true) # FROM steps have no cache line
 cached=$(grep -c '^--> Using cache' "$log" || true)
 size=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 size_mb=$((size / 1000000))

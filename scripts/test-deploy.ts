@@ -212,7 +212,8 @@ async function containerTest(image: string) {
     image,
   ]);
   try {
-    const startMs = await until("the container answering /api/health", 60_000, healthy(origin));
+    // A new embedded ledger (PGlite's initdb) holds the first requests for 20-60 s on a busy machine.
+    const startMs = await until("the container answering /api/health", 180_000, healthy(origin));
     log(`listening ${(startMs / 1000).toFixed(1)} s after podman run`);
     // The image's own HEALTHCHECK command, as the engine runs it.
     const probe = await run("podman", ["healthcheck", "run", name], { allowFail: true });
@@ -392,6 +393,8 @@ async function stackTest(netns: string) {
   const compose = (...args: string[]) => run("podman-compose", [...composeArgs, ...args], { env });
   const container = (service: string) => `${project}_${service}_1`;
   const receiver = await webhookReceiver(webhookSecret);
+  // What a run that was killed may have left: its containers and volumes go first.
+  await run("podman-compose", [...composeArgs, "down", "-v"], { allowFail: true, env });
   const started = Date.now();
   try {
     // podman-compose 1.0.3 starts services in dependency order but does not wait on
