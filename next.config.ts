@@ -4,6 +4,8 @@ import { baseHeaders } from "./lib/bff/http/base-headers.mjs";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // .next/standalone: the server with only the files it needs, for the image (Dockerfile).
+  output: "standalone",
   // The app's own sources; tests and scripts are type-checked by `npm test` (tsc over everything).
   typescript: { tsconfigPath: "tsconfig.build.json" },
   reactStrictMode: true,

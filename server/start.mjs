@@ -17,6 +17,7 @@
 //   no-store, the base security headers).
 // PORT is respected as with `next start`.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import net from "node:net";
 import next from "next";
@@ -47,7 +48,17 @@ const MAX_API_BODY_BYTES = 16 * 1024;
 const frontSecret = randomBytes(32).toString("base64url");
 process.env.SWAP_FRONT_SECRET = frontSecret;
 
-const app = next({ dev: false, port, dir: new URL("..", import.meta.url).pathname });
+const dir = new URL("..", import.meta.url).pathname;
+// Next's standalone output (next.config.ts): the configuration the build recorded is used, as the
+// .next/standalone/server.js Next writes does. The image (Dockerfile) has no next.config.ts to load,
+// and on a checkout Next would warn at each start that `next start` does not fit standalone output.
+try {
+  const { config: built } = JSON.parse(readFileSync(`${dir}.next/required-server-files.json`, "utf8"));
+  if (built?.output === "standalone") process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(built);
+} catch {
+  // No build yet: next() below says so.
+}
+const app = next({ dev: false, port, dir });
 const handle = app.getRequestHandler();
 await app.prepare();
 
