@@ -1,5 +1,5 @@
 // What a dashboard page shows when the shared store holding sessions does not answer: a page to try
-// again, not the sign-in form, since the visitor's session may well be valid (lib/bff/dashboard-session.ts).
+// again, not the sign-in form, since the visitor's session may well be valid (lib/bff/dashboard/session.ts).
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Panel } from "@/components/ui/panel";
