@@ -13,11 +13,10 @@ import { NO_LIMITS, call, expectError, newSwap, postJson, postQuote, sleep, star
 
 const PASSWORD = "correct horse battery staple";
 /**
- * Enough rows that the export used to hold the server's thread for seconds on this 2-core
- * machine (reading batch after batch without a turn for anything else), and few enough that the
- * file runs in well under a minute.
+ * Enough rows that the export lasts seconds (it used to hold the server's thread all that time,
+ * reading batch after batch without a turn for anything else), few enough to seed in seconds.
  */
-const ROWS = 30_000;
+const ROWS = 20_000;
 
 /** A small export: the seeded swaps of the day before the newest. */
 const LAST_DAY = `createdFrom=${new Date(Date.now() - 26 * 3_600_000).toISOString()}`;
@@ -75,7 +74,7 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
   afterAll(async () => {
     await app?.stop();
     await upstream?.close();
-    if (ledgerDir) rmSync(ledgerDir, { recursive: true, force: true });
+    if (ledgerDir) for (const leftover of [ledgerDir, `${ledgerDir}.lock`]) rmSync(leftover, { recursive: true, force: true });
   });
 
   it("keeps health checks, quotes and status reads answering while it streams", async () => {
@@ -111,12 +110,13 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
     expect(exported.lines).toBe(rows + 1);
     const report = (samples: number[]) => `n ${samples.length}, p95 ${percentile(samples, 0.95).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms`;
     console.log(`export ${exported.ms.toFixed(0)} ms; health ${report(health)}; quote ${report(quotes)}; status read ${report(reads)}`);
+    // Before the batches were paced, each of these waited for the whole export. Now none waits
+    // for a fifth of it: a bound that holds on an idle machine and on one busy with other work,
+    // which slows the export and the calls alike (`npm run bench:ledger` has the figures).
+    const bound = Math.max(250, exported.ms / 5);
+    for (const samples of [health, quotes, reads]) expect(Math.max(...samples)).toBeLessThanOrEqual(bound);
     // The export took long enough for the samples to mean something.
     expect(health.length).toBeGreaterThanOrEqual(5);
-    // Before the batches were paced, each of these waited for the whole export (seconds). The
-    // bounds leave room for a machine busy with other work; `npm run bench:ledger` has the figures.
-    for (const samples of [health, quotes, reads]) expect(Math.max(...samples)).toBeLessThanOrEqual(1_500);
-    expect(percentile(health, 0.95)).toBeLessThanOrEqual(500);
   });
 
   it("runs one export per session at a time: a second one meanwhile is 429 rate_limited with Retry-After, another session's is not", async () => {
@@ -142,13 +142,8 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
     expectError(await call(app.origin, "/api/partner/swaps.csv"), 401, "unauthorized");
   });
 
-  it("frees the session's export when the reader goes away halfway", async () => {
-    const cookie = await login();
-    const first = await openExport(app.origin, cookie);
-    expect(first.res.statusCode).toBe(200);
-    // Some of it arrives, then the download is abandoned.
-    await new Promise((resolve) => first.res.once("data", resolve));
-    first.req.destroy();
+  /** The session's next export, once the one before has let go (within 10 s; the lease itself lasts 60). */
+  async function exportsAgain(cookie: string) {
     const until = Date.now() + 10_000;
     let next = await call(app.origin, `/api/partner/swaps.csv?${LAST_DAY}`, { headers: { cookie } });
     while (next.status === 429 && Date.now() < until) {
@@ -156,6 +151,24 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
       next = await call(app.origin, `/api/partner/swaps.csv?${LAST_DAY}`, { headers: { cookie } });
     }
     expect(next.status, next.raw.slice(0, 300)).toBe(200);
+  }
+
+  it("frees the session's export when the reader goes away halfway", async () => {
+    const cookie = await login();
+    const first = await openExport(app.origin, cookie);
+    expect(first.res.statusCode).toBe(200);
+    // Some of it arrives, then the download is abandoned.
+    await new Promise((resolve) => first.res.once("data", resolve));
+    first.req.destroy();
+    await exportsAgain(cookie);
+  });
+
+  it("frees the session's export after a HEAD request (answered from GET, its body never read)", async () => {
+    const cookie = await login();
+    const head = await call(app.origin, "/api/partner/swaps.csv", { method: "HEAD", headers: { cookie } });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+    await exportsAgain(cookie);
   });
 
   it("answers a bad filter with 400 and leaves the session free to export", async () => {

@@ -156,6 +156,7 @@ export async function dashboardCsv(
     throw error;
   }
   let firstSent = false;
+  let cancelled = false;
   const end = () => slot.release().catch(() => {});
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -172,6 +173,8 @@ export async function dashboardCsv(
       try {
         await slot.renew();
         const next = await nextBatch();
+        // The reader went away while the batch was read.
+        if (cancelled) return;
         if (next) controller.enqueue(next);
         else {
           controller.close();
@@ -184,6 +187,7 @@ export async function dashboardCsv(
       }
     },
     async cancel() {
+      cancelled = true;
       await end();
       await batches.return(undefined);
     },
