@@ -3,13 +3,12 @@
 //    with one line per variable that names it;
 // 2. instances on one Redis compare their APP_SECRET (lib/bff/boot/secret-check.ts);
 // 3. the ledger opens (migrations applied), so its backfill, sweeps and webhook deliveries go on
-//    even before anyone opens a page.
+//    even before anyone opens a page; the embedded sandbox refuses a ledger of the real service's.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { checkConfigAtStart } = await import("@/lib/bff/boot/start-check");
+  const { checkConfigAtStart, openLedgerAtStart } = await import("@/lib/bff/boot/start-check");
   checkConfigAtStart();
   const { watchAppSecret } = await import("@/lib/bff/boot/secret-check");
   watchAppSecret();
-  const { ledger } = await import("@/lib/bff/ledger");
-  await ledger().catch(() => {});
+  await openLedgerAtStart();
 }

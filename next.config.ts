@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { baseHeaders } from "./lib/bff/http/base-headers.mjs";
+import { baseHeaders, unframableHeaders, unframablePathsSource } from "./lib/bff/http/base-headers.mjs";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -18,9 +18,16 @@ const nextConfig: NextConfig = {
   // The ledger's drivers load their own files (PGlite's WebAssembly) at run time: not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   async headers() {
-    // Every answer, static files included; the CSP (with its per-request nonce) and frame-ancestors
-    // are set per request in proxy.ts.
-    return [{ source: "/:path*", headers: Object.entries(baseHeaders).map(([key, value]) => ({ key, value })) }];
+    const list = (headers: Readonly<Record<string, string>>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+    return [
+      // Every answer, static files included.
+      { source: "/:path*", headers: list(baseHeaders) },
+      // Every answer but the widget's pages may be framed by nobody: also those proxy.ts does not
+      // see (a 404 under /_next/static) or that Next makes itself. Where proxy.ts runs, its CSP
+      // (with the page's nonce) replaces this one; the widget's pages get their frame-ancestors
+      // (WIDGET_ALLOWED_ORIGINS, read at run time) from proxy.ts alone.
+      { source: unframablePathsSource, headers: list(unframableHeaders) },
+    ];
   },
 };
 

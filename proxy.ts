@@ -2,18 +2,17 @@
 // routes may be framed by WIDGET_ALLOWED_ORIGINS; nothing else may be framed at all.
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
+import { isFramablePath } from "@/lib/bff/http/base-headers.mjs";
 import { reachedOverHttps } from "@/lib/bff/http/client-id";
 import { ApiError, errorResponse } from "@/lib/bff/http/errors";
-import { requestIdOf } from "@/lib/bff/http/request-id";
+import { proxiedRequestIds } from "@/lib/bff/http/request-id";
 import { chooseLocale, localeCookie, localeHeader } from "@/lib/i18n/locales";
 
 /** Sent only on answers that reached us over HTTPS (as our front or a trusted proxy saw it). */
 const HSTS = "max-age=31536000";
 
-const isWidget = (path: string) => path === "/widget" || path.startsWith("/widget/swap/");
-
 function frameAncestors(path: string): string {
-  if (!isWidget(path)) return "'none'";
+  if (!isFramablePath(path)) return "'none'";
   const allowed = appConfig().WIDGET_ALLOWED_ORIGINS;
   return allowed.length ? `'self' ${allowed.join(" ")}` : "'self'";
 }
@@ -36,8 +35,9 @@ function decodable(pathname: string): boolean {
 export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
   if (path === "/api" || path.startsWith("/api/")) {
-    // One request id from here on, so every answer carries it (Next's own OPTIONS and 404s too).
-    const requestId = requestIdOf(request);
+    // One request id from here on, so every answer carries it (Next's own OPTIONS and 404s too),
+    // and the id its upstream calls carry (ours, whatever the client chose).
+    const { requestId, headers: idHeaders } = proxiedRequestIds(request);
     const apiHeaders = { "x-request-id": requestId, "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", "cache-control": "no-store" };
     if (!decodable(request.nextUrl.pathname)) {
       const refused = errorResponse(new ApiError("validation_error", "The address of this request is not valid."), requestId);
@@ -45,7 +45,7 @@ export function proxy(request: NextRequest) {
       return refused;
     }
     const forwarded = new Headers(request.headers);
-    forwarded.set("x-request-id", requestId);
+    for (const [name, value] of Object.entries(idHeaders)) forwarded.set(name, value);
     const response = NextResponse.next({ request: { headers: forwarded } });
     for (const [name, value] of Object.entries(apiHeaders)) if (name !== "cache-control") response.headers.set(name, value);
     if (reachedOverHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
@@ -71,7 +71,7 @@ export function proxy(request: NextRequest) {
   headers.set(
     localeHeader,
     chooseLocale({
-      param: isWidget(path) ? request.nextUrl.searchParams.get("locale") : null,
+      param: isFramablePath(path) ? request.nextUrl.searchParams.get("locale") : null,
       cookie: request.cookies.get(localeCookie)?.value,
       acceptLanguage: request.headers.get("accept-language"),
     }),
@@ -79,11 +79,13 @@ export function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
-  if (!isWidget(path)) response.headers.set("X-Frame-Options", "DENY");
+  if (!isFramablePath(path)) response.headers.set("X-Frame-Options", "DENY");
   if (reachedOverHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 
+// Every path but Next's own files: a miss under /favicon.ico or /token/ renders the app's 404 page,
+// which needs its CSP and locale as much as any page (next.config.ts's headers cover the rest).
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|token/).*)" }],
+  matcher: [{ source: "/((?!_next/static/|_next/image$).*)" }],
 };

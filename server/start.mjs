@@ -10,6 +10,8 @@
 //   204, any other target that is no path 400 (Next redirected the first to its host, 500 for `*`).
 // - Headers over Node's limit (431) or a request the parser cannot read (400) get a body: the API's
 //   error shape on /api, a sentence on a page (Node's own answer has none).
+// - Every answer carries the base security headers, and every one but the widget's pages says that
+//   nobody may frame it, also those of Next's own that next.config.ts and proxy.ts do not reach.
 // - Methods Next's handlers do not know (TRACE, PROPFIND, ...) make Next answer 500 or an empty
 //   400; an /api path gets them answered as OPTIONS is (405 with the path's Allow, or 404), a page
 //   405. An /api path with a trailing slash or doubled slashes is redirected here to its one
@@ -21,7 +23,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import net from "node:net";
 import next from "next";
-import { baseHeaders } from "../lib/bff/http/base-headers.mjs";
+import { baseHeaders, isFramablePath, unframableHeaders } from "../lib/bff/http/base-headers.mjs";
 import { forwardedFor } from "../lib/bff/http/forwarded-for.mjs";
 import { requestIdFrom } from "../lib/bff/http/sane-request-id.mjs";
 
@@ -169,6 +171,7 @@ const server = createServer((req, res) => {
     res.writeHead(308, ownHeaders(req, { location, "content-length": 0 }));
     return res.end();
   }
+  presetHeaders(res, path);
   if (api) withCappedBody(req, res, () => handle(req, res));
   else if (!decodable(path)) {
     // A page address with a broken %-escape (/swap/%ZZ): Next would answer 500 decoding it. The
@@ -177,6 +180,17 @@ const server = createServer((req, res) => {
     res.end("Bad Request: this address is not valid. Check the link you followed.\n");
   } else handle(req, res);
 });
+
+/**
+ * What every answer Next makes carries unless it says otherwise: the base headers, and for every
+ * path but the widget's pages, no framing. Next's own answers that pass neither next.config.ts's
+ * headers nor proxy.ts (a trailing-slash redirect) get them from here; where proxy.ts sets the
+ * page's full CSP, it replaces this one.
+ */
+function presetHeaders(res, path) {
+  for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+  if (!isFramablePath(path)) for (const [name, value] of Object.entries(unframableHeaders)) res.setHeader(name, value);
+}
 
 /**
  * An absolute-form request-target (`GET http://host/path`, which HTTP/1.1 servers must accept) as

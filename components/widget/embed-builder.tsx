@@ -1,7 +1,7 @@
 "use client";
 // For partner developers: choose the widget's parameters, watch it live (full width or at phone
 // width), read the events it sends, and copy a snippet for plain HTML or for React.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import { findByRef, assetRef } from "@/lib/swap/asset-ref";
 import { contrastRatio, isHexColor } from "@/lib/swap/contrast";
@@ -29,6 +29,11 @@ const DARK_PAGE = "020617";
 
 const paramNames = ["from", "to", "amount", "theme", "accent", "locale", "config"] as const;
 const eventNames = ["ready", "resize", "quote", "swap_created", "status", "terminal", "config_refused"] as const;
+
+const previewSrc = (src: string) => {
+  const url = new URL(src);
+  return url.pathname + url.search;
+};
 
 function htmlSnippet(origin: string, src: string) {
   return `<div id="swap-checkout"></div>
@@ -87,8 +92,23 @@ export function SwapCheckout({ onEvent }: { onEvent?: (event: WidgetEvent) => vo
 }`;
 }
 
-export function EmbedBuilder({ origin }: { origin: string }) {
+const noSubscription = () => () => {};
+
+/**
+ * This app's origin for the snippet: the address bar's once in the browser (what the partner
+ * developer reached, whatever headers the request carried), the server's rendering of it before.
+ */
+function useAppOrigin(rendered: string): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => rendered,
+  );
+}
+
+export function EmbedBuilder({ origin: rendered }: { origin: string }) {
   const t = useTranslations("embed");
+  const origin = useAppOrigin(rendered);
   const [params, setParams] = useState<Params>({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01", theme: "auto", accent: "", locale: "", config: "" });
   const [events, setEvents] = useState<LoggedEvent[]>([]);
   const [tab, setTab] = useState<"html" | "react">("html");
@@ -109,6 +129,7 @@ export function EmbedBuilder({ origin }: { origin: string }) {
     }
     return url.toString();
   }, [params, origin]);
+  const preview = previewSrc(src);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
@@ -242,7 +263,8 @@ export function EmbedBuilder({ origin }: { origin: string }) {
             </div>
           </div>
           <div className={cn("rounded-2xl ring-1 ring-slate-200 dark:ring-slate-800", phone && "mx-auto w-[390px] max-w-full")}>
-            <iframe ref={frame} key={src} src={src} title={t("preview")} className="min-h-[40rem] w-full rounded-2xl" />
+            {/* By path: the preview is this app's own page, wherever the page was reached. */}
+            <iframe ref={frame} key={preview} src={preview} title={t("preview")} className="min-h-[40rem] w-full rounded-2xl" />
           </div>
         </section>
       </div>

@@ -6,7 +6,7 @@ import "server-only";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { config } from "@/lib/config";
+import { ConfigError, config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { within } from "@/lib/timing";
 import { forLog, isApiError } from "@/lib/bff/http/errors";
@@ -15,6 +15,7 @@ import { store } from "@/lib/bff/upstream/shared-store";
 import type { Swap, SwapListItem } from "@/lib/schema/partner";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { openLedgerDb, type LedgerConnection } from "@/lib/ledger/db";
+import { isServiceLedgerError, noteServiceUpstream, type ServiceLedgerError } from "@/lib/ledger/provenance";
 import { recordSwaps, type SwapSource } from "@/lib/ledger/record";
 import {
   backfillStep,
@@ -74,18 +75,34 @@ export function ledger(): Promise<LedgerConnection | null> {
     runtime.opened = true;
     const connection = await openLedgerDb(c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : { dir: path.resolve(c.LEDGER_DIR) }, { lockWaitMs });
     if (c.mode === "sandbox") {
-      // This process's sandbox is new and empty: what the ledger kept is another sandbox's.
-      const forgotten = await forgetOtherSandbox(connection.db, runtime.instance, new Date());
+      // This process's sandbox is new and empty: what the ledger kept is another sandbox's, unless
+      // it is the real service's (then nothing is deleted and the server does not start).
+      const forgotten = await forgetOtherSandbox(connection.db, runtime.instance, new Date()).catch(async (error: unknown) => {
+        await connection.close().catch(() => {});
+        throw isServiceLedgerError(error) ? serviceLedgerRefusal(error, c.DATABASE_URL ? "DATABASE_URL" : "LEDGER_DIR") : error;
+      });
       if (forgotten > 0) console.warn(`[ledger] the embedded sandbox starts empty: let go of ${forgotten} swaps recorded from an earlier run`);
+    } else {
+      await noteServiceUpstream(connection.db, new URL(c.PARTNER_API_BASE_URL!).origin, new Date());
     }
     startLoops(connection);
     return connection;
   })().catch((error) => {
     runtime.connection = null;
-    console.error("[ledger] could not open the ledger:", forLog(error));
+    // A refusal is said once, as the configuration's other faults are (lib/bff/boot/start-check.ts).
+    if (!isConfigError(error)) console.error("[ledger] could not open the ledger:", forLog(error));
     throw error;
   });
   return runtime.connection;
+}
+
+/** The one line that stops a sandbox start on a ledger of the real service's, naming `variable`. */
+function serviceLedgerRefusal({ held }: ServiceLedgerError, variable: "LEDGER_DIR" | "DATABASE_URL"): ConfigError {
+  const where = variable === "LEDGER_DIR" ? `${variable}: ${path.resolve(config().LEDGER_DIR)}` : `${variable}: this database`;
+  const whose = held.origin ? `the service at ${held.origin}` : "the real service";
+  return new ConfigError([
+    `${where} holds ${held.swaps} ${held.swaps === 1 ? "swap" : "swaps"} of ${whose}, and the embedded sandbox would delete them: give the sandbox its own ${variable}, or set PARTNER_API_BASE_URL to use the service`,
+  ]);
 }
 
 function syncDeps(connection: LedgerConnection): SyncDeps {

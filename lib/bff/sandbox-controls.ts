@@ -7,6 +7,7 @@ import { ApiError, fromPartnerError } from "./http/errors";
 import { PartnerError } from "@/lib/partner/errors";
 import { embeddedSandbox } from "./upstream/partner";
 import { writeSnapshot } from "./status/snapshots";
+import { upstreamRequestId } from "./http/request-id";
 import { ledgerRebackfill } from "@/lib/bff/ledger";
 import { isSwapAccessToken } from "./tokens";
 
@@ -16,7 +17,7 @@ async function control(path: string, body: unknown, requestId: string): Promise<
   const response = await sandbox.handle(
     new Request(`http://sandbox.internal${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": sandbox.options.apiKey, "x-request-id": requestId },
+      headers: { "content-type": "application/json", "x-api-key": sandbox.options.apiKey, "x-request-id": upstreamRequestId(requestId) },
       body: JSON.stringify(body),
     }),
   );

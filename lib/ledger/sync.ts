@@ -6,6 +6,7 @@ import { and, min, notInArray, sql } from "drizzle-orm";
 import { swapStatuses, terminalStatuses, type ListSwapsQuery, type SwapList } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "./cursor";
+import { SANDBOX_STATE_KEY, ServiceLedgerError, serviceSwapsHeld } from "./provenance";
 import { ledgerCountsByStatus } from "./queries";
 import { clearSyncState, readSyncState, recordSwaps, writeSyncState, type SwapSource } from "./record";
 import { swaps } from "./schema";
@@ -238,15 +239,17 @@ export async function syncStatus(db: LedgerDb): Promise<SyncStatus> {
  * them, and reconciliation would report drift for ever). The ledger notes which sandbox it mirrors
  * and lets go of its swaps and sync state when it finds itself behind another. The webhook outbox
  * stays: events that happened are still delivered at least once, across the restart. Returns the
- * swaps let go.
+ * swaps let go. A ledger that holds a real service's swaps (provenance.ts) is left as it is: this
+ * throws ServiceLedgerError instead.
  */
 export async function forgetOtherSandbox(db: LedgerDb, sandboxId: string, at: Date): Promise<number> {
   if ((await readSyncState<string>(db, SANDBOX_STATE_KEY)) === sandboxId) return 0;
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(swaps);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const held = await serviceSwapsHeld(tx);
+    if (held) throw new ServiceLedgerError(held);
+    const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(swaps);
     await tx.execute(sql`truncate swaps, swap_status_history, ledger_sync_state`);
     await writeSyncState(tx, SANDBOX_STATE_KEY, sandboxId, at);
+    return row?.count ?? 0;
   });
-  return row?.count ?? 0;
 }
-const SANDBOX_STATE_KEY = "embedded-sandbox";

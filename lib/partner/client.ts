@@ -42,6 +42,8 @@ export type PartnerClientOptions = {
   onRateLimited?: (retryAfterSeconds: number | null) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The x-request-id a call made under the caller's `requestId` sends (default: that id). */
+  upstreamRequestId?: (requestId: string) => string;
 };
 
 /**
@@ -115,7 +117,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
 
     const headers: Record<string, string> = { accept: "application/json", "x-api-key": apiKey, ...ctx.headers };
-    if (ctx.requestId) headers["x-request-id"] = ctx.requestId;
+    if (ctx.requestId) headers["x-request-id"] = options.upstreamRequestId?.(ctx.requestId) ?? ctx.requestId;
     if (basicAuth) headers.authorization = basicAuth;
     if (call.body !== undefined) headers["content-type"] = "application/json";
 

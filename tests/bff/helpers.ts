@@ -276,6 +276,9 @@ export const sandboxAppFixture = (env: Record<string, string> = {}): Fixture<{ a
   },
 });
 
+/** For one describe block: the production build on its embedded sandbox, started before its tests and stopped after. */
+export const sandboxApp = (env: Record<string, string> = {}) => forBlock(sandboxAppFixture(env));
+
 /** The production build in upstream mode, in front of its own standalone upstream (SANDBOX_* knobs in `upstreamEnv`). */
 export const upstreamAppFixture = (
   env: Record<string, string> = {},

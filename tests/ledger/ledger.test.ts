@@ -12,7 +12,9 @@ import { createPartnerClient, type PartnerClient } from "@/lib/partner/client";
 import { createManualClock } from "@/lib/sandbox/clock";
 import { openLedgerDb, type LedgerConnection, type LedgerTarget } from "@/lib/ledger/db";
 import { ledgerPage, ledgerRows, ledgerSummary, ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
+import { noteServiceUpstream, serviceSwapsHeld } from "@/lib/ledger/provenance";
 import { recordSwaps } from "@/lib/ledger/record";
+import { isLedgerTimeZone } from "@/lib/ledger/time-zones";
 import {
   backfillStep,
   forgetOtherSandbox,
@@ -312,6 +314,18 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     expect(completed).toHaveLength(items.length - 1);
   });
 
+  it("knows the time zones its database knows, in any case, and not those only Intl still knows", async () => {
+    for (const zone of ["UTC", "Europe/Berlin", "europe/berlin", "America/Los_Angeles", "Asia/Kolkata", "Etc/GMT+5"]) {
+      expect(await isLedgerTimeZone(connection.db, zone), zone).toBe(true);
+    }
+    // Two dropped from the tz database (Postgres errors on them) that Intl still accepts, and one nobody knows.
+    for (const zone of ["US/Pacific-New", "Canada/East-Saskatchewan", "Mars/Olympus_Mons"]) {
+      expect(await isLedgerTimeZone(connection.db, zone), zone).toBe(false);
+    }
+    // A name in another case counts days as its own does.
+    await expect(ledgerSummary(connection.db, { tz: "europe/berlin" })).resolves.toBeTruthy();
+  });
+
   it("keeps every status a swap had, with the time the sweep saw it, and announces each change once", async () => {
     const created = await newSwap();
     await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
@@ -386,6 +400,8 @@ describe.each(drivers)("the ledger on $name", (driver) => {
   });
 
   it("lets go of what it mirrored from an earlier embedded sandbox, keeps its undelivered webhooks, and keeps what it mirrors from this one", async () => {
+    // The first run of `npm run dev` notes its sandbox as it starts.
+    expect(await forgetOtherSandbox(connection.db, "sandbox-of-run-1", new Date(now))).toBe(0);
     await seed({ count: 11, statuses: ["completed", "waiting_deposit"] });
     await backfillStep(deps());
     await recordSwaps(connection.db, [await newSwap()], { source: "create", seenAt: new Date(now), events: true });
@@ -401,6 +417,38 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     // The same run opening its ledger again (another bundle, a reconnect) keeps everything.
     expect(await forgetOtherSandbox(connection.db, "sandbox-of-run-2", new Date(now))).toBe(0);
     expect((await ledgerSwap(connection.db, swap.id))?.swap.id).toBe(swap.id);
+  });
+
+  it("never lets go of a real service's swaps: the embedded sandbox is refused a ledger that noted the service, and one whose swaps no sandbox made", async () => {
+    // Swaps kept on the service before it was noted (an older version): no sandbox ever opened this ledger.
+    await seed({ count: 5, statuses: ["completed"] });
+    await backfillStep(deps());
+    await expect(forgetOtherSandbox(connection.db, "sandbox-of-run-1", new Date(now))).rejects.toMatchObject({
+      name: "ServiceLedgerError",
+      held: { swaps: 5, origin: null },
+    });
+    expect((await ledgerTotals(connection.db, {})).count).toBe(5);
+
+    // A ledger a sandbox once had, then the service: the service's swaps stay as well.
+    await connection.db.execute(sql`truncate swaps, swap_status_history, ledger_sync_state cascade`);
+    expect(await forgetOtherSandbox(connection.db, "sandbox-of-run-1", new Date(now))).toBe(0);
+    await noteServiceUpstream(connection.db, "https://api.partner.example", new Date(now));
+    await recordSwaps(connection.db, [await newSwap()], { source: "create", seenAt: new Date(now), events: false });
+    await expect(forgetOtherSandbox(connection.db, "sandbox-of-run-2", new Date(now))).rejects.toMatchObject({
+      held: { swaps: 1, origin: "https://api.partner.example" },
+    });
+    expect((await ledgerTotals(connection.db, {})).count).toBe(1);
+    expect(await serviceSwapsHeld(connection.db)).toEqual({ swaps: 1, origin: "https://api.partner.example" });
+  });
+
+  it("gives the embedded sandbox a ledger the service noted but that holds none of its swaps", async () => {
+    await noteServiceUpstream(connection.db, "https://api.partner.example", new Date(now));
+    expect(await serviceSwapsHeld(connection.db)).toBeNull();
+    expect(await forgetOtherSandbox(connection.db, "sandbox-of-run-1", new Date(now))).toBe(0);
+    // The sandbox's own swaps are no service's.
+    await recordSwaps(connection.db, [await newSwap()], { source: "create", seenAt: new Date(now), events: false });
+    expect(await serviceSwapsHeld(connection.db)).toBeNull();
+    expect(await forgetOtherSandbox(connection.db, "sandbox-of-run-2", new Date(now))).toBe(1);
   });
 
   describe("webhooks", () => {

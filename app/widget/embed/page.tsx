@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { EmbedBuilder } from "@/components/widget/embed-builder";
+import { requestOrigin } from "@/lib/bff/http/request-origin";
 import { config } from "@/lib/config";
 
 export async function generateMetadata() {
@@ -11,8 +12,8 @@ export async function generateMetadata() {
 
 export default async function EmbedPage() {
   const t = await getTranslations("embed");
-  const h = await headers();
-  const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000"}`;
+  // The snippet's origin as rendered here; the browser puts its own location's in place at once.
+  const origin = requestOrigin(await headers());
   return (
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} />

@@ -19,6 +19,22 @@ export function checkConfigAtStart(): void {
   for (const line of configWarnings(c)) console.warn(`[config] ${line}`);
 }
 
+/**
+ * Opens the ledger at start, so its loops run before anyone opens a page. A ledger that cannot
+ * serve this configuration (the embedded sandbox on a ledger of the real service's swaps) stops
+ * the server with one line naming the variable; any other failure is logged and retried later.
+ */
+export async function openLedgerAtStart(): Promise<void> {
+  const { ledger } = await import("@/lib/bff/ledger");
+  try {
+    await ledger();
+  } catch (error) {
+    if (!isConfigError(error)) return;
+    for (const line of error.lines) console.error(`[config] ${line}`);
+    process.exit(1);
+  }
+}
+
 /** What a partner must hear once at start about a configuration that runs, but not as they may think. */
 export function configWarnings(c: AppConfig): string[] {
   const lines: string[] = [];

@@ -6,6 +6,7 @@ import { ledger, ledgerSwapRead } from "@/lib/bff/ledger";
 import type { LedgerConnection } from "@/lib/ledger/db";
 import { ledgerPage, ledgerSummary, ledgerSwap, webhookLog } from "@/lib/ledger/queries";
 import { readSyncState } from "@/lib/ledger/record";
+import { isLedgerTimeZone } from "@/lib/ledger/time-zones";
 import type { BackfillState, Reconciliation } from "@/lib/ledger/sync";
 import { redeliver } from "@/lib/webhooks/deliver";
 import type { DashboardQuery, DashboardSummary, DashboardSummaryQuery, DashboardSwapDetail, DashboardSwapList, WebhookLog } from "@/lib/schema/dashboard";
@@ -48,6 +49,12 @@ export async function listDashboardSwaps(connection: LedgerConnection, query: Da
 }
 
 export async function dashboardSummary(connection: LedgerConnection, query: DashboardSummaryQuery): Promise<DashboardSummary> {
+  // The schema checked the zone against Intl; the days are counted by Postgres too.
+  if (query.tz && !(await isLedgerTimeZone(connection.db, query.tz))) {
+    throw new ApiError("validation_error", "Invalid tz: is not a time zone the ledger's database knows.", {
+      fields: { tz: "is not a time zone the ledger's database knows" },
+    });
+  }
   return ledgerSummary(connection.db, query);
 }
 

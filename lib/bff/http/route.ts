@@ -5,7 +5,7 @@ import "server-only";
 import { z } from "zod";
 import { ApiError, errorResponse } from "./errors";
 import { clientIdOf } from "./client-id";
-import { requestIdOf } from "./request-id";
+import { requestIdOf, withRequestIds } from "./request-id";
 import { assertDashboardEnabled, requireSession } from "@/lib/bff/dashboard/session";
 import { limitClient, type LimitClass } from "./rate-limit";
 import { embeddedSandbox } from "@/lib/bff/upstream/partner";
@@ -89,7 +89,7 @@ function wrap(options: RouteOptions, handler: Handler) {
       if (options.limit) await limitClient(options.limit, clientId);
       if (!options.query) assertNoQuery(req);
       const params = (await segment?.params) ?? {};
-      response = await handler(req, { requestId, clientId, params });
+      response = await withRequestIds(req, requestId, () => handler(req, { requestId, clientId, params }));
     } catch (error) {
       response = errorResponse(error, requestId);
     }

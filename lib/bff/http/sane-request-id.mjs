@@ -3,10 +3,13 @@
 
 const saneRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** A new request id of ours. */
+export const mintRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
+
 /**
  * @param {string | null | undefined} given the request's x-request-id header
  * @returns {string}
  */
 export function requestIdFrom(given) {
-  return given && saneRequestId.test(given) ? given : `req_${crypto.randomUUID().replaceAll("-", "")}`;
+  return given && saneRequestId.test(given) ? given : mintRequestId();
 }

@@ -20,7 +20,7 @@ import { isPartnerError } from "@/lib/partner/errors";
 import { within } from "@/lib/timing";
 import { ApiError, isApiError, retryAfterHeader } from "@/lib/bff/http/errors";
 import { budgetUsage, effectiveLimit } from "@/lib/bff/upstream/budget";
-import { isSwapAccessToken } from "@/lib/bff/tokens";
+import { isSwapAccessToken, swapTokenOpens } from "@/lib/bff/tokens";
 import { liveRead, readSnapshot, type Snapshot } from "./snapshots";
 import { liveTimes, local, MIN_LIVE_GAP_MS, MIN_URGENT_GAP_MS, noteKnown, type Pacing } from "./state";
 import { scheduleSweep } from "./sweep";
@@ -95,10 +95,17 @@ function liveReadsInWindow(now: number) {
 
 /**
  * The swap for the holder of its access token, as fresh as the budget allows. A missing or wrong
- * token is `swap_not_found`, exactly like a swap that does not exist.
+ * token is `swap_not_found`, exactly like a swap that does not exist; so is a token of a swap that
+ * ended more than 30 days ago (lib/bff/tokens.ts).
  */
 export async function readSwap(id: string, token: string | null, requestId: string, clientId?: string): Promise<Snapshot> {
   if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
+  const snapshot = await readSwapForHolder(id, requestId, clientId);
+  if (!swapTokenOpens(snapshot.swap)) throw new ApiError("swap_not_found");
+  return snapshot;
+}
+
+async function readSwapForHolder(id: string, requestId: string, clientId?: string): Promise<Snapshot> {
   const cached = await readSnapshot(id);
   noteWatched(id, cached);
   if (cached && isTerminalStatus(cached.swap.status)) return cached;

@@ -7,6 +7,7 @@ import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { createPartnerClient, type PartnerClient, type Transport } from "@/lib/partner/client";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { budgetRejectedUpstream, spendBudget } from "./budget";
+import { upstreamRequestId } from "../http/request-id";
 
 const EMBEDDED_BASE_URL = "http://sandbox.internal/v1";
 
@@ -52,6 +53,8 @@ export function partner(): PartnerClient {
       // Every attempt, retries included, is paid from the key's shared budget.
       beforeAttempt: (_operation, priority, onBehalfOf) => spendBudget(priority, undefined, onBehalfOf),
       onRateLimited: (retryAfter) => void budgetRejectedUpstream(retryAfter).catch(() => {}),
+      // Only ids we minted go upstream (a caller's own x-request-id stays in our logs and answers).
+      upstreamRequestId,
     });
   });
 }
