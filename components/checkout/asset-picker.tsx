@@ -103,7 +103,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             ? `${t("side", { side: label })} ${selected.symbol} ${networkLabel(selected.network)}. ${t("change")}`
             : `${t("side", { side: label })} ${t("select")}`
         }
-        className="flex h-14 max-w-full min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-left ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
+        className="flex h-14 max-w-full min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-start ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
       >
         {selected ? (
           <>
@@ -117,7 +117,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
           <span className="px-1 font-medium">{t("select")}</span>
         )}
         {disabled ? null : (
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto size-4 text-slate-500" fill="currentColor">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="ms-auto size-4 text-slate-500" fill="currentColor">
             <path d="M5.2 7.2a.75.75 0 011.06 0L10 10.94l3.74-3.74a.75.75 0 111.06 1.06l-4.27 4.27a.75.75 0 01-1.06 0L5.2 8.26a.75.75 0 010-1.06z" />
           </svg>
         )}
@@ -138,7 +138,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
           <button
             type="button"
             onClick={() => dialog.current?.close()}
-            className="-my-2 -mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            className="-my-2 -me-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
             aria-label={t("close")}
           >
             <Icon name="close" />
@@ -190,7 +190,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
                   onKeyDown={(e) => moveFocus(e, index)}
                   aria-current={isSelected ? "true" : undefined}
                   className={cn(
-                    "flex w-full items-center gap-3 rounded-xl px-2.5 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800",
+                    "flex w-full items-center gap-3 rounded-xl px-2.5 py-2 text-start hover:bg-slate-100 dark:hover:bg-slate-800",
                     isSelected && "bg-slate-100 dark:bg-slate-800",
                   )}
                 >

@@ -166,7 +166,12 @@ export function DestinationFields({
       <details className="group rounded-xl" open={optionalOpen || undefined}>
         <summary className="cursor-pointer list-none rounded-lg py-1 text-sm font-medium text-slate-700 marker:hidden dark:text-slate-300">
           <span className="inline-flex items-center gap-1">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition group-open:rotate-90" fill="currentColor">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-4 transition group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
+              fill="currentColor"
+            >
               <path d="M7.2 5.2a.75.75 0 011.06 0l4.27 4.27a.75.75 0 010 1.06L8.26 14.8a.75.75 0 11-1.06-1.06L10.94 10 7.2 6.26a.75.75 0 010-1.06z" />
             </svg>
             {t("optionalSection")}

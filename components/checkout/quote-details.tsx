@@ -30,7 +30,7 @@ function Row({ label, className, children }: { label: string; className?: string
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4">
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className={`ml-auto min-w-0 text-right font-medium ${className ?? ""}`}>{children}</dd>
+      <dd className={`ms-auto min-w-0 text-end font-medium ${className ?? ""}`}>{children}</dd>
     </div>
   );
 }

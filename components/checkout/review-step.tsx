@@ -46,7 +46,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <dt className="shrink-0 text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 font-medium sm:text-right">{children}</dd>
+      <dd className="min-w-0 font-medium sm:text-end">{children}</dd>
     </div>
   );
 }
@@ -81,7 +81,7 @@ export function ReviewStep(props: Props) {
           type="button"
           onClick={props.onBack}
           disabled={props.creating}
-          className="-my-2 -ml-2.5 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-55 dark:hover:bg-slate-800"
+          className="-my-2 -ms-2.5 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-55 dark:hover:bg-slate-800"
           aria-label={t("back")}
         >
           <Icon name="back" />

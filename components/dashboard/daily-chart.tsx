@@ -87,11 +87,11 @@ export function DailyChart({
             <summary className="cursor-pointer text-xs font-medium text-slate-700 dark:text-slate-300">{t("table")}</summary>
             {/* A scrolling box is reachable by keyboard, and named for screen readers. */}
             <div className="mt-2 max-h-64 overflow-y-auto" tabIndex={0} role="region" aria-label={t("table")}>
-              <table className="w-full text-left text-xs tabular-nums">
+              <table className="w-full text-start text-xs tabular-nums">
                 <thead className="text-slate-600 dark:text-slate-400">
                   <tr>
                     {[t("day"), t("swaps"), t("completed"), t("rewards")].map((name, i) => (
-                      <th key={name} scope="col" className={cn("py-1 font-medium", i > 0 && "text-right")}>
+                      <th key={name} scope="col" className={cn("py-1 font-medium", i > 0 && "text-end")}>
                         {name}
                       </th>
                     ))}
@@ -103,9 +103,9 @@ export function DailyChart({
                       <th scope="row" className="py-1 font-normal">
                         {f.day(d.date)}
                       </th>
-                      <td className="py-1 text-right">{f.count(d.count)}</td>
-                      <td className="py-1 text-right">{f.count(d.completed)}</td>
-                      <td className="py-1 text-right">{f.usdc(d.rewardUsdc)}</td>
+                      <td className="py-1 text-end">{f.count(d.count)}</td>
+                      <td className="py-1 text-end">{f.count(d.completed)}</td>
+                      <td className="py-1 text-end">{f.usdc(d.rewardUsdc)}</td>
                     </tr>
                   ))}
                 </tbody>

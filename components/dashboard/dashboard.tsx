@@ -75,7 +75,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
               : stamp.inSyncAt
                 ? ` · ${t("freshness.inSync", { time: f.dateTime(new Date(stamp.inSyncAt).toISOString()) })}`
                 : ""}
-            {list.isValidating && data ? <Spinner className="ml-2 inline size-3" /> : null}
+            {list.isValidating && data ? <Spinner className="ms-2 inline size-3" /> : null}
           </p>
         </div>
         <a

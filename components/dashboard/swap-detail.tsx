@@ -127,7 +127,7 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
         ))}
       </dl>
       <h3 className="mt-5 text-sm font-semibold">{t("history")}</h3>
-      <ol className="mt-2 flex flex-col gap-1.5 border-l-2 border-slate-200 pl-3 text-sm dark:border-slate-700" data-testid="status-history">
+      <ol className="mt-2 flex flex-col gap-1.5 border-s-2 border-slate-200 ps-3 text-sm dark:border-slate-700" data-testid="status-history">
         {swap.history.map((h) => (
           <li key={`${h.status}-${h.seenAt}`}>
             <span className="font-medium">{statusLabels[h.status]}</span>{" "}

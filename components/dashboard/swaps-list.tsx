@@ -24,7 +24,7 @@ type Props = {
   historyLoading?: number | null;
 };
 
-const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
+const th = "px-3 py-2.5 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const td = "px-3 py-2.5 align-top";
 
 export function SwapsList({ caption, rows, onOpen, busy, unavailable = false, historyLoading = null }: Props) {
@@ -33,7 +33,7 @@ export function SwapsList({ caption, rows, onOpen, busy, unavailable = false, hi
   return (
     <div className={cn(card, "p-0")} aria-busy={busy}>
       <table className="hidden w-full border-collapse text-sm lg:table">
-        <caption id="swaps-caption" className="px-3 pt-3 pb-2 text-left text-sm text-slate-700 dark:text-slate-300">
+        <caption id="swaps-caption" className="px-3 pt-3 pb-2 text-start text-sm text-slate-700 dark:text-slate-300">
           {caption}
         </caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/60">
@@ -43,7 +43,7 @@ export function SwapsList({ caption, rows, onOpen, busy, unavailable = false, hi
                 {heading}
               </th>
             ))}
-            <th scope="col" className={cn(th, "text-right")}>
+            <th scope="col" className={cn(th, "text-end")}>
               {t("reward")}
             </th>
           </tr>
@@ -134,7 +134,7 @@ function SwapRow({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => v
       <td className={cn(td, "whitespace-nowrap")}>
         <time dateTime={row.createdAt}>{f.dateTime(row.createdAt)}</time>
       </td>
-      <th scope="row" className={cn(td, "text-left whitespace-nowrap")}>
+      <th scope="row" className={cn(td, "text-start whitespace-nowrap")}>
         <OpenButton id={row.id} onOpen={onOpen} />
       </th>
       <td className={td}>
@@ -148,7 +148,7 @@ function SwapRow({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => v
       </td>
       <td className={cn(td, "max-w-40 font-mono text-xs break-all")}>{row.externalId ?? <None />}</td>
       <td className={cn(td, "max-w-32 font-mono text-xs break-all")}>{row.customerId ?? <None />}</td>
-      <td className={cn(td, "text-right whitespace-nowrap")}>
+      <td className={cn(td, "text-end whitespace-nowrap")}>
         <Reward row={row} />
       </td>
     </tr>

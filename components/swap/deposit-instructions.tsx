@@ -149,7 +149,7 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
 
       <Deadline swap={swap} clockOffset={clockOffset} />
 
-      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+      <ul className="list-disc space-y-1 ps-5 text-sm text-slate-700 dark:text-slate-300">
         <li>{t("ruleOnlyThisAddress", { token: deposit.token, network })}</li>
         <li>{t("ruleExactAmount")}</li>
         <li>{t("ruleKeepLink")}</li>

@@ -56,7 +56,7 @@ export function Receipt({ swap, deposit = "asked" }: { swap: Swap; deposit?: "as
         {rows.map(([label, value, mono]) => (
           <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
             <dt className="shrink-0 text-slate-600 dark:text-slate-400 print:text-slate-700">{label}</dt>
-            <dd className={mono ? "font-mono break-all sm:text-right" : "sm:text-right"}>{value}</dd>
+            <dd className={mono ? "font-mono break-all sm:text-end" : "sm:text-end"}>{value}</dd>
           </div>
         ))}
       </dl>

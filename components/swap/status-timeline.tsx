@@ -39,7 +39,7 @@ export function StatusTimeline({ status }: { status: SwapStatus }) {
             {index < happyPath.length - 1 ? (
               <span
                 aria-hidden="true"
-                className={cn("absolute top-7 left-[0.6875rem] h-[calc(100%-1.75rem)] w-0.5", done ? "bg-accent" : "bg-slate-200 dark:bg-slate-700")}
+                className={cn("absolute top-7 start-[0.6875rem] h-[calc(100%-1.75rem)] w-0.5", done ? "bg-accent" : "bg-slate-200 dark:bg-slate-700")}
               />
             ) : null}
             <span

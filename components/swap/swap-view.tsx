@@ -437,7 +437,7 @@ function LiveStatusLine({
     >
       <span
         className={cn(
-          "mr-2 inline-block size-2 rounded-full align-middle",
+          "me-2 inline-block size-2 rounded-full align-middle",
           isTerminalStatus(status) ? "bg-slate-400" : "animate-pulse bg-accent motion-reduce:animate-none",
         )}
       />

@@ -5,7 +5,7 @@ export function GroupedAddress({ address, short = false }: { address: string; sh
   const chunks = address.match(/.{1,4}/g) ?? [address];
   const shown = short && chunks.length > 5 ? [...chunks.slice(0, 2), "…", ...chunks.slice(-2)] : chunks;
   return shown.map((chunk, index) => (
-    <span key={index} className="mr-[0.5ch] inline-block last:mr-0">
+    <span key={index} className="me-[0.5ch] inline-block last:me-0">
       {chunk}
     </span>
   ));

@@ -5,9 +5,19 @@ const paths = {
   flip: "M6 3v13m0 0l-3-3m3 3l3-3M14 17V4m0 0l-3 3m3-3l3 3",
 } as const;
 
+/** Icons that point along the reading direction: drawn mirrored in right-to-left languages. */
+const directional: ReadonlySet<keyof typeof paths> = new Set(["back"]);
+
 export function Icon({ name, className = "size-5" }: { name: keyof typeof paths; className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="1.8">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className={directional.has(name) ? `${className} rtl:-scale-x-100` : className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
       <path d={paths[name]} />
     </svg>
   );

@@ -4,7 +4,7 @@ export function Spinner({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn("inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none", className)}
+      className={cn("inline-block size-4 animate-spin rounded-full border-2 border-current border-e-transparent motion-reduce:animate-none", className)}
     />
   );
 }
