@@ -159,9 +159,17 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
       <a href={href} className="flex min-w-0 flex-1 flex-col rounded-lg hover:underline">
         {/* Which USDT: the payout's network too. Both lines wrap rather than cut the date short. */}
         <span className="font-medium break-words">
-          {swap
-            ? `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} → ${swap.payout.token} (${networkLabel(swap.payout.network)})`
-            : t("swapId", { id: saved.id })}
+          {swap ? (
+            <>
+              <bdi dir="ltr">
+                {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token}
+              </bdi>{" "}
+              {/* From one to the other in reading order: the arrow points left in a right-to-left page. */}
+              <span className="inline-block rtl:-scale-x-100">→</span> {swap.payout.token} ({networkLabel(swap.payout.network)})
+            </>
+          ) : (
+            t("swapId", { id: saved.id })
+          )}
         </span>
         <span className="text-sm break-words text-slate-600 dark:text-slate-400" data-testid="my-swap-status">
           {swap ? ts(`${swap.status}.title`) : error ? (error.code === "swap_not_found" ? t("notFound") : t("unavailable")) : t("loading")}

@@ -13,9 +13,11 @@ export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }
   return (
     <dl className="flex flex-col gap-y-1.5 rounded-xl px-1 text-sm" data-testid="quote-details">
       <Row label={t("rate")} className="tabular-nums">
-        {rate
-          ? t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)), to: quote.to.token })
-          : t("rateUnknown")}
+        {rate ? (
+          <bdi dir="ltr">{t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)), to: quote.to.token })}</bdi>
+        ) : (
+          t("rateUnknown")
+        )}
       </Row>
       <Row label={t("time")}>{t("minutes", { count: minutes })}</Row>
       <Row label={t("validity")}>

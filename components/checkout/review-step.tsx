@@ -97,7 +97,9 @@ export function ReviewStep(props: Props) {
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youSend")}</p>
             <p className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
-              {amountOf(quote.from.amount, from.decimals)} {from.symbol}
+              <bdi dir="ltr">
+                {amountOf(quote.from.amount, from.decimals)} {from.symbol}
+              </bdi>
             </p>
             <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(from.network) })}</p>
           </div>
@@ -107,7 +109,9 @@ export function ReviewStep(props: Props) {
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youReceive")}</p>
             <p className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="review-receive">
-              ≈ {amountOf(quote.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
+              <bdi dir="ltr">
+                ≈ {amountOf(quote.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
+              </bdi>
             </p>
             <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(to.network) })}</p>
           </div>
@@ -141,16 +145,26 @@ export function ReviewStep(props: Props) {
         </Row>
         {destination.memo && to.supportsMemo ? (
           <Row label={t("memo", { kind: memoKindOf(to.network) })}>
-            <span className="font-mono text-sm break-all">{destination.memo}</span>
+            <span className="font-mono text-sm break-all" dir="ltr">
+              {destination.memo}
+            </span>
           </Row>
         ) : null}
         {destination.refundAddress ? (
           <Row label={t("refundAddress")}>
-            <span className="font-mono text-sm break-all">{destination.refundAddress}</span>
+            <span className="font-mono text-sm break-all" dir="ltr">
+              {destination.refundAddress}
+            </span>
           </Row>
         ) : null}
-        {destination.email ? <Row label={t("email")}>{destination.email}</Row> : null}
-        <Row label={t("rate")}>{rate ? `1 ${from.symbol} ≈ ${formatAmount(rate, locale, glanceFractionDigits(rate, 8))} ${to.symbol}` : "—"}</Row>
+        {destination.email ? (
+          <Row label={t("email")}>
+            <bdi dir="ltr">{destination.email}</bdi>
+          </Row>
+        ) : null}
+        <Row label={t("rate")}>
+          {rate ? <bdi dir="ltr">{`1 ${from.symbol} ≈ ${formatAmount(rate, locale, glanceFractionDigits(rate, 8))} ${to.symbol}`}</bdi> : "—"}
+        </Row>
         <Row label={t("time")}>
           <span data-testid="review-time">{t("minutes", { count: etaMinutes(quote.estimatedTimeSeconds) })}</span>
         </Row>

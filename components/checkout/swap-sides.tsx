@@ -36,7 +36,7 @@ export function SwapSide({ title, labelFor, titleId, children }: { title: string
  */
 function EstimatedAmount({ text }: { text: string }) {
   return (
-    <span className="truncate" style={{ fontSize: `max(0.75rem, min(1em, calc(100cqi / ${(text.length * 0.7).toFixed(2)})))` }}>
+    <span className="truncate" dir="ltr" style={{ fontSize: `max(0.75rem, min(1em, calc(100cqi / ${(text.length * 0.7).toFixed(2)})))` }}>
       {text}
     </span>
   );

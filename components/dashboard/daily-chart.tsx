@@ -12,6 +12,8 @@ import { useDashboardFormat } from "./format";
 import { browserTimeZone } from "./use-dashboard";
 
 const HEIGHT = 120;
+// Long headings ("Вознаграждения (USDC)") wrap, and a gap keeps neighbours apart at 320 px.
+const cell = "py-1 ps-2 first:ps-0";
 
 /** `searching`: the list is narrowed by a search, which the summary (and so the chart) does not take. */
 export function DailyChart({
@@ -61,7 +63,8 @@ export function DailyChart({
             aria-label={t("summary", { days: days.length, swaps: summary.totals.count, peak, peakDay: peakDay ? f.day(peakDay.date) : "" })}
             viewBox={`0 0 ${width} ${HEIGHT}`}
             preserveAspectRatio="none"
-            className="mt-3 h-32 w-full"
+            // Days run the way the page reads: from the right in a right-to-left page, as the dates under it do.
+            className="mt-3 h-32 w-full rtl:-scale-x-100"
           >
             {days.map((d, i) => {
               const all = (d.count / peak) * HEIGHT;
@@ -91,7 +94,7 @@ export function DailyChart({
                 <thead className="text-slate-600 dark:text-slate-400">
                   <tr>
                     {[t("day"), t("swaps"), t("completed"), t("rewards")].map((name, i) => (
-                      <th key={name} scope="col" className={cn("py-1 font-medium", i > 0 && "text-end")}>
+                      <th key={name} scope="col" className={cn(cell, "align-bottom font-medium", i > 0 && "text-end")}>
                         {name}
                       </th>
                     ))}
@@ -100,12 +103,12 @@ export function DailyChart({
                 <tbody>
                   {days.map((d) => (
                     <tr key={d.date} className="border-t border-slate-200 dark:border-slate-800">
-                      <th scope="row" className="py-1 font-normal">
+                      <th scope="row" className={cn(cell, "font-normal")}>
                         {f.day(d.date)}
                       </th>
-                      <td className="py-1 text-end">{f.count(d.count)}</td>
-                      <td className="py-1 text-end">{f.count(d.completed)}</td>
-                      <td className="py-1 text-end">{f.usdc(d.rewardUsdc)}</td>
+                      <td className={cn(cell, "text-end")}>{f.count(d.count)}</td>
+                      <td className={cn(cell, "text-end")}>{f.count(d.completed)}</td>
+                      <td className={cn(cell, "text-end")}>{f.usdc(d.rewardUsdc)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -36,7 +36,7 @@ export function DashboardTotals({
           <div key={item.key} className={cn(card, "min-w-0")}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{item.label}</dt>
             <dd
-              className="mt-1 flex flex-wrap items-baseline gap-x-1 text-xl font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
+              className="mt-1 text-xl font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
               data-testid={`total-${item.key}`}
               data-value={item.value}
             >
@@ -45,10 +45,10 @@ export function DashboardTotals({
               ) : item.value === undefined ? (
                 <Skeleton className="h-7 w-24" />
               ) : (
-                <>
+                <bdi dir="ltr">
                   {item.shown}
-                  {item.unit ? <span className="text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span> : null}
-                </>
+                  {item.unit ? <span className="ms-1 text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span> : null}
+                </bdi>
               )}
             </dd>
           </div>

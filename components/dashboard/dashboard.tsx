@@ -157,7 +157,10 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
             </label>
             <div className="flex gap-2">
               <Button variant="secondary" size="sm" className="h-9" disabled={view.offset === 0} onClick={() => page(Math.max(0, view.offset - view.limit))}>
-                <span aria-hidden="true">←</span> {t("previous")}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ←
+                </span>{" "}
+                {t("previous")}
               </Button>
               <Button
                 variant="secondary"
@@ -166,7 +169,10 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
                 disabled={!data || view.offset + view.limit >= total}
                 onClick={() => page(view.offset + view.limit)}
               >
-                {t("next")} <span aria-hidden="true">→</span>
+                {t("next")}{" "}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  →
+                </span>
               </Button>
             </div>
           </div>

@@ -55,7 +55,9 @@ export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => 
           <h2 id="detail-title" className="text-lg font-semibold">
             {t("title")}
           </h2>
-          <p className="font-mono text-xs break-all text-slate-600 dark:text-slate-400">{id}</p>
+          <p className="font-mono text-xs break-all text-slate-600 dark:text-slate-400">
+            <bdi dir="ltr">{id}</bdi>
+          </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => dialog.current?.close()}>
           {t("close")}
@@ -87,13 +89,21 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
   // A deposit other than the amount asked: the payout follows what arrived, and the quote's figures
   // are what was asked, said as such (the commission is on what arrived too).
   const differs = depositDiffers(swap);
-  const receive = (amount: string) => `≈ ${formatAmount(amount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token} · ${networkLabel(swap.to.network)}`;
+  // Amounts read left to right in a right-to-left page too.
+  const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
+  const receive = (amount: string) => (
+    <>
+      {ltr(`≈ ${formatAmount(amount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token}`)} · {networkLabel(swap.to.network)}
+    </>
+  );
   const rows: Array<[string, React.ReactNode]> = [
     [t("status"), <StatusBadge key="s" status={swap.status} />],
     [t("created"), f.dateTime(swap.createdAt)],
     [
       differs ? t("amountRequested") : t("amountIn"),
-      `${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token} · ${networkLabel(swap.from.network)}`,
+      <>
+        {ltr(`${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token}`)} · {networkLabel(swap.from.network)}
+      </>,
     ],
     ...(differs
       ? ([
@@ -104,7 +114,10 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
     [
       t("rewards"),
       swap.commission.rewardAmountUsdc !== null ? (
-        `${f.usdc(swap.commission.rewardAmountUsdc)} USDC${swap.commission.rewardStatus ? ` · ${rewardLabels[swap.commission.rewardStatus]}` : ""}`
+        <>
+          {ltr(`${f.usdc(swap.commission.rewardAmountUsdc)} USDC`)}
+          {swap.commission.rewardStatus ? ` · ${rewardLabels[swap.commission.rewardStatus]}` : ""}
+        </>
       ) : (
         <None key="r" />
       ),

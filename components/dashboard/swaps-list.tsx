@@ -107,6 +107,7 @@ function OpenButton({ id, onOpen }: { id: string; onOpen: (id: string) => void }
       type="button"
       onClick={() => onOpen(id)}
       aria-label={t("openLabel", { id })}
+      dir="ltr"
       className="rounded font-mono text-xs font-medium text-emerald-800 underline underline-offset-2 hover:no-underline dark:text-emerald-300"
     >
       {id}
@@ -121,7 +122,9 @@ function Reward({ row }: { row: SwapListItem }) {
   if (commission.rewardAmountUsdc === null) return <None />;
   return (
     <>
-      <span className="font-medium tabular-nums">{f.usdc(commission.rewardAmountUsdc)}</span>
+      <bdi dir="ltr" className="font-medium tabular-nums">
+        {f.usdc(commission.rewardAmountUsdc)}
+      </bdi>
       {commission.rewardStatus ? <span className="block text-xs text-slate-600 dark:text-slate-400">{rewardLabels[commission.rewardStatus]}</span> : null}
     </>
   );
@@ -146,8 +149,8 @@ function SwapRow({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => v
       <td className={td}>
         <Amount row={row} side="to" />
       </td>
-      <td className={cn(td, "max-w-40 font-mono text-xs break-all")}>{row.externalId ?? <None />}</td>
-      <td className={cn(td, "max-w-32 font-mono text-xs break-all")}>{row.customerId ?? <None />}</td>
+      <td className={cn(td, "max-w-40 font-mono text-xs break-all")}>{row.externalId ? <bdi dir="ltr">{row.externalId}</bdi> : <None />}</td>
+      <td className={cn(td, "max-w-32 font-mono text-xs break-all")}>{row.customerId ? <bdi dir="ltr">{row.customerId}</bdi> : <None />}</td>
       <td className={cn(td, "text-end whitespace-nowrap")}>
         <Reward row={row} />
       </td>
@@ -180,10 +183,10 @@ function SwapCard({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => 
           <Reward row={row} />
         </CardField>
         <CardField label={t("externalId")} className="min-w-0" valueClassName="font-mono text-xs break-all">
-          {row.externalId ?? <None />}
+          {row.externalId ? <bdi dir="ltr">{row.externalId}</bdi> : <None />}
         </CardField>
         <CardField label={t("customerId")} className="col-span-2 min-w-0" valueClassName="font-mono text-xs break-all">
-          {row.customerId ?? <None />}
+          {row.customerId ? <bdi dir="ltr">{row.customerId}</bdi> : <None />}
         </CardField>
       </dl>
     </li>
@@ -201,9 +204,9 @@ function Amount({ row, side }: { row: SwapListItem; side: "from" | "to" }) {
         `≈ ${formatAmount(row.payout.estimatedAmount, locale, Math.min(row.to.decimals, 8))}`;
   return (
     <span className="whitespace-nowrap">
-      <span className="font-medium tabular-nums">
+      <bdi dir="ltr" className="font-medium tabular-nums">
         {text} {token}
-      </span>
+      </bdi>
       <span className="block text-xs text-slate-600 dark:text-slate-400">{networkLabel(network)}</span>
     </span>
   );

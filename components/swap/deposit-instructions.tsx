@@ -82,7 +82,9 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
         </span>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-3xl font-semibold tabular-nums [overflow-wrap:anywhere]" aria-labelledby="deposit-amount-label" data-testid="deposit-amount">
-            {amount} {deposit.token}
+            <bdi dir="ltr">
+              {amount} {deposit.token}
+            </bdi>
           </p>
           <CopyButton value={deposit.amount} label={t("amount")} />
         </div>
@@ -92,7 +94,7 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
         {amount !== deposit.amount ? (
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="deposit-amount-typed">
             {t("typeAs")}{" "}
-            <span className="font-mono font-semibold" lang="en">
+            <span className="font-mono font-semibold" lang="en" dir="ltr">
               {deposit.amount}
             </span>
           </p>
@@ -121,7 +123,7 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
         <div className="rounded-2xl bg-amber-50 p-4 ring-2 ring-amber-400 dark:bg-amber-950/40 dark:ring-amber-600">
           <p className="font-semibold text-amber-950 dark:text-amber-50">{t("memoTitle")}</p>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-            <p className="font-mono text-2xl font-semibold tracking-wide break-all" data-testid="deposit-memo">
+            <p className="font-mono text-2xl font-semibold tracking-wide break-all" data-testid="deposit-memo" dir="ltr">
               {deposit.memo}
             </p>
             <CopyButton value={deposit.memo} label={t("memo")} />

@@ -8,6 +8,9 @@ import { formatAmount } from "@/lib/swap/format";
 import { Button } from "../ui/button";
 import { Panel, PanelHeading } from "../ui/panel";
 
+/** A row's value: "mono" an id or address, "ltr" an amount or rate; both read left to right in any page. */
+type Row = readonly [label: string, value: string, kind?: "mono" | "ltr"];
+
 /**
  * `deposit`: what the swap page knows of the deposit against the amount asked. Other than "asked",
  * the deposit row is the amount asked, not what was sent, and a note says which way it differed.
@@ -17,19 +20,24 @@ export function Receipt({ swap, deposit = "asked" }: { swap: Swap; deposit?: "as
   const locale = useLocale();
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.updatedAt));
   const created = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.createdAt));
-  const rows: Array<[string, string, boolean?]> = [
-    [t("swapId"), swap.id, true],
-    ...(swap.externalId ? [[t("orderReference"), swap.externalId, true] as [string, string, boolean]] : []),
+  const rows: Row[] = [
+    [t("swapId"), swap.id, "mono"],
+    ...(swap.externalId ? [[t("orderReference"), swap.externalId, "mono"] as Row] : []),
     [t("created"), created],
     [t("completed"), when],
     [
       deposit === "asked" ? t("sent") : t("requested"),
       `${formatAmount(swap.deposit.amount, locale, swap.from.decimals)} ${swap.deposit.token} (${networkLabel(swap.deposit.network)})`,
+      "ltr",
     ],
-    [t("received"), `≈ ${formatAmount(swap.payout.estimatedAmount, locale, swap.to.decimals)} ${swap.payout.token} (${networkLabel(swap.payout.network)})`],
-    ...(swap.quote.rate ? [[t("rate"), `1 ${swap.deposit.token} ≈ ${formatAmount(swap.quote.rate, locale, 8)} ${swap.payout.token}`] as [string, string]] : []),
-    [t("payoutAddress"), swap.payout.address, true],
-    ...(swap.payout.memo ? [[memoKindOf(swap.payout.network) === "tag" ? t("tag") : t("memo"), swap.payout.memo, true] as [string, string, boolean]] : []),
+    [
+      t("received"),
+      `≈ ${formatAmount(swap.payout.estimatedAmount, locale, swap.to.decimals)} ${swap.payout.token} (${networkLabel(swap.payout.network)})`,
+      "ltr",
+    ],
+    ...(swap.quote.rate ? [[t("rate"), `1 ${swap.deposit.token} ≈ ${formatAmount(swap.quote.rate, locale, 8)} ${swap.payout.token}`, "ltr"] as Row] : []),
+    [t("payoutAddress"), swap.payout.address, "mono"],
+    ...(swap.payout.memo ? [[memoKindOf(swap.payout.network) === "tag" ? t("tag") : t("memo"), swap.payout.memo, "mono"] as Row] : []),
   ];
   return (
     <Panel
@@ -53,10 +61,10 @@ export function Receipt({ swap, deposit = "asked" }: { swap: Swap; deposit?: "as
         {deposit === "lower" ? ` ${t("underpaidNote")}` : deposit === "higher" ? ` ${t("overpaidNote")}` : null}
       </p>
       <dl className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        {rows.map(([label, value, mono]) => (
+        {rows.map(([label, value, kind]) => (
           <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
             <dt className="shrink-0 text-slate-600 dark:text-slate-400 print:text-slate-700">{label}</dt>
-            <dd className={mono ? "font-mono break-all sm:text-end" : "sm:text-end"}>{value}</dd>
+            <dd className={kind === "mono" ? "font-mono break-all sm:text-end" : "sm:text-end"}>{kind ? <bdi dir="ltr">{value}</bdi> : value}</dd>
           </div>
         ))}
       </dl>

@@ -166,7 +166,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
               <Outcome swap={swap} deposit={deposit} />
             )}
           </div>
-          <div className="@2xl:border-l @2xl:border-slate-200 @2xl:pl-6 dark:@2xl:border-slate-800">
+          <div className="@2xl:border-s @2xl:border-slate-200 @2xl:ps-6 dark:@2xl:border-slate-800">
             {/* On phones the one-line status at the top takes the timeline's place. */}
             <div className="hidden @2xl:block">
               <StatusTimeline status={swap.status} />
@@ -278,7 +278,9 @@ function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSee
   const quotedOnly = swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid";
   const receive = (amount: string) => (
     <>
-      ≈ {formatAmount(amount, locale, Math.min(swap.to.decimals, 8))} {swap.payout.token}{" "}
+      <bdi dir="ltr">
+        ≈ {formatAmount(amount, locale, Math.min(swap.to.decimals, 8))} {swap.payout.token}
+      </bdi>{" "}
       <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.payout.network)})</span>
     </>
   );
@@ -293,7 +295,9 @@ function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSee
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-400">{sentLabel}</dt>
           <dd className="text-lg font-semibold tabular-nums">
-            {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token}{" "}
+            <bdi dir="ltr">
+              {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token}
+            </bdi>{" "}
             <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.deposit.network)})</span>
           </dd>
         </div>
@@ -323,7 +327,9 @@ function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSee
       ) : null}
       <div>
         <dt className="text-sm text-slate-600 dark:text-slate-400">{t("payoutAddress")}</dt>
-        <dd className="font-mono text-sm break-all">{swap.payout.address}</dd>
+        <dd className="font-mono text-sm break-all" data-testid="payout-address">
+          <bdi dir="ltr">{swap.payout.address}</bdi>
+        </dd>
         {swap.payout.memo ? (
           <dd className="font-mono text-sm break-all">
             {memoKindOf(swap.payout.network) === "tag" ? t("tagValue", { memo: swap.payout.memo }) : t("memoValue", { memo: swap.payout.memo })}
@@ -404,7 +410,9 @@ function SupportRow({ label, value, display }: { label: string; value: string; d
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="flex items-center justify-between gap-3">
         {/* Whole, wrapping if it must: a person may have to read it out to support. */}
-        <span className={display ? "min-w-0" : "min-w-0 font-mono break-all"}>{display ?? value}</span>
+        <span className={display ? "min-w-0" : "min-w-0 font-mono break-all"} dir={display ? undefined : "ltr"}>
+          {display ?? value}
+        </span>
         <CopyButton value={value} label={label} />
       </dd>
     </div>
@@ -473,7 +481,7 @@ function OutcomeNext({ swap, deposit, newSwapHref }: { swap: Swap; deposit: Depo
               <>
                 <p>{t("refundedTo")}</p>
                 <p className="mt-1 rounded-lg bg-white/70 px-2 py-1 font-mono break-all dark:bg-slate-950/40" data-testid="refund-address">
-                  {refundAddress}
+                  <bdi dir="ltr">{refundAddress}</bdi>
                 </p>
               </>
             ) : noRefundAddress ? (

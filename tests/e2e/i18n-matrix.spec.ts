@@ -1,0 +1,280 @@
+// Every locale on every screen at phone widths (320 and 360 px): nothing scrolls sideways, no text
+// is cut off, axe finds nothing serious; in the right-to-left locales the page mirrors while
+// addresses, amounts and ids keep their own order. One server for the whole file, its swaps made
+// once; each test walks one screen through the 30 locales, and each page is checked at 360 px, then
+// at 320 px without a reload.
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { directionOf, locales as allLocales, type Locale } from "@/lib/i18n/locales";
+const locales = process.env.ONLY ? allLocales.filter((l) => process.env.ONLY!.split(",").includes(l)) : allLocales;
+import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test, type CreatedSwap } from "./fixtures";
+import type en from "../../lib/i18n/messages/en.json";
+import { shotsDir } from "./shots";
+
+type Messages = typeof en;
+const messages = Object.fromEntries(
+  locales.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../lib/i18n/messages/${locale}.json`, import.meta.url), "utf8")) as Messages]),
+) as Record<Locale, Messages>;
+
+const PASSWORD = "i18n matrix password";
+const SOL_ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+const widths = [360, 320] as const;
+
+test.use({
+  appEnv: { PARTNER_DASHBOARD_PASSWORD: PASSWORD, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" },
+  permissions: ["clipboard-read", "clipboard-write"],
+  viewport: { width: widths[0], height: 740 },
+  // A step that cannot happen (a control in the wrong language) fails, rather than waiting for the test's end.
+  actionTimeout: 15_000,
+});
+// Serial: one server, one set of swaps; each test visits 30 pages (axe on each).
+test.describe.configure({ mode: "serial", timeout: 900_000 });
+
+type SwapRead = { status: string; deposit: { address: string; memo: string | null; amount: string; deadline: string } };
+let memoSwap: CreatedSwap & { read: SwapRead };
+let completed: CreatedSwap;
+let expired: CreatedSwap;
+let sessionCookie: { name: string; value: string };
+
+test.beforeAll(async ({ app, playwright }) => {
+  const origin = app!.origin;
+  const request = await playwright.request.newContext();
+  const read = async (swap: CreatedSwap) =>
+    (await (await request.get(`${origin}/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": swap.token } })).json()) as SwapRead;
+  const memo = await createSwapThroughApi(request, origin, { from: ["XLM", "stellar"], to: ["SOL", "solana"], amount: "60", address: SOL_ADDRESS });
+  memoSwap = { ...memo, read: await read(memo) };
+  expect(memoSwap.read.deposit.memo).toBeTruthy();
+  completed = await createSwapThroughApi(request, origin);
+  expired = await createSwapThroughApi(request, origin);
+  const paid = await request.post(`${origin}/api/sandbox/swaps/${completed.id}/deposit`, { headers: { "x-swap-token": completed.token }, data: {} });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const seeded = await request.post(`${origin}/api/sandbox/seed`, { data: { count: 30 } });
+  expect(seeded.status()).toBe(200);
+  const login = await request.post(`${origin}/api/partner/session`, { data: { password: PASSWORD } });
+  const [name, ...value] = login.headers()["set-cookie"]!.split(";")[0]!.split("=");
+  sessionCookie = { name: name!, value: value.join("=") };
+  await expect.poll(async () => (await read(completed)).status, { timeout: 60_000, intervals: [1_000] }).toBe("completed");
+  await request.dispose();
+});
+
+/** Opens `path` in `locale` (the selector's cookie), as a new page load even when only the language changed. */
+async function openIn(page: Page, locale: Locale, path: string) {
+  await page.context().addCookies([{ name: "locale", value: locale, url: test.info().project.use.baseURL! }]);
+  // The same address with a #t= fragment would only scroll, not load the page in the new language.
+  if (page.url() !== "about:blank") await page.goto("about:blank");
+  await page.goto(path);
+}
+
+/**
+ * What a person would see go wrong at this width: the page scrolling sideways, or an element that
+ * clips its own text (a box narrower than what it holds, with overflow hidden or clip, or one that
+ * scrolls sideways inside). Left out: what is meant to be clipped (an ellipsis, screen-reader-only
+ * text) and form fields, whose text scrolls inside them by design.
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  // Two frames: a width change lays the page out again.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth} px`);
+    const describe = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("data-testid") ? ` data-testid=${el.getAttribute("data-testid")}` : ""}> "${(el.textContent ?? "").trim().slice(0, 50)}"`;
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      if (el.closest(".sr-only, [hidden], dialog:not([open]), details:not([open]) > :not(summary)") || el.matches("input, select, textarea, svg, svg *"))
+        continue;
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden" || el.getClientRects().length === 0) continue;
+      if (style.textOverflow === "ellipsis") continue;
+      const clipsX = style.overflowX !== "visible";
+      const clipsY = style.overflowY === "hidden" || style.overflowY === "clip";
+      if (clipsX && el.scrollWidth > el.clientWidth + 1) problems.push(`cut off sideways (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
+      else if (clipsY && el.scrollHeight > el.clientHeight + 1) problems.push(`cut off below (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * Checks the page as it is in `locale` at 360 px, then at 320 px: layout at both, axe once (what it
+ * checks does not change with the width). Problems are gathered, so one run names them all.
+ */
+async function checkWidths(page: Page, locale: Locale, screen: string, problems: string[]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const problem of await layoutProblems(page)) problems.push(`${screen} ${locale} ${width}px: ${problem}`);
+  }
+  await page.setViewportSize({ width: widths[0], height: 740 });
+  const t0 = Date.now();
+  if (!process.env.NO_AXE) await expectNoSeriousA11yViolations(page, `${screen} in ${locale}`, { soft: true });
+  console.log("TIMING", screen, locale, "axe", Date.now() - t0);
+  await expect.soft(page.locator("html"), `${screen} in ${locale}`).toHaveAttribute("lang", locale);
+  await expect.soft(page.locator("html"), `${screen} in ${locale}`).toHaveAttribute("dir", directionOf(locale));
+}
+
+/** The x of the journey's steps, in the order they come (Details, Review, Deposit, Done). */
+async function stepXs(page: Page): Promise<number[]> {
+  return page
+    .getByTestId("step-indicator")
+    .locator(":scope > li")
+    .evaluateAll((items) => items.map((li) => li.getBoundingClientRect().x));
+}
+
+test("the checkout with a pair and an amount, in every locale", async ({ page }) => {
+  const problems: string[] = [];
+  for (const locale of locales) {
+    const m = messages[locale];
+    await openIn(page, locale, "/?from=BTC&to=USDT.tron&amount=0.01");
+    await expect(page.getByRole("heading", { level: 1, name: m.checkout.heading })).toBeVisible();
+    await expect(page.getByTestId("quote-details")).toBeVisible();
+    await checkWidths(page, locale, "checkout", problems);
+    const xs = await stepXs(page);
+    // Reading order: the first step at the start of the line, on the right in a right-to-left page.
+    if (directionOf(locale) === "rtl") expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
+    else expect(xs[0], `steps from the left in ${locale}`).toBeLessThan(xs[1]!);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the deposit page of a swap with a memo, in every locale: addresses read in their own order, copies are exact, the deadline has its zone", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  const { address, memo, amount, deadline } = memoSwap.read.deposit;
+  for (const locale of locales) {
+    const m = messages[locale];
+    await openIn(page, locale, memoSwap.path);
+    await expect(page.getByTestId("deposit-memo")).toBeVisible();
+    await page.getByRole("checkbox", { name: m.deposit.memoConfirm }).check();
+    await expect(page.getByTestId("deposit-qr")).toBeVisible();
+    await checkWidths(page, locale, "deposit", problems);
+
+    console.log("STEP address", locale);
+    // The address and the memo read in their own order in any page: left to right, isolated.
+    const shown = page.getByTestId("deposit-address").locator("bdi");
+    expect(await shown.evaluate((el) => [el.textContent, getComputedStyle(el).direction]), `address in ${locale}`).toEqual([address, "ltr"]);
+    expect(await page.getByTestId("deposit-memo").evaluate((el) => [el.textContent, getComputedStyle(el).direction]), `memo in ${locale}`).toEqual([
+      memo,
+      "ltr",
+    ]);
+    // The amount in the locale's digits, and the wallet's plain form beside it when they differ.
+    const localAmount = new Intl.NumberFormat(locale, { maximumFractionDigits: 7 }).format(Number(amount));
+    await expect(page.getByTestId("deposit-amount")).toHaveText(`${localAmount} XLM`);
+    if (locale === "fa") expect(localAmount, "Persian digits").toBe("۶۰");
+    if (localAmount !== amount) await expect(page.getByTestId("deposit-amount-typed")).toHaveText(`${m.deposit.typeAs} ${amount}`);
+    else await expect(page.getByTestId("deposit-amount-typed")).toHaveCount(0);
+    console.log("STEP deadline", locale);
+    // The deadline as a date of the locale (this browser's Intl), with its time zone's name.
+    const [zoned, zone] = await page.evaluate(
+      ([at, l]) => {
+        const format = new Intl.DateTimeFormat(l, {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZoneName: "short",
+        });
+        return [format.format(new Date(at)), format.formatToParts(new Date(at)).find((p) => p.type === "timeZoneName")?.value ?? ""];
+      },
+      [deadline, locale] as const,
+    );
+    expect(zone, `the deadline's zone in ${locale}`).not.toBe("");
+    await expect(page.getByTestId("deposit-countdown").locator("xpath=..")).toContainText(zoned);
+
+    console.log("STEP copy", locale);
+    if (directionOf(locale) === "rtl") {
+      for (const [name, value] of [
+        [`${m.common.copy} ${m.deposit.address}`, address],
+        [`${m.common.copy} ${m.deposit.memo}`, memo],
+        [`${m.common.copy} ${m.deposit.amount}`, amount],
+      ] as const) {
+        await page.getByRole("button", { name, exact: true }).click();
+        expect(await page.evaluate(() => navigator.clipboard.readText()), `${name} in ${locale}`).toBe(value);
+      }
+      const xs = await stepXs(page);
+      expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("a completed swap with its receipt, in every locale", async ({ page }) => {
+  const problems: string[] = [];
+  for (const locale of locales) {
+    const m = messages[locale];
+    await openIn(page, locale, completed.path);
+    await expect(page.getByRole("heading", { level: 1, name: m.status.completed.title })).toBeVisible();
+    await expect(page.getByTestId("receipt")).toBeVisible();
+    await checkWidths(page, locale, "completed", problems);
+    if (directionOf(locale) === "rtl") {
+      const payout = page.getByTestId("payout-address").locator("bdi");
+      expect(await payout.evaluate((el) => getComputedStyle(el).direction), `payout address in ${locale}`).toBe("ltr");
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("an expired swap, in every locale", async ({ page }) => {
+  // The real swap answer as it reads once the deposit window has passed (a short window would expire
+  // the deposit page's swap too).
+  await page.route(`**/api/v1/swap/${expired.id}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { swap: { status: string } };
+    body.swap.status = "expired";
+    await route.fulfill({ response, json: body });
+  });
+  const problems: string[] = [];
+  for (const locale of locales) {
+    const m = messages[locale];
+    await openIn(page, locale, expired.path);
+    await expect(page.getByRole("heading", { level: 1, name: m.status.expired.title })).toBeVisible();
+    await expect(page.getByTestId("new-quote")).toBeVisible();
+    await checkWidths(page, locale, "expired", problems);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the widget in the locale its embed asks for, every locale", async ({ page }) => {
+  const problems: string[] = [];
+  for (const locale of locales) {
+    await page.goto(`/widget?from=BTC&to=USDT.tron&amount=0.01&locale=${locale}`);
+    await expect(page.getByRole("heading", { name: messages[locale].checkout.heading })).toBeVisible();
+    await expect(page.getByTestId("quote-details")).toBeVisible();
+    await checkWidths(page, locale, "widget", problems);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the dashboard with its daily table open, in every locale", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ ...sessionCookie, url: baseURL! }]);
+  const problems: string[] = [];
+  for (const locale of locales) {
+    const m = messages[locale];
+    await openIn(page, locale, "/partner");
+    await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", /^[1-9]/);
+    await expect(page.getByTestId("swap-card").first()).toBeVisible();
+    await page.getByText(m.dashboard.chart.table, { exact: true }).click();
+    await expect(page.getByRole("region", { name: m.dashboard.chart.table })).toBeVisible();
+    await checkWidths(page, locale, "dashboard", problems);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("screenshots at 390 px of the checkout, a deposit and a completed swap in right-to-left and other scripts", async ({ page }) => {
+  const dir = shotsDir("i18n");
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const locale of ["ar", "fa", "he", "ja", "hi", "de"] as const) {
+    const m = messages[locale];
+    await openIn(page, locale, "/?from=BTC&to=USDT.tron&amount=0.01");
+    await expect(page.getByTestId("quote-details")).toBeVisible();
+    await page.screenshot({ path: `${dir}checkout-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    await page.goto(memoSwap.path);
+    await page.getByRole("checkbox", { name: m.deposit.memoConfirm }).check();
+    await expect(page.getByTestId("deposit-qr")).toBeVisible();
+    await page.screenshot({ path: `${dir}deposit-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    await page.goto(completed.path);
+    await expect(page.getByTestId("receipt")).toBeVisible();
+    await page.screenshot({ path: `${dir}completed-${locale}-390.png`, fullPage: true, animations: "disabled" });
+  }
+});
