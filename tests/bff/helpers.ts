@@ -301,7 +301,7 @@ export const upstreamAppFixture = (
 export const upstreamApp = (env: Record<string, string> = {}, upstreamEnv: Record<string, string> = {}) => forBlock(upstreamAppFixture(env, upstreamEnv));
 
 /** Resolves once the app's /api/ready reports its shared store up ("ok (redis)"), not serving from its own memory. */
-async function untilStoreReady(app: RunningApp, timeoutMs = 30_000): Promise<void> {
+export async function untilStoreReady(app: RunningApp, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
   let last = "";
   while (Date.now() - started < timeoutMs) {
