@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
+import { buttonVariants } from "@/components/ui/button";
 import { Panel } from "@/components/ui/panel";
 import { config } from "@/lib/config";
 
@@ -20,7 +21,7 @@ export default async function NotFound() {
           {/* A plain link, not next/link: a full load from here is fine, and next/link would add its
               client code to every page's bundle (the not-found boundary is part of each). */}
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/" className="mt-4 inline-flex h-11 items-center rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg">
+          <a href="/" className={buttonVariants({ className: "mt-4 font-semibold" })}>
             {t("home")}
           </a>
         </Panel>

@@ -2,6 +2,7 @@
 // again, not the sign-in form, since the visitor's session may well be valid (lib/bff/dashboard/session.ts).
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { buttonVariants } from "@/components/ui/button";
 import { Panel } from "@/components/ui/panel";
 
 /** `retry`: the address to try again, the page's own with its query. */
@@ -12,11 +13,7 @@ export async function SessionUnavailable({ retry }: { retry: string }) {
       <Panel className="p-5 sm:p-6" role="alert" data-testid="session-unavailable">
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("body")}</p>
-        <Link
-          href={retry}
-          prefetch={false}
-          className="mt-5 inline-flex h-11 items-center justify-center rounded-xl bg-emerald-700 px-4 font-medium text-white shadow-sm hover:bg-emerald-800 dark:bg-emerald-400 dark:text-slate-950 dark:hover:bg-emerald-300"
-        >
+        <Link href={retry} prefetch={false} className={buttonVariants({ variant: "operator", className: "mt-5" })}>
           {t("retry")}
         </Link>
       </Panel>

@@ -17,20 +17,19 @@ const variants = {
 
 const sizes = { sm: "h-8 px-3 text-sm", md: "h-11 px-4 text-base", lg: "h-13 px-5 text-base font-semibold" } as const;
 
-type ButtonProps = React.ComponentProps<"button"> & { variant?: keyof typeof variants; size?: keyof typeof sizes };
+type ButtonLook = { variant?: keyof typeof variants; size?: keyof typeof sizes; className?: string };
+type ButtonProps = React.ComponentProps<"button"> & ButtonLook;
 
-export function Button({ variant = "primary", size = "md", className, type = "button", ...props }: ButtonProps) {
-  return (
-    <button
-      data-slot="button"
-      type={type}
-      className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition disabled:cursor-not-allowed",
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+/** A button's classes, for a link that looks like one (`<a className={buttonVariants()}>`). */
+export function buttonVariants({ variant = "primary", size = "md", className }: ButtonLook = {}): string {
+  return cn(
+    "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition disabled:cursor-not-allowed",
+    variants[variant],
+    sizes[size],
+    className,
   );
+}
+
+export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
+  return <button data-slot="button" type={type} className={buttonVariants({ variant, size, className })} {...props} />;
 }
