@@ -12,24 +12,9 @@ import { simulateDeposit } from "@/lib/bff/sandbox-controls";
 import { createMemoryStore } from "@/lib/store/memory";
 import { createResilientStore } from "@/lib/store/resilient";
 import { swapCreatedSchema } from "@/lib/schema/bff";
-import { terminalStatuses, type Swap } from "@/lib/schema/partner";
+import { terminalStatuses } from "@/lib/schema/partner";
+import { newSwap, TRON } from "./new-swap";
 import { setUpBff, tearDownBff, type Harness, unreachableStore } from "./bff-harness";
-
-const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-
-async function newSwap(): Promise<Swap> {
-  const quote = await createQuote(
-    { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
-    { requestId: "req-unit-quote", clientId: "unit" },
-  );
-  const outcome = await createSwapOnce(
-    crypto.randomUUID(),
-    { quoteId: quote.id, destination: { address: TRON } },
-    { requestId: "req-unit-swap", attribution: null },
-  );
-  expect(outcome.status).toBe(200);
-  return swapCreatedSchema.parse(outcome.body).swap;
-}
 
 const swapReads = (bff: Harness, id: string) => bff.count("GET", `/v1/swap/${id}`);
 

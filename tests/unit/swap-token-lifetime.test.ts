@@ -3,30 +3,13 @@
 // answer as a wrong token. Tokens keep their format: one minted before this rule still opens.
 import { afterEach, describe, expect, it } from "vitest";
 import { readSwap } from "@/lib/bff/status/read";
-import { createSwapOnce } from "@/lib/bff/swaps";
 import { swapAccessToken, swapTokenOpens } from "@/lib/bff/tokens";
-import { createQuote } from "@/lib/bff/quotes";
 import { simulateDeposit } from "@/lib/bff/sandbox-controls";
-import { swapCreatedSchema } from "@/lib/schema/bff";
-import { swapStatuses, terminalStatuses, type Swap } from "@/lib/schema/partner";
+import { swapStatuses, terminalStatuses } from "@/lib/schema/partner";
+import { newSwap } from "./new-swap";
 import { setUpBff, tearDownBff } from "./bff-harness";
 
-const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const DAY = 24 * 60 * 60_000;
-
-async function newSwap(): Promise<Swap> {
-  const quote = await createQuote(
-    { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } },
-    { requestId: "req-unit-quote", clientId: "unit" },
-  );
-  const outcome = await createSwapOnce(
-    crypto.randomUUID(),
-    { quoteId: quote.id, destination: { address: TRON } },
-    { requestId: "req-unit-swap", attribution: null },
-  );
-  expect(outcome.status).toBe(200);
-  return swapCreatedSchema.parse(outcome.body).swap;
-}
 
 /** What a holder of `token` gets: the swap's status, or the error's code and HTTP status. */
 const read = (id: string, token: string) =>
