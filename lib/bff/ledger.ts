@@ -35,6 +35,8 @@ import {
 type Runtime = {
   connection: Promise<LedgerConnection | null> | null;
   opened?: boolean;
+  /** Set once the ledger has opened (migrations applied, loops started) in this process. */
+  served?: boolean;
   instance: string;
   warned: boolean;
   nudge?: () => void;
@@ -88,6 +90,7 @@ export function ledger(): Promise<LedgerConnection | null> {
       await noteServiceUpstream(connection.db, new URL(c.PARTNER_API_BASE_URL!).origin, new Date());
     }
     startLoops(connection);
+    runtime.served = true;
     return connection;
   })().catch((error) => {
     runtime.connection = null;
@@ -213,14 +216,19 @@ async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: S
  * For readiness: "off" (no ledger on this server), "ok", or "unavailable" (its database does not
  * answer within 2 s). The checkout does not need the ledger, so this never makes a server unready.
  */
-export async function ledgerHealth(): Promise<"ok" | "off" | "unavailable"> {
+/**
+ * `opening` until the ledger has opened once in this process (its migrations, the first lock on
+ * LEDGER_DIR, Postgres reached); then `ok`, or `unavailable` while its database does not answer.
+ */
+export async function ledgerHealth(): Promise<"ok" | "off" | "opening" | "unavailable"> {
   if (!ledgerEnabled()) return "off";
   const check = ledger().then(async (connection) => {
     if (!connection) return "off" as const;
     await connection.db.execute(sql`select 1`);
     return "ok" as const;
   });
-  return (await within(check, 2_000).catch(() => undefined)) ?? "unavailable";
+  const health = (await within(check, 2_000).catch(() => undefined)) ?? "unavailable";
+  return health === "unavailable" && !runtime.served ? "opening" : health;
 }
 
 /** Write-through of a swap just created (with its swap.created event). Never fails the caller. */

@@ -1,6 +1,7 @@
-// Readiness: can we reach the upstream and the store? An upstream that answered any call in the
-// last 30 s is reachable; otherwise a probe's answer is reused for 30 s, so orchestrator probes do
-// not spend the key's request budget.
+// Readiness: can this instance serve now? Its configuration is valid, the store answers (Redis,
+// when REDIS_URL is set), the ledger has opened, and the upstream was reachable lately. An upstream
+// that answered any call in the last 30 s is reachable; otherwise a probe's answer is reused for
+// 30 s, so orchestrator probes do not spend the key's request budget.
 import "server-only";
 import { config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
@@ -65,10 +66,13 @@ export async function readiness(requestId: string) {
     appSecretDiffers(),
   ]);
   return {
-    status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),
+    // A ledger that has opened once and then loses its database keeps the instance ready: the
+    // checkout works without it (the dashboard answers 503, webhooks wait), and every instance on
+    // that database would go unready at once. One still opening (migrations, a first connection)
+    // is not ready yet: its dashboard and webhooks would fail.
+    status: upstream && storeOk && ledger !== "opening" ? ("ready" as const) : ("unavailable" as const),
     upstream: upstream ? "ok" : "unavailable",
     store: storeOk ? `ok (${store().kind})` : store().kind === "redis" ? "unavailable (serving from local memory)" : "unavailable",
-    // Said, never counted: the checkout works without it (the dashboard and webhooks wait).
     ledger,
     // Only when it differs: another instance's swap links do not open here.
     ...(secretDiffers ? { appSecret: "differs from another instance's" } : {}),
