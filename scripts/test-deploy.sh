@@ -3,13 +3,13 @@
 # here and no container registry is reachable). Builds the image (podman keeps its layer cache between
 # runs), runs it alone on the sandbox, then runs compose.yaml's stack (scripts/test-deploy.ts says what
 # each part checks), and prints the image's size and the build's time. As root. A missing base image is
-# made by ../shared/tools/node-base-image.sh, the other images compose.yaml names by
-# scripts/test-deploy-images.sh.
+# made by scripts/test-deploy-base-image.sh (a stand-in for node:20-bookworm-slim from Debian's
+# packages), the other images compose.yaml names by scripts/test-deploy-images.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 IMAGE=localhost/swap-checkout:local # compose.yaml's swap-checkout:local
 BASE=docker.io/library/node:20-bookworm-slim
-BASE_TOOL=../shared/tools/node-base-image.sh
+BASE_TOOL=scripts/test-deploy-base-image.sh
 CONF=/etc/containers/swap-checkout.conf
 MAX_MB=350
 say() { echo "test:deploy: $*"; }
@@ -28,12 +28,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # podman's settings for these machines (runc, no default ulimits), and the base image when missing.
-if [ -f "$BASE_TOOL" ]; then
-  bash "$BASE_TOOL"
-elif [ ! -f "$CONF" ] || ! CONTAINERS_CONF=$CONF podman image exists "$BASE"; then
-  say "no $BASE_TOOL to make $BASE and $CONF"
-  exit 1
-fi
+bash "$BASE_TOOL"
 export CONTAINERS_CONF=$CONF
 
 log=$(mktemp /tmp/swap-deploy-build.XXXXXX)
