@@ -44,6 +44,7 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/server/start.mjs ./server/
 COPY --from=build /app/scripts/start.mjs /app/.sandbox/sandbox.mjs ./scripts/
 COPY --from=build /app/lib/bff/http/*.mjs ./lib/bff/http/
+COPY --from=build /app/lib/observability/logger.mjs ./lib/observability/
 COPY --from=build /app/deploy/*.mjs ./deploy/
 RUN mkdir -p .data/shared .next/cache && chown -R node:node .data .next/cache
 USER node

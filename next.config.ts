@@ -16,7 +16,19 @@ const nextConfig: NextConfig = {
     proxyClientMaxBodySize: 64 * 1024,
   },
   // The ledger's drivers load their own files (PGlite's WebAssembly) at run time: not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // Observability's packages: one copy per process, and OpenTelemetry's only loaded when tracing is on.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "pino",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/core",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+  ],
   async headers() {
     const list = (headers: Readonly<Record<string, string>>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
     return [

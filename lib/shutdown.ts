@@ -1,7 +1,9 @@
 // Work to finish before the process exits. The hooks are a process singleton ("shutdown-hooks"):
 // modules register here, and `npm start` runs them all on SIGTERM (server/start.mjs, outside Next's
 // bundles, finds the runner below in the same registry). Each hook runs once; one that throws does not stop the others.
+import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
+import { log } from "@/lib/observability/log";
 
 export type ShutdownHook = () => Promise<void> | void;
 
@@ -23,7 +25,7 @@ async function runShutdownHooks(): Promise<void> {
       try {
         await hook();
       } catch (error) {
-        console.warn(`[shutdown] ${name} failed`, error instanceof Error ? error.message : error);
+        log().warn(`[shutdown] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }),
   );

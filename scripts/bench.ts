@@ -9,10 +9,12 @@
 //    soon a status change shows.
 // 2. Throughput. autocannon against a cached status read and the asset list, and against the
 //    trivial GET /api/health of the same build as the floor.
+// 3. Observability's overhead. The cached status read with metrics and tracing off, and on
+//    (scraped, every request traced and exported over OTLP to a local sink).
 //
 // Prints markdown tables, writes bench/results/<timestamp>.json and .md; `-- --readme` also puts
 // the tables into docs/benchmarks.md between <!-- bench:start --> and <!-- bench:end -->.
-// Knobs: BENCH_* (scripts/bench/options.ts); `-- --only-polling`, `-- --only-throughput`.
+// Knobs: BENCH_* (scripts/bench/options.ts); `-- --only-polling`, `-- --only-throughput`, `-- --only-overhead`.
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
@@ -23,6 +25,7 @@ import { runScenario, type ScenarioResult } from "./bench/polling";
 import { pollingTable, throughputTable, verdictList, verdicts } from "./bench/report";
 import { machineLine, writeBenchmarksSection } from "./bench/readme";
 import { runThroughput, type ThroughputResult } from "./bench/throughput";
+import { overheadTable, runOverhead, type OverheadResult } from "./bench/overhead";
 
 const o = benchOptions(process.env, process.argv.slice(2));
 if (!existsSync(join(repoRoot, ".next", "BUILD_ID"))) {
@@ -49,6 +52,11 @@ let throughput: ThroughputResult | null = null;
 if (o.throughput) {
   log("throughput: autocannon over loopback, one fresh app");
   throughput = await runThroughput(o, log);
+}
+let overhead: OverheadResult | null = null;
+if (o.overhead) {
+  log("overhead: metrics and tracing off, then on, two fresh apps of one build");
+  overhead = await runOverhead(o, log);
 }
 const wallSeconds = Math.round((Date.now() - started) / 1000);
 
@@ -92,7 +100,22 @@ if (throughput) {
     "",
   );
 }
+if (overhead) {
+  lines.push(
+    `Observability's overhead (same build, same run, two apps, autocannon over loopback, ${overhead.connections} connections, ${overhead.seconds} s each in ${overhead.rounds} interleaved rounds; the traced app exported ${overhead.exported.requests} OTLP batches, ${Math.round(overhead.exported.bytes / 1024).toLocaleString("en-US")} KiB, and was scraped ${overhead.scrapes} times; 1-minute load average ${overhead.loadAverage.start.toFixed(1)} → ${overhead.loadAverage.end.toFixed(1)} on ${cpus().length} cores):`,
+    "",
+    overheadTable(overhead),
+    "",
+  );
+}
 const v = verdicts(scenarios, throughput, o);
+if (overhead) {
+  v.push({
+    target: "metrics and tracing on: the cached status read ≥ 90 % as fast as with them off (the app's CPU per request)",
+    met: overhead.cpuRatio >= 0.9,
+    measured: `${Math.round(overhead.cpuRatio * 100)} % (${overhead.off.cpuMicrosPerRequest} µs off, ${overhead.on.cpuMicrosPerRequest} µs on; throughput ${Math.round(overhead.ratio * 100)} %)`,
+  });
+}
 lines.push("Targets:", "", verdictList(v));
 const markdown = lines.join("\n");
 
@@ -113,7 +136,11 @@ const dir = join(repoRoot, "bench", "results");
 await mkdir(dir, { recursive: true });
 await writeFile(
   join(dir, `${stamp}.json`),
-  JSON.stringify({ command, machine, startedAt: new Date(started).toISOString(), wallSeconds, options: o, scenarios, throughput, verdicts: v }, null, 2) + "\n",
+  JSON.stringify(
+    { command, machine, startedAt: new Date(started).toISOString(), wallSeconds, options: o, scenarios, throughput, overhead, verdicts: v },
+    null,
+    2,
+  ) + "\n",
 );
 await writeFile(join(dir, `${stamp}.md`), markdown + "\n");
 console.log(`written: bench/results/${stamp}.json and .md`);

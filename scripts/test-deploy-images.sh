@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Local stand-ins for the images compose.yaml names besides our own (redis:7, postgres:16, caddy:2),
 # for `npm run test:deploy` on machines that reach no container registry. Each is the node base
-# stand-in (../shared/tools/node-base-image.sh) with Debian bookworm's package, tagged as the official
+# stand-in (scripts/test-deploy-base-image.sh) with Debian bookworm's package, tagged as the official
 # image and started as it is: the same commands, variables, users, ports and healthcheck tools that
 # compose.yaml relies on. Honest labels: Debian has PostgreSQL 15, not 16 (the ledger's SQL runs on
 # both), and Caddy 2.6. Skips the tags that exist; --force rebuilds. Run as root, with podman's
@@ -16,7 +16,7 @@ for pair in "${TAGS[@]}"; do
   missing+=("$pair")
 done
 [ ${#missing[@]} -eq 0 ] && { echo "stand-ins: redis:7, postgres:16, caddy:2 present"; exit 0; }
-podman image exists "$BASE" || { echo "stand-ins: $BASE is missing (../shared/tools/node-base-image.sh makes it)" >&2; exit 1; }
+podman image exists "$BASE" || { echo "stand-ins: $BASE is missing (scripts/test-deploy-base-image.sh makes it)" >&2; exit 1; }
 
 work=$(mktemp -d /var/tmp/swap-standins.XXXXXX)
 trap 'rm -rf "$work"' EXIT

@@ -1,7 +1,9 @@
 // `npm run test:deploy`'s checks (scripts/test-deploy.sh builds the images first):
 //   container <image>  the image alone on the sandbox (SANDBOX=1, host network, a free port): a swap
 //                      walked to completed over HTTP, the server not root, the image's HEALTHCHECK,
-//                      and SIGTERM (podman stop) draining a request in flight, exit code 0.
+//                      the walk in /api/metrics (404 without METRICS_TOKEN) and in the traces an
+//                      OTLP receiver here gets, SIGTERM (podman stop) draining a request in flight,
+//                      exit code 0, and every line of the container's log one JSON object.
 //   stack <netns>      compose.yaml itself under podman-compose, inside a network namespace of its
 //                      own (loopback only): proxy, two instances, Redis, Postgres and the sandbox;
 //                      the walk through the proxy, the swap read on each instance, webhooks signed
@@ -185,11 +187,59 @@ async function walk(options: WalkOptions): Promise<WalkResult> {
 
 // ---- the image alone ------------------------------------------------------------------------------
 
+type OtlpSpan = { name: string; kind: number; traceId: string; parentSpanId?: string; spanId: string };
+
+/** An OTLP/HTTP receiver (http/json) on 127.0.0.1: the spans the container exports. */
+function otlpReceiver(port: number): Promise<{ server: Server; spans: OtlpSpan[] }> {
+  const spans: OtlpSpan[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+          resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: OtlpSpan[] }> }>;
+        };
+        for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans.push(...(ss.spans ?? []));
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      } catch {
+        res.writeHead(400).end();
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ server, spans })));
+}
+
+/** `podman logs`: every line one JSON object with level, time and msg; none holds `secret`. */
+function checkJsonLogs(logs: string, secret: string): number {
+  const lines = logs.split("\n").filter((line) => line.trim() !== "");
+  check(lines.length > 0, "the container logged nothing");
+  let withRequestId = 0;
+  for (const line of lines) {
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      fail(`a log line is not JSON: ${line.slice(0, 300)}`);
+    }
+    check(
+      typeof entry.level === "string" && typeof entry.time === "string" && typeof entry.msg === "string",
+      `a log line lacks level, time or msg: ${line.slice(0, 300)}`,
+    );
+    if (typeof entry.requestId === "string") withRequestId++;
+  }
+  check(!logs.includes(secret), "the log holds METRICS_TOKEN");
+  return withRequestId;
+}
+
 async function containerTest(image: string) {
   const port = await freePort();
   const name = `swap-deploy-test-${process.pid}`;
   const origin = `http://127.0.0.1:${port}`;
-  log(`the image alone: ${name} on ${origin} (host network, SANDBOX=1)`);
+  const metricsToken = randomBytes(24).toString("base64url");
+  const otlp = await otlpReceiver(await freePort());
+  const otlpPort = (otlp.server.address() as { port: number }).port;
+  log(`the image alone: ${name} on ${origin} (host network, SANDBOX=1, metrics and traces on)`);
   // Every upstream call takes 1.5 s (the sandbox's latency fault): a request is still in flight
   // when the container is stopped. The walk only takes longer.
   await run("podman", [
@@ -209,6 +259,14 @@ async function containerTest(image: string) {
     "SANDBOX_STEP_SECONDS=1",
     "-e",
     "SANDBOX_FAULTS=latency=1500",
+    "-e",
+    `METRICS_TOKEN=${metricsToken}`,
+    "-e",
+    `OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:${otlpPort}`,
+    "-e",
+    "OTEL_EXPORTER_OTLP_PROTOCOL=http/json",
+    "-e",
+    "OTEL_BSP_SCHEDULE_DELAY=500",
     image,
   ]);
   try {
@@ -234,6 +292,35 @@ async function containerTest(image: string) {
     const result = await walk({ origin, deposit: { via: "app" } });
     log(`walk: ${result.statuses.join(" → ")} (swap ${result.swapId}, ${(result.ms / 1000).toFixed(1)} s)`);
 
+    // Metrics: 404 without the token, the walk counted with it, no swap id in a label.
+    expectStatus(await http(origin, "/api/metrics"), 404, "GET /api/metrics without the token");
+    const scrape = await fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` }, signal: AbortSignal.timeout(30_000) });
+    const metrics = await scrape.text();
+    check(scrape.status === 200, `GET /api/metrics with the token: ${scrape.status} ${metrics.slice(0, 300)}`);
+    const series = (family: string, labels: Record<string, string>) =>
+      metrics.split("\n").find((line) => line.startsWith(`${family}{`) && Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)));
+    check(/^swap_checkout_swaps_created_total 1$/m.test(metrics), "/api/metrics: swap_checkout_swaps_created_total is not 1");
+    check(
+      series("swap_checkout_http_requests_total", { route: "/api/v1/swap/[id]", method: "GET", status: "200" }),
+      "/api/metrics: no GET /api/v1/swap/[id] 200",
+    );
+    check(
+      / [1-9]\d*$/.test(series("swap_checkout_upstream_requests_total", { operation: "createSwap", outcome: "ok" }) ?? ""),
+      "/api/metrics: no createSwap ok",
+    );
+    check(!metrics.includes(result.swapId), "a metric label holds the swap's id");
+    log(
+      `metrics: 404 without the token; with it ${metrics.split("\n").filter((l) => l.startsWith("swap_checkout_")).length} swap_checkout_ series, the walk counted`,
+    );
+
+    // Traces: the swap's creation is a server span with the upstream call as its client child.
+    await until("the creation's spans at the OTLP receiver", 30_000, async () =>
+      otlp.spans.some(
+        (server) => server.name === "POST /api/v1/swap" && otlp.spans.some((c) => c.name === "POST /v1/swap" && c.parentSpanId === server.spanId),
+      ),
+    );
+    log(`traces: ${otlp.spans.length} spans received over OTLP/HTTP, POST /api/v1/swap → POST /v1/swap in one trace`);
+
     // SIGTERM with a request in flight: it is answered, then the server exits 0.
     const inFlight = http(origin, "/api/v1/quote", {
       body: { from: { network: "bitcoin", token: "BTC", amount: "0.02" }, to: { network: "tron", token: "USDT" } },
@@ -246,14 +333,18 @@ async function containerTest(image: string) {
     const stopResult = await stop;
     check(stopResult.code === 0, `podman stop failed: ${stopResult.out}`);
     const exit = (await run("podman", ["inspect", "--format", "{{.State.ExitCode}}", name])).out.trim();
-    const logs = (await run("podman", ["logs", name])).out;
+    // Both of the container's streams: a line on stderr must be JSON too.
+    const logs = (await run("sh", ["-c", 'podman logs "$0" 2>&1', name])).out;
     check(exit === "0", `exit code after SIGTERM: ${exit}\n${logs.slice(-2000)}`);
     check(logs.includes("[shutdown] done"), `the server's log does not show the drain:\n${logs.slice(-2000)}`);
     log(`SIGTERM: the request in flight answered 200, exit code 0, stopped in ${((Date.now() - stopped) / 1000).toFixed(1)} s`);
+    const withRequestId = checkJsonLogs(logs, metricsToken);
+    log(`logs: ${logs.split("\n").filter((l) => l.trim()).length} lines, each one JSON object (${withRequestId} with a requestId)`);
   } catch (error) {
     console.error((await run("podman", ["logs", name], { allowFail: true })).out.slice(-4000));
     throw error;
   } finally {
+    otlp.server.close();
     await run("podman", ["rm", "-f", "-t", "0", name], { allowFail: true });
   }
 }
@@ -274,6 +365,7 @@ const ADDRESSES: Record<string, string> = {
   app2: "127.0.0.3",
 };
 const WEBHOOK_PORT = 4020;
+const STACK_METRICS_TOKEN = randomBytes(24).toString("base64url");
 
 /** compose.yaml as podman-compose runs it here: the same services, images, commands, variables,
  *  healthchecks and volumes; only the network is the namespace's, and the ports are not published. */
@@ -295,6 +387,7 @@ function composeForNamespace(compose: Compose, netns: string, webhookSecret: str
       // The walk's own receiver, inside the namespace.
       env.WEBHOOK_URL = `http://127.0.0.1:${WEBHOOK_PORT}/hooks`;
       env.WEBHOOK_SECRET = webhookSecret;
+      env.METRICS_TOKEN = STACK_METRICS_TOKEN;
     }
     services[name] = service;
   }
@@ -442,6 +535,17 @@ async function stackTest(netns: string) {
       check((read.json as Swap).status === "completed", `${origin} sees the swap completed`);
     }
     log("stack: the swap opens on both instances with its token");
+
+    // Metrics: each instance its own (both served creations or reads), never through the proxy.
+    const scrape = (origin: string) =>
+      fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${STACK_METRICS_TOKEN}` }, signal: AbortSignal.timeout(30_000) });
+    check((await scrape(proxy)).status === 404, "the proxy serves /api/metrics");
+    for (const origin of instances) {
+      const res = await scrape(origin);
+      const text = await res.text();
+      check(res.status === 200 && /^swap_checkout_budget_per_minute \d+/m.test(text), `${origin}/api/metrics: ${res.status} ${text.slice(0, 200)}`);
+    }
+    log("stack: /api/metrics on each instance with the token, 404 through the proxy");
 
     // The ledger is Postgres: the swap and its history are there, whichever instance wrote them.
     const sql = `select status from swaps where id = '${result.swapId}'`;

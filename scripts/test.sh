@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Unit and contract tests first (no build needed), then one production build
-# that serves the BFF's HTTP tests and the browser tests.
+# that serves the BFF's HTTP tests and the browser tests, then the container image and compose.yaml
+# under podman (as root; podman keeps the image's layers and build caches between runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -20,3 +21,5 @@ echo "== BFF tests over HTTP"
 npx vitest run --project bff
 echo "== browser tests"
 npx playwright test
+echo "== the image and compose.yaml (podman)"
+bash scripts/test-deploy.sh

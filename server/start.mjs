@@ -17,6 +17,7 @@
 //   405. An /api path with a trailing slash or doubled slashes is redirected here to its one
 //   spelling. What the front answers itself carries the headers every answer does (x-request-id,
 //   no-store, the base security headers).
+// - Logs: one JSON object a line, whatever prints it (lib/observability/logger.mjs).
 // PORT is respected as with `next start`.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -26,22 +27,27 @@ import next from "next";
 import { baseHeaders, isFramablePath, unframableHeaders } from "../lib/bff/http/base-headers.mjs";
 import { forwardedFor } from "../lib/bff/http/forwarded-for.mjs";
 import { requestIdFrom } from "../lib/bff/http/sane-request-id.mjs";
+import { logConsoleAsJson, processLogger } from "../lib/observability/logger.mjs";
+
+// Every line this process prints is one JSON object (lib/observability/logger.mjs), Next's own included.
+logConsoleAsJson();
+const log = processLogger();
 
 const port = Number(process.env.PORT ?? 3000);
 if (!/^\d{1,5}$/.test(process.env.PORT ?? "3000") || port > 65535) {
-  console.error("[config] PORT: must be a whole number from 0 to 65535");
+  log.error("[config] PORT: must be a whole number from 0 to 65535");
   process.exit(1);
 }
 // HOST: the address to listen on (127.0.0.1 behind a proxy on the same machine, so nobody reaches
 // the port around it); every interface when unset. Not HOSTNAME: containers set that to their name.
 const host = process.env.HOST?.trim() || undefined;
 if (host !== undefined && net.isIP(host.replace(/^\[|\]$/g, "")) === 0 && host !== "localhost") {
-  console.error("[config] HOST: must be an IP address to listen on (such as 127.0.0.1 or ::), or localhost");
+  log.error("[config] HOST: must be an IP address to listen on (such as 127.0.0.1 or ::), or localhost");
   process.exit(1);
 }
 const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
 if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
-  console.error("[config] TRUST_PROXY_HOPS: must be a whole number from 0 to 10");
+  log.error("[config] TRUST_PROXY_HOPS: must be a whole number from 0 to 10");
   process.exit(1);
 }
 const MAX_API_BODY_BYTES = 16 * 1024;
@@ -241,7 +247,7 @@ server.on("clientError", (error, socket) => {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
 });
 server.on("error", (error) => {
-  console.error(`[start] cannot listen on ${host ? `${host} ` : ""}port ${port}: ${error.code ?? error.message}`);
+  log.error(`[start] cannot listen on ${host ? `${host} ` : ""}port ${port}: ${error.code ?? error.message}`);
   process.exit(1);
 });
 // Keep idle connections open longer than the usual 60 s of a load balancer or a client's pool, so
@@ -249,7 +255,7 @@ server.on("error", (error) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.listen(port, host?.replace(/^\[|\]$/g, ""), () => {
-  console.log(
+  log.info(
     `Swap Checkout ready on http://${host && host !== "::" && host !== "0.0.0.0" ? (host.includes(":") && !host.startsWith("[") ? `[${host}]` : host) : "localhost"}:${port}`,
   );
 });
@@ -283,7 +289,7 @@ function shutDownGracefully(server) {
     if (closing) return;
     closing = true;
     lastRequestAt = Date.now();
-    console.log(`[shutdown] ${signal}: no new connections; finishing requests in flight`);
+    log.info(`[shutdown] ${signal}: no new connections; finishing requests in flight`);
     // net.Server#close: stop listening, and call back once every connection has ended, without
     // http.Server#close's immediate closing of idle keep-alive connections.
     const drained = new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve(true)));
@@ -293,13 +299,13 @@ function shutDownGracefully(server) {
     const finished = await withTimeout(drained, GRACE_MS);
     clearInterval(idle);
     if (!finished) {
-      console.warn(`[shutdown] requests still open after ${GRACE_MS / 1000} s: closing them`);
+      log.warn(`[shutdown] requests still open after ${GRACE_MS / 1000} s: closing them`);
       server.closeAllConnections();
     }
     // lib/shutdown.ts's runner: every hook once, one failing does not stop the others.
     const runHooks = singletons()?.get("shutdown-run");
     if (runHooks) await withTimeout(runHooks(), HOOKS_MS);
-    console.log("[shutdown] done");
+    log.info("[shutdown] done");
     process.exit(0);
   }
   process.once("SIGTERM", () => void shutdown("SIGTERM"));

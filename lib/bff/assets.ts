@@ -6,6 +6,7 @@ import { within } from "@/lib/timing";
 import type { Asset, AssetList } from "@/lib/schema/partner";
 import { forLog } from "./http/errors";
 import { assetBaseUrl, partner } from "./upstream/partner";
+import { log } from "@/lib/observability/log";
 
 const FRESH_MS = 60_000;
 const STALE_MS = 15 * 60_000;
@@ -52,7 +53,7 @@ async function current(requestId: string): Promise<Cached> {
     return refresh(requestId);
   }
   if (now - entry.fetchedAt > FRESH_MS && !backingOff(now))
-    refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed: ${forLog(error)}`));
+    refresh(requestId).catch((error) => log().warn({ requestId }, `[bff] asset refresh failed: ${forLog(error)}`));
   return entry;
 }
 
@@ -100,6 +101,6 @@ export async function assetListJson(filter: Filter, requestId: string): Promise<
 export function assetAtHand(network: string, token: string, requestId: string): Asset | undefined {
   const entry = cache.cached;
   if (!entry && !cache.refreshing && !backingOff(Date.now()))
-    refresh(requestId).catch((error) => console.warn(`[bff] ${requestId} asset refresh failed: ${forLog(error)}`));
+    refresh(requestId).catch((error) => log().warn({ requestId }, `[bff] asset refresh failed: ${forLog(error)}`));
   return entry?.list.assets.find((a) => a.network === network && a.symbol === token);
 }

@@ -13,7 +13,9 @@ import { forLog, isApiError } from "@/lib/bff/http/errors";
 import { partner } from "@/lib/bff/upstream/partner";
 import { store } from "@/lib/bff/upstream/shared-store";
 import type { Swap, SwapListItem } from "@/lib/schema/partner";
-import { deliverDue } from "@/lib/webhooks/deliver";
+import { deliverDue, pendingCount } from "@/lib/webhooks/deliver";
+import { watchWebhookBacklog } from "@/lib/observability/metrics";
+import { log } from "@/lib/observability/log";
 import { openLedgerDb, type LedgerConnection } from "@/lib/ledger/db";
 import { isServiceLedgerError, noteServiceUpstream, type ServiceLedgerError } from "@/lib/ledger/provenance";
 import { recordSwaps, type SwapSource } from "@/lib/ledger/record";
@@ -33,6 +35,8 @@ import {
 type Runtime = {
   connection: Promise<LedgerConnection | null> | null;
   opened?: boolean;
+  /** Set once the ledger has opened (migrations applied, loops started) in this process. */
+  served?: boolean;
   instance: string;
   warned: boolean;
   nudge?: () => void;
@@ -54,7 +58,7 @@ function ledgerEnabled(): boolean {
   if (c.REDIS_URL && !c.DATABASE_URL) {
     if (!runtime.warned) {
       runtime.warned = true;
-      console.warn(
+      log().warn(
         "[ledger] REDIS_URL is set without DATABASE_URL: the ledger and webhooks are off (set DATABASE_URL to a Postgres server shared by the instances).",
       );
     }
@@ -81,16 +85,17 @@ export function ledger(): Promise<LedgerConnection | null> {
         await connection.close().catch(() => {});
         throw isServiceLedgerError(error) ? serviceLedgerRefusal(error, c.DATABASE_URL ? "DATABASE_URL" : "LEDGER_DIR") : error;
       });
-      if (forgotten > 0) console.warn(`[ledger] the embedded sandbox starts empty: let go of ${forgotten} swaps recorded from an earlier run`);
+      if (forgotten > 0) log().warn(`[ledger] the embedded sandbox starts empty: let go of ${forgotten} swaps recorded from an earlier run`);
     } else {
       await noteServiceUpstream(connection.db, new URL(c.PARTNER_API_BASE_URL!).origin, new Date());
     }
     startLoops(connection);
+    runtime.served = true;
     return connection;
   })().catch((error) => {
     runtime.connection = null;
     // A refusal is said once, as the configuration's other faults are (lib/bff/boot/start-check.ts).
-    if (!isConfigError(error)) console.error("[ledger] could not open the ledger:", forLog(error));
+    if (!isConfigError(error)) log().error(`[ledger] could not open the ledger: ${forLog(error)}`);
     throw error;
   });
   return runtime.connection;
@@ -138,7 +143,7 @@ function every(name: string, intervalMs: number, task: (kicked: () => boolean) =
         wait = (await task(() => kicked)) ?? intervalMs;
       } catch (error) {
         const retryAfter = isApiError(error) && error.code === "rate_limited" ? Number(error.headers["retry-after"] ?? 5) * 1000 : null;
-        if (retryAfter === null) console.warn(`[ledger] ${name} stopped:`, forLog(error));
+        if (retryAfter === null) log().warn(`[ledger] ${name} stopped: ${forLog(error)}`);
         wait = retryAfter ?? intervalMs;
       } finally {
         await store()
@@ -178,6 +183,7 @@ function startLoops(connection: LedgerConnection) {
   });
   if (!webhooksEnabled()) return;
   const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = config();
+  watchWebhookBacklog(() => pendingCount(connection.db));
   let sending = false;
   const send = async () => {
     if (sending) return;
@@ -185,7 +191,7 @@ function startLoops(connection: LedgerConnection) {
     try {
       while ((await deliverDue(connection.db, { url: url!, secret: secret! })).sent > 0);
     } catch (error) {
-      console.warn("[webhooks] delivery pass failed:", forLog(error));
+      log().warn(`[webhooks] delivery pass failed: ${forLog(error)}`);
     } finally {
       sending = false;
     }
@@ -202,7 +208,7 @@ async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: S
     const result = await recordSwaps(connection.db, seen, { source, seenAt: new Date(), events: webhooksEnabled() });
     if (result.inserted || result.changed) runtime.nudge?.();
   } catch (error) {
-    console.warn(`[ledger] could not record a ${source} view:`, forLog(error));
+    log().warn(`[ledger] could not record a ${source} view: ${forLog(error)}`);
   }
 }
 
@@ -210,14 +216,19 @@ async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: S
  * For readiness: "off" (no ledger on this server), "ok", or "unavailable" (its database does not
  * answer within 2 s). The checkout does not need the ledger, so this never makes a server unready.
  */
-export async function ledgerHealth(): Promise<"ok" | "off" | "unavailable"> {
+/**
+ * `opening` until the ledger has opened once in this process (its migrations, the first lock on
+ * LEDGER_DIR, Postgres reached); then `ok`, or `unavailable` while its database does not answer.
+ */
+export async function ledgerHealth(): Promise<"ok" | "off" | "opening" | "unavailable"> {
   if (!ledgerEnabled()) return "off";
   const check = ledger().then(async (connection) => {
     if (!connection) return "off" as const;
     await connection.db.execute(sql`select 1`);
     return "ok" as const;
   });
-  return (await within(check, 2_000).catch(() => undefined)) ?? "unavailable";
+  const health = (await within(check, 2_000).catch(() => undefined)) ?? "unavailable";
+  return health === "unavailable" && !runtime.served ? "opening" : health;
 }
 
 /** Write-through of a swap just created (with its swap.created event). Never fails the caller. */
@@ -231,7 +242,7 @@ export function ledgerSweepPage(page: readonly SwapListItem[]): void {
   if (!ledgerEnabled()) return;
   void ledger()
     .then((connection) => connection && recordSweepPage({ ...syncDeps(connection) }, [...page]))
-    .catch((error) => console.warn("[ledger] could not record a sweep page:", forLog(error)));
+    .catch((error) => log().warn(`[ledger] could not record a sweep page: ${forLog(error)}`));
 }
 
 /**

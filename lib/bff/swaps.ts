@@ -14,6 +14,7 @@ import { ApiError, errorResponse, retryAfterHeader } from "./http/errors";
 import { partner } from "./upstream/partner";
 import { store } from "./upstream/shared-store";
 import { ledgerSwapCreated } from "@/lib/bff/ledger";
+import { swapCreated } from "@/lib/observability/metrics";
 import { cachedAddressCheck, validateAndCache } from "./address-check";
 import { assetsAtHand } from "./assets";
 import { noteDepositAsset, withDepositAsset } from "./deposit-asset";
@@ -211,6 +212,7 @@ async function createSwapUpstream(body: SwapBody, requestId: string, onBehalfOf?
   if (known && known.swapId === swap.id && known.owner !== ownerOf(swap, body)) throw quoteAlreadyUsed();
   if (!(await paysOutTo(swap, body, requestId, onBehalfOf))) throw quoteAlreadyUsed();
   if (!known) await rememberQuoteSwap(body.quoteId, { swapId: swap.id, owner: ownerOf(swap, body) });
+  if (!known) swapCreated(swap.id);
   await writeSnapshot({ swap, asOf: Date.now(), source: "create" });
   await ledgerSwapCreated(swap);
   return swap;

@@ -7,6 +7,7 @@ import { hasBrand } from "@/lib/brand";
 import { processSingleton } from "@/lib/process-singleton";
 import { deriveKey, type KeyPurpose } from "./derive";
 import { appEnvSchema, type AppEnv } from "./schema";
+import { processLogger } from "@/lib/observability/logger.mjs";
 
 export type { KeyPurpose };
 
@@ -47,7 +48,7 @@ export function configErrorLines(error: z.ZodError, env: Record<string, string |
     // A URL's own credentials (https://user:pass@host) are secrets too: shown as ***.
     const given = env[name]?.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1***@");
     const shown =
-      given === undefined || /SECRET|KEY|PASSWORD/.test(name) ? "" : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
+      given === undefined || /SECRET|KEY|PASSWORD|TOKEN/.test(name) ? "" : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
     lines.set(name, `${name}: ${issue.message}${shown}`);
   }
   return [...lines.values()];
@@ -59,7 +60,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   let secret = app.data.APP_SECRET;
   if (!secret) {
     secret = randomBytes(32).toString("base64url");
-    console.warn("[config] APP_SECRET is not set: using a random secret for this process (sandbox mode only). Swap links stop working on restart.");
+    processLogger({ pretty: app.data.NODE_ENV === "development" }).warn(
+      "[config] APP_SECRET is not set: using a random secret for this process (sandbox mode only). Swap links stop working on restart.",
+    );
   }
   const keys = new Map<KeyPurpose, Buffer>();
   return {

@@ -1,5 +1,6 @@
 // The app's environment, as one zod schema. Read once by lib/config; nothing else reads process.env.
 import { z } from "zod";
+import { observabilityEnv } from "@/lib/observability/env";
 
 const optionalString = z
   .string()
@@ -108,6 +109,7 @@ export const appEnvSchema = z
         .regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, "must be whsec_ followed by a base64 secret")
         .optional(),
     ),
+    ...observabilityEnv,
   })
   .superRefine((env, ctx) => {
     // No silent sandbox: real users must never see deposit addresses that nobody controls.

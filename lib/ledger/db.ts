@@ -1,11 +1,13 @@
 // Opens the ledger's Postgres: embedded PGlite in a directory, or a server through node-postgres,
 // and applies the committed migrations before anything else uses it.
+import "server-only";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { log } from "@/lib/observability/log";
 
 export type LedgerDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -84,7 +86,7 @@ export async function openLedgerDb(target: LedgerTarget, options: { lockWaitMs?:
     // A server that does not answer (a host dropping packets) fails a request in 5 s, not the
     // operating system's minutes: the dashboard says so (503) instead of hanging.
     const pool = new Pool({ connectionString: target.databaseUrl, max: 5, connectionTimeoutMillis: 5_000 });
-    pool.on("error", (error) => console.warn("[ledger] postgres connection error:", error.message));
+    pool.on("error", (error) => log().warn(`[ledger] postgres connection error: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as LedgerDb;
     const lock = await pool.connect();
     try {

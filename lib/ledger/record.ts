@@ -1,10 +1,12 @@
 // Writes what we learnt about swaps into the ledger: the row, a status history entry for each
 // status change, and (with webhooks on) the outbox row announcing it, all in one transaction.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Swap, SwapListItem } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
 import { swapStatusHistory, swaps, syncState, webhookDeliveries } from "./schema";
+import { log } from "@/lib/observability/log";
 
 /**
  * Where a view of a swap came from. A swap first seen by the backfill's full round (the history a
@@ -39,7 +41,7 @@ const newWebhookId = () => `msg_${randomUUID().replaceAll("-", "")}`;
 function storableReward(item: SwapListItem): string | null {
   const reward = item.commission.rewardAmountUsdc;
   if (reward === null || /^-?\d{1,22}(\.\d+)?$/.test(reward)) return reward;
-  console.warn(`[ledger] swap ${item.id}: reward ${reward.slice(0, 40)} does not fit the ledger; kept out of the totals`);
+  log().warn({ swapId: item.id }, `[ledger] swap ${item.id}: reward ${reward.slice(0, 40)} does not fit the ledger; kept out of the totals`);
   return null;
 }
 

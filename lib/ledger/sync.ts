@@ -1,6 +1,7 @@
 // What keeps the ledger complete and current from the upstream's list: a resumable backfill of
 // the whole history newest first, a sweep of swaps that can still change, an occasional re-listing
 // of completed swaps whose reward is not yet claimed, and a reconciliation of counts per status.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, min, notInArray, sql } from "drizzle-orm";
 import { swapStatuses, terminalStatuses, type ListSwapsQuery, type SwapList } from "@/lib/schema/partner";
@@ -10,6 +11,7 @@ import { SANDBOX_STATE_KEY, ServiceLedgerError, serviceSwapsHeld } from "./prove
 import { ledgerCountsByStatus } from "./queries";
 import { clearSyncState, readSyncState, recordSwaps, writeSyncState, type SwapSource } from "./record";
 import { swaps } from "./schema";
+import { log } from "@/lib/observability/log";
 
 export type SyncDeps = {
   db: LedgerDb;
@@ -223,7 +225,7 @@ export async function reconcile(deps: SyncDeps, settleMs = 5 * 60_000): Promise<
     lastInSyncAt: inSync ? checked.toISOString() : (previous?.lastInSyncAt ?? null),
   };
   await writeSyncState(deps.db, "reconcile", result, checked);
-  if (!inSync) console.warn(`[ledger] drift against the upstream: ${JSON.stringify(drift)}`);
+  if (!inSync) log().warn(`[ledger] drift against the upstream: ${JSON.stringify(drift)}`);
   return result;
 }
 

@@ -44,6 +44,15 @@ export type PartnerClientOptions = {
   random?: () => number;
   /** The x-request-id a call made under the caller's `requestId` sends (default: that id). */
   upstreamRequestId?: (requestId: string) => string;
+  /** Called as each attempt starts (metrics, traces): what it returns hears how the attempt went. */
+  observe?: (attempt: { operation: Operation; method: string; url: string }) => AttemptObserver;
+};
+
+/** Watches one attempt: headers to send with it, the HTTP status of its answer, and its end (an error, or none). */
+export type AttemptObserver = {
+  headers?: Record<string, string>;
+  answered?: (status: number) => void;
+  end: (error?: unknown) => void;
 };
 
 /**
@@ -115,8 +124,19 @@ export function createPartnerClient(options: PartnerClientOptions) {
   async function attempt<S extends z.core.$ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
     const url = new URL(base + call.path);
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+    const observer = options.observe?.({ operation: call.operation, method: call.method, url: url.toString() });
+    try {
+      const result = await exchange(call, ctx, url, observer);
+      observer?.end();
+      return result;
+    } catch (error) {
+      observer?.end(error);
+      throw error;
+    }
+  }
 
-    const headers: Record<string, string> = { accept: "application/json", "x-api-key": apiKey, ...ctx.headers };
+  async function exchange<S extends z.core.$ZodType>(call: Call<S>, ctx: CallContext, url: URL, observer?: AttemptObserver): Promise<z.output<S>> {
+    const headers: Record<string, string> = { accept: "application/json", "x-api-key": apiKey, ...observer?.headers, ...ctx.headers };
     if (ctx.requestId) headers["x-request-id"] = options.upstreamRequestId?.(ctx.requestId) ?? ctx.requestId;
     if (basicAuth) headers.authorization = basicAuth;
     if (call.body !== undefined) headers["content-type"] = "application/json";
@@ -133,6 +153,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
         redirect: "manual",
         signal,
       });
+      observer?.answered?.(response.status);
       text = await response.text();
     } catch (cause) {
       if (timeout.aborted) {

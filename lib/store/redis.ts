@@ -1,7 +1,9 @@
 // Redis store (ioredis) for several instances. Sliding windows are one Lua script, so two
 // instances can never both take the last unit of a budget.
+import "server-only";
 import Redis from "ioredis";
 import type { KeyValueStore, WindowAcquire } from "./types";
+import { log } from "@/lib/observability/log";
 
 // KEYS[1] window key; ARGV: now, windowMs, limit, member. Returns { ok, used, retryAfterMs }.
 const acquireScript = `
@@ -39,7 +41,7 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
   client.on("error", (error: Error & { command?: { name?: string } }) => {
     if (error.command?.name === "select" && refusedDatabase === null) {
       refusedDatabase = `REDIS_URL names database ${client.options.db}, which this Redis refused (${error.message}): not using it`;
-      console.error(`[store] ${refusedDatabase}`);
+      log().error(`[store] ${refusedDatabase}`);
       client.disconnect();
     }
     // Anything else is reported through failed commands; ioredis keeps reconnecting.

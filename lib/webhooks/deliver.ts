@@ -3,11 +3,13 @@
 // with FOR UPDATE SKIP LOCKED, so with several instances each event has one sender at a time. A
 // swap's events go out in the order they happened: one waits while an earlier one of the same swap
 // is still pending (being retried), so a receiver never sees "refunded" before "created".
+import "server-only";
 import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { Webhook } from "standardwebhooks";
 import type { LedgerDb } from "@/lib/ledger/db";
 import { webhookDeliveries } from "@/lib/ledger/schema";
+import { webhookAttempted } from "@/lib/observability/metrics";
 
 type WebhookTarget = { url: string; secret: string };
 
@@ -118,6 +120,7 @@ async function deliverRound(db: LedgerDb, options: DeliverOptions): Promise<{ se
       const attempts = row.attempts + 1;
       const finished = new Date(now());
       if (result.ok) {
+        webhookAttempted("delivered");
         delivered++;
         await db
           .update(webhookDeliveries)
@@ -127,6 +130,7 @@ async function deliverRound(db: LedgerDb, options: DeliverOptions): Promise<{ se
       }
       const next = new Date(finished.getTime() + retryDelayMs(attempts, options.random));
       const givenUp = next.getTime() - row.createdAt.getTime() > RETRY_FOR_MS;
+      webhookAttempted(givenUp ? "failed" : "retrying");
       await db
         .update(webhookDeliveries)
         .set({ status: givenUp ? "failed" : "pending", attempts, lastResponse: result.answer, lockedUntil: null, nextAttemptAt: givenUp ? finished : next })
@@ -144,4 +148,13 @@ export async function redeliver(db: LedgerDb, id: string, now = new Date()): Pro
     .where(eq(webhookDeliveries.id, id))
     .returning({ id: webhookDeliveries.id });
   return rows.length > 0;
+}
+
+/** Events still to be delivered (pending), for the backlog gauge. */
+export async function pendingCount(db: LedgerDb): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.status, "pending"));
+  return row?.n ?? 0;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, repoRoot } from "../../tests/support/servers";
 
-export type BenchApp = { origin: string; stop: () => Promise<void>; logs: () => string; exited: () => string | null };
+export type BenchApp = { origin: string; pid: number; stop: () => Promise<void>; logs: () => string; exited: () => string | null };
 
 export async function startBff(env: Record<string, string>): Promise<BenchApp> {
   const port = await freePort();
@@ -60,5 +60,5 @@ export async function startBff(env: Record<string, string>): Promise<BenchApp> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, stop, logs: () => output, exited: () => (stopping ? null : ended) };
+  return { origin, pid: child.pid!, stop, logs: () => output, exited: () => (stopping ? null : ended) };
 }

@@ -49,7 +49,7 @@ const schema = z.object({
     .transform((v) => v === "1"),
 });
 
-export type BenchOptions = z.output<typeof schema> & { readme: boolean; polling: boolean; throughput: boolean };
+export type BenchOptions = z.output<typeof schema> & { readme: boolean; polling: boolean; throughput: boolean; overhead: boolean };
 
 export function benchOptions(env: NodeJS.ProcessEnv, argv: string[]): BenchOptions {
   const parsed = schema.safeParse(env);
@@ -62,7 +62,14 @@ export function benchOptions(env: NodeJS.ProcessEnv, argv: string[]): BenchOptio
     console.error("bench: a warm-up must be shorter than its phase (BENCH_WARMUP_MINUTES, BENCH_NAIVE_WARMUP_MINUTES)");
     process.exit(2);
   }
-  return { ...o, readme: argv.includes("--readme"), polling: !argv.includes("--only-throughput"), throughput: !argv.includes("--only-polling") };
+  const only = ["--only-polling", "--only-throughput", "--only-overhead"].find((flag) => argv.includes(flag));
+  return {
+    ...o,
+    readme: argv.includes("--readme"),
+    polling: !only || only === "--only-polling",
+    throughput: !only || only === "--only-throughput",
+    overhead: !only || only === "--only-overhead",
+  };
 }
 
 /** Fixed for every run, so answers are reproducible: the BFF's secret and the sandbox's key. */

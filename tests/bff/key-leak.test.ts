@@ -1,10 +1,11 @@
 // Invariant 1: the partner key never leaves the server. The build was made with
 // PARTNER_API_KEY=$LEAK_CANARY_KEY (scripts/test.sh), and the app runs with that key against a
-// standalone upstream: no answer of any route, success or failure, and no file the build ships may
-// contain it.
+// standalone upstream: no answer of any route, success or failure, no file the build ships, no
+// span it exports and no line it logs may contain it.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it, expect, beforeAll } from "vitest";
+import { afterAll, describe, it, expect, beforeAll } from "vitest";
+import { startOtlpReceiver, type OtlpReceiver } from "../support/otlp";
 import { repoRoot, startApp } from "../support/servers";
 import {
   BTC_ADDRESS,
@@ -57,11 +58,25 @@ describe("the partner key never leaves the server", () => {
       );
     }
   });
+  // Every span of the run goes to a collector of ours (as JSON), and every log line is read too.
+  let collector: OtlpReceiver;
+  const appEnv: Record<string, string> = {
+    PARTNER_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD,
+    ...NO_LIMITS,
+    LOG_LEVEL: "debug",
+    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    OTEL_BSP_SCHEDULE_DELAY: "200",
+  };
+  beforeAll(async () => {
+    collector = await startOtlpReceiver();
+    // Before the app below starts: upstreamApp reads its env when it starts the app.
+    appEnv.OTEL_EXPORTER_OTLP_ENDPOINT = collector.endpoint;
+  });
+  afterAll(async () => {
+    await collector?.close();
+  });
   // The upstream answers to the canary, and the app calls it with the canary as its key.
-  const running = upstreamApp(
-    { PARTNER_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD, ...NO_LIMITS },
-    { SANDBOX_API_KEY: canary, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" },
-  );
+  const running = upstreamApp(appEnv, { SANDBOX_API_KEY: canary, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
 
   it("is in no response header or body of any route, in success or failure", async () => {
     const o = running.app.origin;
@@ -205,6 +220,31 @@ describe("the partner key never leaves the server", () => {
     expect(seen).toEqual([]);
   });
 
+  it("is in no span exported and no log line of that run, and every line is JSON", async () => {
+    await expect.poll(() => collector.spans.filter((s) => s.kind === 2).length, { timeout: 15_000 }).toBeGreaterThan(50);
+    // The last batch out too: spans end after their answers.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const exported = collector.requests.map((r) => r.body.toString("utf8")).join("\n");
+    expect(collector.requests.every((r) => r.contentType.includes("json"))).toBe(true);
+    expect(forms(canary).filter((f) => exported.includes(f))).toEqual([]);
+    const logs = running.app.logs();
+    expect(forms(canary).filter((f) => logs.includes(f))).toEqual([]);
+    const notJson = logs
+      .split("\n")
+      .filter(Boolean)
+      .filter((line) => {
+        try {
+          JSON.parse(line);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    expect(notJson).toEqual([]);
+    // The run had something to say: the refusals of the key above were logged.
+    expect(logs).toMatch(/REJECTED OUR API KEY/);
+  });
+
   it("is in no log line, the ledger's included, when an upstream refusal quotes it", async () => {
     // An upstream that refuses the key on the swap list by quoting it back: the ledger's first
     // backfill, a second after start, meets that refusal and says so in the log.
@@ -217,6 +257,7 @@ describe("the partner key never leaves the server", () => {
     try {
       await expect.poll(() => app.logs(), { timeout: 20_000 }).toMatch(/\[ledger\] backfill stopped/);
       expect(forms(canary).filter((f) => app.logs().includes(f))).toEqual([]);
+      for (const line of app.logs().split("\n").filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
     } finally {
       await app.stop();
       await upstream.close();

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { connect, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
-import { freePort, startApp, type RunningApp } from "../support/servers";
+import { freePort, logMessages, startApp, type RunningApp } from "../support/servers";
 import {
   APP_SECRET,
   NO_CLIENT_LIMITS,
@@ -397,7 +397,8 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
         await app.stop();
         return null;
       },
-      (e: unknown) => String(e),
+      // The server's lines are JSON: what they say is their msg.
+      (e: unknown) => logMessages(String(e)),
     );
     expect(error, "the server started").not.toBeNull();
     return error!;

@@ -172,3 +172,22 @@ function ledgerTemplate(): Promise<string> {
   })();
   return template;
 }
+
+/**
+ * A server's output as people read it: the `msg` of each JSON log line (lib/observability), any
+ * other line as it is.
+ */
+export function logMessages(output: string): string {
+  return output
+    .split("\n")
+    .map((line) => {
+      if (!line.startsWith("{")) return line;
+      try {
+        const parsed = JSON.parse(line) as { msg?: unknown };
+        return typeof parsed.msg === "string" ? parsed.msg : line;
+      } catch {
+        return line;
+      }
+    })
+    .join("\n");
+}

@@ -18,6 +18,7 @@ const singletons = [
   "swap-status",
   "swap-status-parsed",
   "readiness-upstream-check",
+  "upstream-last-well",
   "store-ready",
   "client-limiters",
 ];

@@ -1,10 +1,14 @@
-// Readiness: can we reach the upstream and the store? The upstream answer is reused for 30 s so
-// orchestrator probes do not spend the key's request budget.
+// Readiness: can this instance serve now? Its configuration is valid, the store answers (Redis,
+// when REDIS_URL is set), the ledger has opened, and the upstream was reachable lately. An upstream
+// that answered any call in the last 30 s is reachable; otherwise a probe's answer is reused for
+// 30 s, so orchestrator probes do not spend the key's request budget.
 import "server-only";
 import { config, isConfigError } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { ledgerHealth } from "@/lib/bff/ledger";
 import { isPartnerError } from "@/lib/partner/errors";
+import { log } from "@/lib/observability/log";
+import { upstreamAnsweredWithin } from "@/lib/observability/upstream";
 import { forLog, isApiError } from "@/lib/bff/http/errors";
 import { appSecretDiffers } from "./secret-check";
 import { partner } from "@/lib/bff/upstream/partner";
@@ -14,6 +18,8 @@ const UPSTREAM_CHECK_TTL_MS = 30_000;
 const lastCheck = processSingleton<{ value?: { ok: boolean; at: number } }>("readiness-upstream-check", () => ({}));
 
 async function upstreamOk(requestId: string): Promise<boolean> {
+  // Calls the upstream answered lately say enough: no probe, no budget spent.
+  if (upstreamAnsweredWithin(UPSTREAM_CHECK_TTL_MS)) return true;
   const last = lastCheck.value;
   if (last && Date.now() - last.at < UPSTREAM_CHECK_TTL_MS) return last.ok;
   const ok = await partner()
@@ -36,9 +42,9 @@ async function upstreamOk(requestId: string): Promise<boolean> {
  */
 function logFailedCheck(error: unknown, requestId: string): void {
   if (isPartnerError(error) && (error.code === "invalid_api_key" || error.code === "inactive_partner")) {
-    console.error(`[bff] ${requestId} readiness: UPSTREAM REJECTED OUR API KEY (${error.code}): check PARTNER_API_KEY and the partner account`);
+    log().error({ requestId }, `[bff] readiness: UPSTREAM REJECTED OUR API KEY (${error.code}): check PARTNER_API_KEY and the partner account`);
   } else {
-    console.warn(`[bff] ${requestId} readiness: the upstream check failed: ${forLog(error)}`);
+    log().warn({ requestId }, `[bff] readiness: the upstream check failed: ${forLog(error)}`);
   }
 }
 
@@ -60,10 +66,13 @@ export async function readiness(requestId: string) {
     appSecretDiffers(),
   ]);
   return {
-    status: upstream && storeOk ? ("ready" as const) : ("unavailable" as const),
+    // A ledger that has opened once and then loses its database keeps the instance ready: the
+    // checkout works without it (the dashboard answers 503, webhooks wait), and every instance on
+    // that database would go unready at once. One still opening (migrations, a first connection)
+    // is not ready yet: its dashboard and webhooks would fail.
+    status: upstream && storeOk && ledger !== "opening" ? ("ready" as const) : ("unavailable" as const),
     upstream: upstream ? "ok" : "unavailable",
     store: storeOk ? `ok (${store().kind})` : store().kind === "redis" ? "unavailable (serving from local memory)" : "unavailable",
-    // Said, never counted: the checkout works without it (the dashboard and webhooks wait).
     ledger,
     // Only when it differs: another instance's swap links do not open here.
     ...(secretDiffers ? { appSecret: "differs from another instance's" } : {}),

@@ -9,6 +9,7 @@ import { config } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { store, storeReady } from "@/lib/bff/upstream/shared-store";
 import { secretFingerprint } from "@/lib/bff/tokens";
+import { log } from "@/lib/observability/log";
 
 const KEY = "config:app-secret-fingerprint";
 const TTL_MS = 3 * 60_000;
@@ -37,7 +38,7 @@ export async function appSecretDiffers(now = Date.now()): Promise<boolean> {
   }
   if (state.differs && now - state.warnedAt >= WARN_EVERY_MS) {
     state.warnedAt = now;
-    console.error(
+    log().error(
       "[config] APP_SECRET differs from another instance's on this Redis (REDIS_URL): swap links made there will not open here, and users will be told their swap cannot be found. Give every instance the same APP_SECRET.",
     );
   }

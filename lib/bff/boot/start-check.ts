@@ -2,6 +2,7 @@
 import "server-only";
 import { config, isConfigError, type AppConfig } from "@/lib/config";
 import { embeddedSandbox } from "@/lib/bff/upstream/partner";
+import { log } from "@/lib/observability/log";
 
 const MIN_DASHBOARD_PASSWORD_LENGTH = 12;
 
@@ -13,10 +14,10 @@ export function checkConfigAtStart(): void {
     embeddedSandbox();
   } catch (error) {
     if (!isConfigError(error)) throw error;
-    for (const line of error.lines) console.error(`[config] ${line}`);
+    for (const line of error.lines) log().error(`[config] ${line}`);
     process.exit(1);
   }
-  for (const line of configWarnings(c)) console.warn(`[config] ${line}`);
+  for (const line of configWarnings(c)) log().warn(`[config] ${line}`);
 }
 
 /**
@@ -30,7 +31,7 @@ export async function openLedgerAtStart(): Promise<void> {
     await ledger();
   } catch (error) {
     if (!isConfigError(error)) return;
-    for (const line of error.lines) console.error(`[config] ${line}`);
+    for (const line of error.lines) log().error(`[config] ${line}`);
     process.exit(1);
   }
 }

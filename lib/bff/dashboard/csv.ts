@@ -9,9 +9,10 @@ import type { LedgerConnection } from "@/lib/ledger/db";
 import { ledgerRows } from "@/lib/ledger/queries";
 import { dashboardCsvColumns, type DashboardFilter } from "@/lib/schema/dashboard";
 import type { SwapListItem } from "@/lib/schema/partner";
+import { log } from "@/lib/observability/log";
 import { processSingleton } from "@/lib/process-singleton";
 import { sleep } from "@/lib/timing";
-import { ApiError, retryAfterHeader } from "@/lib/bff/http/errors";
+import { ApiError, forLog, retryAfterHeader } from "@/lib/bff/http/errors";
 import { store } from "@/lib/bff/upstream/shared-store";
 
 /**
@@ -181,7 +182,7 @@ export async function dashboardCsv(
           await end();
         }
       } catch (error) {
-        console.warn(`[bff] ${requestId} CSV export stopped: ${String(error)}`);
+        log().warn({ requestId }, `[bff] CSV export stopped: ${forLog(error)}`);
         controller.error(error);
         await end();
       }

@@ -10,6 +10,7 @@ import { reachedOverHttps } from "@/lib/bff/http/client-id";
 import { isStoreUnavailable, type StrictStore } from "@/lib/store/strict";
 import { ApiError, isApiError, retryAfterHeader } from "@/lib/bff/http/errors";
 import { strictStore } from "@/lib/bff/upstream/shared-store";
+import { log } from "@/lib/observability/log";
 
 export const SESSION_COOKIE = "swap_dashboard";
 const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -37,7 +38,7 @@ async function sessions<T>(op: (store: StrictStore) => Promise<T>): Promise<T> {
     return await op(strictStore());
   } catch (error) {
     if (!isStoreUnavailable(error)) throw error;
-    console.warn(`[store] dashboard sessions: ${error.message}`);
+    log().warn(`[store] dashboard sessions: ${error.message}`);
     throw new ApiError(
       "service_unavailable",
       "Sessions cannot be checked right now: the shared store is not answering. Try again in a moment.",

@@ -5,6 +5,7 @@ import type { BffErrorCode } from "@/lib/schema/bff";
 import { config } from "@/lib/config";
 import { isDatabaseUnavailable } from "@/lib/ledger/unavailable";
 import { PartnerError, isPartnerError } from "@/lib/partner/errors";
+import { log } from "@/lib/observability/log";
 
 const statusOf: Record<BffErrorCode, number> = {
   validation_error: 400,
@@ -112,8 +113,9 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
   switch (error.code) {
     case "invalid_api_key":
     case "inactive_partner":
-      console.error(
-        `[bff] ${requestId} UPSTREAM REJECTED OUR API KEY (${error.code}, upstream request ${error.requestId ?? "-"}): check PARTNER_API_KEY and the partner account`,
+      log().error(
+        { requestId },
+        `[bff] UPSTREAM REJECTED OUR API KEY (${error.code}, upstream request ${error.requestId ?? "-"}): check PARTNER_API_KEY and the partner account`,
       );
       return new ApiError("service_unavailable");
     case "rate_limited":
@@ -121,13 +123,13 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
     case "provider_unavailable":
     case "internal_error":
     case "upstream_unreachable":
-      console.warn(`[bff] ${requestId} upstream unavailable: ${error.code} ${redact(error.message)}`);
+      log().warn({ requestId }, `[bff] upstream unavailable: ${error.code} ${redact(error.message)}`);
       return new ApiError("provider_unavailable", undefined, {}, retryAfterHeader(30));
     case "upstream_malformed":
-      console.warn(`[bff] ${requestId} upstream answered malformed: ${redact(error.message)}`, redact(error.details));
+      log().warn({ requestId, details: redact(error.details) }, `[bff] upstream answered malformed: ${redact(error.message)}`);
       return new ApiError("upstream_error");
     case "upstream_timeout":
-      console.warn(`[bff] ${requestId} ${redact(error.message)}`);
+      log().warn({ requestId }, `[bff] ${redact(error.message)}`);
       return new ApiError("upstream_timeout");
     default: {
       const code = error.code as BffErrorCode;
@@ -135,7 +137,7 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
       // The code is the upstream's; the words are ours. An upstream's own text can name its hosts,
       // tables or accounts: it goes to our log (key-redacted), never to a browser. Bounds are
       // useful to a person and are numbers; of `fields`, which inputs were refused, not why.
-      if (error.message) console.warn(`[bff] ${requestId} upstream refused the request: ${forLog(error)}`);
+      if (error.message) log().warn({ requestId }, `[bff] upstream refused the request: ${forLog(error)}`);
       const details: Record<string, unknown> = {};
       for (const key of ["minAmountIn", "maxAmountIn"]) {
         const bound = typeof error.details[key] === "number" ? String(error.details[key]) : error.details[key];
@@ -165,10 +167,10 @@ export function errorResponse(error: unknown, requestId: string): Response {
   if (isApiError(error)) apiError = error;
   else if (isPartnerError(error)) apiError = fromPartnerError(error, requestId);
   else if (isDatabaseUnavailable(error)) {
-    console.warn(`[bff] ${requestId} the ledger's database is not answering: ${forLog(error)}`);
+    log().warn({ requestId }, `[bff] the ledger's database is not answering: ${forLog(error)}`);
     apiError = new ApiError("service_unavailable", "The swap ledger's database is not answering. Try again in a moment.", {}, retryAfterHeader(30));
   } else {
-    console.error(`[bff] ${requestId} unexpected failure: ${forLog(error)}`);
+    log().error({ requestId }, `[bff] unexpected failure: ${forLog(error)}`);
     apiError = new ApiError("internal_error");
   }
   return Response.json(

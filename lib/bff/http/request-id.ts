@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { processSingleton } from "@/lib/process-singleton";
 import { safeEqual } from "@/lib/timing";
+import { log } from "@/lib/observability/log";
 import { mintRequestId, requestIdFrom } from "./sane-request-id.mjs";
 
 /** The caller's id when it sent a sane one, else a new one: what the answer and our logs carry. */
@@ -52,7 +53,7 @@ export function upstreamRequestId(requestId: string): string {
   if (!ids || ids.requestId !== requestId || ids.upstreamRequestId === requestId) return requestId;
   if (!ids.linked) {
     ids.linked = true;
-    console.info(`[bff] ${requestId} goes upstream as ${ids.upstreamRequestId}`);
+    log().info({ requestId }, `[bff] ${requestId} goes upstream as ${ids.upstreamRequestId}`);
   }
   return ids.upstreamRequestId;
 }

@@ -11,6 +11,7 @@ import { limitClient, type LimitClass } from "./rate-limit";
 import { embeddedSandbox } from "@/lib/bff/upstream/partner";
 import { config } from "@/lib/config";
 import { jsonMediaType, readCapped, shownParamName, singleValued } from "@/lib/request-input";
+import { noteRequestId, observed } from "@/lib/observability/http";
 
 type RequestContext = {
   requestId: string;
@@ -77,8 +78,9 @@ export function route(first: RouteOptions | Handler, second?: Handler) {
 }
 
 function wrap(options: RouteOptions, handler: Handler) {
-  return async (req: Request, segment?: { params?: Promise<Record<string, string | string[] | undefined>> }) => {
+  return observed(async (req: Request, segment?: { params?: Promise<Record<string, string | string[] | undefined>> }) => {
     const requestId = requestIdOf(req);
+    noteRequestId(requestId);
     let response: Response;
     try {
       if (options.sandbox && !embeddedSandbox()) throw new ApiError("not_found");
@@ -96,7 +98,7 @@ function wrap(options: RouteOptions, handler: Handler) {
     response.headers.set("x-request-id", requestId);
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     return response;
-  };
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ import "server-only";
 import { isTerminalStatus, type SwapStatus } from "@/lib/schema/partner";
 import { isPartnerError } from "@/lib/partner/errors";
 import { within } from "@/lib/timing";
+import { log } from "@/lib/observability/log";
 import { ApiError, isApiError, retryAfterHeader } from "@/lib/bff/http/errors";
 import { budgetUsage, effectiveLimit } from "@/lib/bff/upstream/budget";
 import { isSwapAccessToken, swapTokenOpens } from "@/lib/bff/tokens";
@@ -134,7 +135,7 @@ async function readSwapForHolder(id: string, requestId: string, clientId?: strin
     // it answered): a lapse of the upstream's, not news for a person who may have sent money.
     if (cached && (isApiError(error) || (isPartnerError(error) && error.retryable))) return cached;
     if (cached && isPartnerError(error) && error.code === "swap_not_found") {
-      console.warn(`[status] ${requestId} upstream says swap ${id} does not exist; serving what it said before`);
+      log().warn({ requestId, swapId: id }, `[status] upstream says swap ${id} does not exist; serving what it said before`);
       return cached;
     }
     throw error;

@@ -7,6 +7,7 @@ import { isTerminalStatus, swapStatuses, type SwapListItem, type SwapStatus } fr
 import { isPartnerError } from "@/lib/partner/errors";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "@/lib/ledger/cursor";
 import { sleep, within } from "@/lib/timing";
+import { log } from "@/lib/observability/log";
 import { ledgerSweepPage } from "@/lib/bff/ledger";
 import { forLog, isApiError } from "@/lib/bff/http/errors";
 import { effectiveLimit } from "@/lib/bff/upstream/budget";
@@ -210,7 +211,7 @@ export async function sweep(): Promise<SweepResult | null> {
     result.endReads = await readEnds([...ended]);
     return result;
   } catch (error) {
-    if (!isApiError(error)) console.warn(`[status] sweep stopped early: ${forLog(error)}`);
+    if (!isApiError(error)) log().warn(`[status] sweep stopped early: ${forLog(error)}`);
     return result;
   } finally {
     await releaseLease();
@@ -269,13 +270,11 @@ function noteSyncPhase(now: number) {
   l.syncPhaseKnown = known;
   if (phase) {
     const at = (ms: number) => `${(((ms % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD_MS) / 1000} s`;
-    console.info(
+    log().info(
       `[status] the list's syncs keep a phase: between ${at(phase.from)} and ${at(phase.to)} past the minute (${phase.windows} syncs seen); listed statuses are dated from the last one`,
     );
   } else
-    console.info(
-      `[status] the list's syncs keep no phase now (${l.sync.windows.length} windows seen); listed statuses are dated a minute before the list call`,
-    );
+    log().info(`[status] the list's syncs keep no phase now (${l.sync.windows.length} windows seen); listed statuses are dated a minute before the list call`);
 }
 
 async function readEnds(ids: string[]): Promise<number> {

@@ -14,6 +14,8 @@ import { config } from "@/lib/config";
 import type { Priority } from "@/lib/partner/client";
 import { ApiError, retryAfterHeader } from "@/lib/bff/http/errors";
 import { store } from "./shared-store";
+import { budgetRefused, budgetSpent } from "@/lib/observability/metrics";
+import { log } from "@/lib/observability/log";
 
 // A second longer than the upstream's minute: clocks and request transit never let it count 121.
 const WINDOW_MS = 61_000;
@@ -69,7 +71,10 @@ async function spendClientShare(clientId: string, limit: number, priority: Prior
   const share = Math.max(1, Math.floor(limit * config().CLIENT_BUDGET_SHARE));
   const ceiling = interactive.has(priority) ? share : Math.max(1, Math.floor(share * CLIENT_POLL_SHARE));
   const own = await store().acquireWindow(`${KEY}:client:${clientId}`, ceiling, WINDOW_MS, Date.now());
-  if (!own.ok) throw new ApiError("rate_limited", undefined, { budget: "client" }, retryAfterHeader(own.retryAfterMs / 1000));
+  if (!own.ok) {
+    budgetRefused(priority, "client_share");
+    throw new ApiError("rate_limited", undefined, { budget: "client" }, retryAfterHeader(own.retryAfterMs / 1000));
+  }
 }
 
 export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[priority], onBehalfOf?: string): Promise<void> {
@@ -82,16 +87,17 @@ export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[p
     if (retryAfterMs <= 0) {
       const global = await store().acquireWindow(KEY, await ceilingOf(priority, limit, now), WINDOW_MS, now);
       if (global.ok && interactive.has(priority)) await store().acquireWindow(INTERACTIVE_KEY, limit, WINDOW_MS, now);
-      if (global.ok && priority !== "dashboard") return;
+      if (global.ok && priority !== "dashboard") return budgetSpent(priority);
       if (global.ok) {
         const own = await store().acquireWindow(`${KEY}:dashboard`, Math.max(1, Math.floor(limit * DASHBOARD_OWN_SHARE)), WINDOW_MS, now);
-        if (own.ok) return;
+        if (own.ok) return budgetSpent(priority);
         retryAfterMs = own.retryAfterMs;
       } else {
         retryAfterMs = global.retryAfterMs;
       }
     }
     if (now + retryAfterMs > deadline) {
+      budgetRefused(priority, pausedUntil > now ? "paused" : "window_full");
       throw new ApiError("rate_limited", undefined, { budget: priority }, retryAfterHeader(retryAfterMs / 1000));
     }
     await sleep(Math.min(retryAfterMs + 5, 1_000));
@@ -115,7 +121,7 @@ export async function budgetRejectedUpstream(retryAfterSeconds: number | null): 
     pausedUntil: Math.max(current.pausedUntil, Date.now() + pauseS * 1000),
   };
   await store().set("budget:shrink", JSON.stringify(next), 5 * 60_000);
-  console.warn(`[bff] upstream answered 429: budget shrinks to ${Math.round(next.factor * 100)} % for five minutes`);
+  log().warn(`[bff] upstream answered 429: budget shrinks to ${Math.round(next.factor * 100)} % for five minutes`);
 }
 
 /** Upstream calls in the current window, for readiness and benchmarks. */

@@ -6,6 +6,7 @@ import { ConfigError, config, configErrorLines } from "@/lib/config";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { createPartnerClient, type PartnerClient, type Transport } from "@/lib/partner/client";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
+import { observeUpstream } from "@/lib/observability/upstream";
 import { budgetRejectedUpstream, spendBudget } from "./budget";
 import { upstreamRequestId } from "../http/request-id";
 
@@ -55,6 +56,7 @@ export function partner(): PartnerClient {
       onRateLimited: (retryAfter) => void budgetRejectedUpstream(retryAfter).catch(() => {}),
       // Only ids we minted go upstream (a caller's own x-request-id stays in our logs and answers).
       upstreamRequestId,
+      observe: observeUpstream,
     });
   });
 }

@@ -9,6 +9,7 @@ import { createRedisStore } from "@/lib/store/redis";
 import { createResilientStore, type ResilientStore } from "@/lib/store/resilient";
 import { createStrictStore, type StrictStore } from "@/lib/store/strict";
 import type { KeyValueStore } from "@/lib/store/types";
+import { log } from "@/lib/observability/log";
 
 type AppStore = KeyValueStore & Partial<Pick<ResilientStore, "degraded">>;
 type Shared = { store: AppStore; strict: StrictStore; redis: ReturnType<typeof createRedisStore>["client"] | null };
@@ -29,7 +30,7 @@ function shared(): Shared {
     }
     const redis = createRedisStore(url);
     const store = createResilientStore(redis, createMemoryStore(), (degraded) =>
-      console.warn(degraded ? "[store] Redis unavailable: continuing on local memory with a tighter budget" : "[store] Redis is back: shared state resumed"),
+      log().warn(degraded ? "[store] Redis unavailable: continuing on local memory with a tighter budget" : "[store] Redis is back: shared state resumed"),
     );
     return { store, strict: createStrictStore(redis, STRICT_WAIT_MS), redis: redis.client };
   });
