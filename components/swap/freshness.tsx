@@ -9,6 +9,7 @@ import { useServerNow } from "@/lib/client/use-now";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { cn } from "../ui/cn";
+import { toneDot, type Tone } from "../ui/status-tone";
 
 /** When the status shown was read; `failed`: the last check did not get through (what shows is older). */
 export function Freshness({
@@ -17,12 +18,15 @@ export function Freshness({
   validating,
   failed,
   onRefresh,
+  primary = false,
 }: {
   checkedAt: number;
   terminal: boolean;
   validating: boolean;
   failed: boolean;
   onRefresh: () => void;
+  /** "Check now" is the state's primary action (the deadline passed: is the swap still on?). */
+  primary?: boolean;
 }) {
   const t = useTranslations("swap");
   const locale = useLocale();
@@ -52,8 +56,9 @@ export function Freshness({
       {terminal ? null : (
         // Busy, it stays focusable (aria-disabled; a press meanwhile does nothing), so focus stays here.
         <Button
-          variant="secondary"
-          size="sm"
+          variant={primary ? "primary" : "secondary"}
+          size={primary ? "md" : "sm"}
+          data-primary={primary ? "checkNow" : undefined}
           onClick={() => {
             if (validating) return;
             setAsked(true);
@@ -77,12 +82,15 @@ export function Freshness({
 /** The one-line live status that stays at the top on phones; `checkedAt` is on the server's clock. */
 export function LiveStatusLine({
   status,
+  tone,
   pastDeadline,
   checkedAt,
   clockOffset,
   failed,
 }: {
   status: SwapStatus;
+  /** The state's colour (components/swap/outcome-table.ts), for the dot of an ended swap. */
+  tone: Tone;
   pastDeadline: boolean;
   checkedAt: number;
   clockOffset: number;
@@ -96,12 +104,12 @@ export function LiveStatusLine({
     <p
       aria-hidden="true"
       data-testid="live-status"
-      className="sticky top-0 z-30 -mx-(--page-gutter) border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur @2xl:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
+      className="sticky top-0 z-30 -mx-(--page-gutter) border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur md:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
     >
       <span
         className={cn(
           "me-2 inline-block size-2 rounded-full align-middle",
-          isTerminalStatus(status) ? "bg-slate-400" : "animate-pulse bg-accent motion-reduce:animate-none",
+          isTerminalStatus(status) ? toneDot[tone] : "animate-pulse bg-accent motion-reduce:animate-none",
         )}
       />
       {t(`${pastDeadline ? "waitingPastDeadline" : status}.title`)}

@@ -7,11 +7,14 @@ import { explorerAddressUrl } from "@/lib/swap/explorer";
 import { formatAmount } from "@/lib/swap/format";
 import { keepPrefillFrom, useMySwaps } from "@/lib/client/my-swaps";
 import type { DepositSeen } from "@/lib/client/use-deposit-seen";
-import { cn } from "../ui/cn";
+import { supportLink } from "@/lib/swap/support";
+import { useSupportConfig } from "../support";
+import type { PrimaryAction } from "./outcome-table";
 import { ThenSupport } from "./swap-support";
 
 /** What happens next, in the tense of where the swap stands: the part of the status that changes by outcome. */
-export function OutcomeNext({ swap, deposit, newSwapHref }: { swap: Swap; deposit: DepositSeen; newSwapHref: string }) {
+/** `supportButton`: "Contact support" follows as the primary action, so the words need not point there. */
+export function OutcomeNext({ swap, deposit, supportButton }: { swap: Swap; deposit: DepositSeen; supportButton: boolean }) {
   const t = useTranslations("outcome");
   const locale = useLocale();
   const mine = useMySwaps().find((s) => s.id === swap.id);
@@ -49,23 +52,11 @@ export function OutcomeNext({ swap, deposit, newSwapHref }: { swap: Swap; deposi
         return (
           <>
             <p>{t("failedWhere")}</p>
-            <ThenSupport className="mt-2 font-medium" lead={t("failedWhat")} context={context} />
+            {supportButton ? null : <ThenSupport className="mt-2 font-medium" lead={t("failedWhat")} context={context} />}
           </>
         );
       case "expired":
-        return (
-          <>
-            <a
-              href={newQuoteHref(swap, newSwapHref)}
-              onClick={() => keepPrefillFrom(swap)}
-              className="inline-flex min-h-11 items-center self-start py-2 rounded-xl bg-accent px-4 text-base font-semibold text-accent-fg"
-              data-testid="new-quote"
-            >
-              {t("newQuote")}
-            </a>
-            <ThenSupport lead={<span className="font-semibold">{t("expiredSent")}</span>} context={context} />
-          </>
-        );
+        return <ThenSupport lead={<span className="font-semibold">{t("expiredSent")}</span>} context={context} />;
       case "completed": {
         const explorer = explorerAddressUrl(swap.payout.network, swap.payout.address);
         return (
@@ -99,10 +90,61 @@ export function OutcomeNext({ swap, deposit, newSwapHref }: { swap: Swap; deposi
   const next = body();
   if (!next) return null;
   return (
-    <div className={cn("mt-3 text-sm", swap.status === "expired" && "flex flex-col gap-3")} data-testid="outcome-next">
+    <div className="mt-3 text-sm" data-testid="outcome-next">
       {next}
     </div>
   );
+}
+
+const primaryClass = "mt-4 inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 text-base font-semibold text-accent-fg no-underline";
+
+/** The state's one primary action (components/swap/outcome-table.ts), at the end of the status box. */
+export function PrimaryActionLink({ action, swap, newSwapHref }: { action: PrimaryAction; swap: Swap; newSwapHref: string }) {
+  const t = useTranslations("outcome");
+  const tSwap = useTranslations("swap");
+  const tSupport = useTranslations("support");
+  const support = useSupportConfig();
+  const context = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
+  switch (action) {
+    case "newSwap":
+      return (
+        <a href={newSwapHref} className={primaryClass} data-primary="newSwap">
+          {tSwap("newSwap")}
+        </a>
+      );
+    case "newQuote":
+      return (
+        <a
+          href={newQuoteHref(swap, newSwapHref)}
+          onClick={() => keepPrefillFrom(swap)}
+          className={primaryClass}
+          data-testid="new-quote"
+          data-primary="newQuote"
+        >
+          {t("newQuote")}
+        </a>
+      );
+    case "contactSupport": {
+      const link = supportLink(support, { ...context, at: new Date() });
+      if (!link) return null;
+      return (
+        <a
+          href={link.href}
+          target={link.kind === "url" ? "_blank" : undefined}
+          rel={link.kind === "url" ? "noopener noreferrer" : undefined}
+          className={primaryClass}
+          data-testid="support-link"
+          data-primary="contactSupport"
+        >
+          {tSupport("contact")}
+          {link.kind === "url" ? <span className="sr-only"> {tSupport("newTab")}</span> : null}
+        </a>
+      );
+    }
+    default:
+      // The deposit card's "Open in wallet" and the freshness box's "Check now" are theirs.
+      return null;
+  }
 }
 
 /** The checkout again with this swap's pair and amount; the payout address follows in sessionStorage. */

@@ -6,14 +6,18 @@ import { useTranslations } from "next-intl";
 import type { Swap } from "@/lib/schema/partner";
 import { takeHeadingFocus } from "@/lib/client/heading-focus";
 import type { DepositSeen } from "@/lib/client/use-deposit-seen";
-import { statusTone } from "../ui/status-tone";
+import { toneSurface } from "../ui/status-tone";
 import { cn } from "../ui/cn";
-import { OutcomeNext } from "./outcome-next";
+import { OutcomeNext, PrimaryActionLink } from "./outcome-next";
+import { outcomeTable, type OutcomeState, type PrimaryAction } from "./outcome-table";
 
 /** `pastDeadline`: a waiting swap whose deposit deadline has passed on screen (not yet expired upstream). */
-export function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swap: Swap; pastDeadline: boolean; deposit: DepositSeen; newSwapHref: string }) {
+type Props = { swap: Swap; state: OutcomeState; primary: PrimaryAction; deposit: DepositSeen; newSwapHref: string };
+
+export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Props) {
   const t = useTranslations("status");
-  const words = pastDeadline ? "waitingPastDeadline" : swap.status;
+  const tOutcome = useTranslations("outcome");
+  const words = state === "waitingPastDeadline" ? "waitingPastDeadline" : swap.status;
   // Arriving from "Create swap", focus continues here (lib/client/heading-focus.ts).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -21,7 +25,8 @@ export function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swa
   }, []);
   // The tab says where the swap stands ("Deposit detected · Swap Checkout"), for a person waiting
   // in another tab; the site's name after " · " stays as the page's metadata set it.
-  const title = t(`${words}.title`);
+  const title =
+    state === "completedLess" ? tOutcome("completedLessTitle") : state === "refundedToService" ? tOutcome("refundedToServiceTitle") : t(`${words}.title`);
   useEffect(() => {
     const at = document.title.indexOf(" · ");
     document.title = title + (at >= 0 ? document.title.slice(at) : "");
@@ -36,14 +41,20 @@ export function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swa
     if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
   }, [swap.status]);
   return (
-    <div className={cn("rounded-2xl p-4 ring-1", statusTone(swap.status))} data-testid="swap-status" data-status={swap.status}>
+    <div
+      className={cn("rounded-2xl p-4 ring-1", toneSurface[outcomeTable[state].tone])}
+      data-testid="swap-status"
+      data-status={swap.status}
+      data-outcome={state}
+    >
       <div aria-live="polite" aria-atomic="true">
         <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
           {title}
         </h1>
-        <p className="mt-1">{t(`${words}.body`)}</p>
+        {/* Sent to the service's own address, the refund is not "sent back": what comes next says where it went. */}
+        {state === "refundedToService" ? null : <p className={cn("mt-1", swap.status === "waiting_deposit" && "text-sm")}>{t(`${words}.body`)}</p>}
       </div>
-      <OutcomeNext swap={swap} deposit={deposit} newSwapHref={newSwapHref} />
+      <OutcomeNext swap={swap} deposit={deposit} supportButton={primary === "contactSupport"} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (
         <p className="mt-2 text-sm">
           <span className="font-medium">{t("providerMessage")}</span>{" "}
@@ -51,6 +62,7 @@ export function StatusHeader({ swap, pastDeadline, deposit, newSwapHref }: { swa
           <span lang="en">{swap.errorMessage}</span>
         </p>
       ) : null}
+      <PrimaryActionLink action={primary} swap={swap} newSwapHref={newSwapHref} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
 import { cn } from "../ui/cn";
+import { toneDot, type Tone } from "../ui/status-tone";
 
 const happyPath = ["waiting_deposit", "deposit_detected", "processing", "completed"] as const;
 
@@ -24,7 +25,8 @@ function stepIndex(status: SwapStatus): number {
   }
 }
 
-export function StatusTimeline({ status }: { status: SwapStatus }) {
+/** `tone`: the state's colour (components/swap/outcome-table.ts), for the marker where it stopped. */
+export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Tone }) {
   const t = useTranslations("status");
   const current = stepIndex(status);
   const stopped = status === "expired" || status === "refunded" || status === "failed";
@@ -49,7 +51,7 @@ export function StatusTimeline({ status }: { status: SwapStatus }) {
                 done && "bg-accent text-accent-fg",
                 here && !stopped && status !== "underpaid" && "bg-white ring-2 ring-accent dark:bg-slate-900",
                 here && status === "underpaid" && "bg-amber-400 text-amber-950",
-                here && stopped && "bg-rose-600 text-white",
+                here && stopped && cn(toneDot[tone], tone === "failed" ? "text-white" : "text-slate-950"),
                 !done && !here && "bg-slate-200 dark:bg-slate-700",
               )}
             >

@@ -7,18 +7,20 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { isTerminalStatus, type SwapStatus } from "@/lib/schema/codes";
 import type { Swap } from "@/lib/schema/partner";
-import { rememberSwap } from "@/lib/client/my-swaps";
+import { rememberSwap, useMySwaps } from "@/lib/client/my-swaps";
 import { useDepositAsset } from "@/lib/client/use-assets";
 import { useDepositSeen } from "@/lib/client/use-deposit-seen";
 import { useOffline, useSwapStatus } from "@/lib/client/use-swap-status";
 import { useSwapToken } from "@/lib/client/use-swap-token";
 import { StepIndicator } from "../checkout/step-indicator";
 import { ErrorNotice } from "../error-notice";
+import { useSupportConfig } from "../support";
 import { Button } from "../ui/button";
 import { LoadingPanel, Panel } from "../ui/panel";
 import { DepositInstructions } from "./deposit-instructions";
 import { Freshness, LiveStatusLine } from "./freshness";
 import { Outcome } from "./outcome";
+import { outcomeStateOf, outcomeTable, primaryActionOf, type PrimaryAction } from "./outcome-table";
 import { SandboxPanel } from "./sandbox-panel";
 import { StatusHeader } from "./status-header";
 import { StatusTimeline } from "./status-timeline";
@@ -57,6 +59,11 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
   }, [id, token, opened]);
 
   const deposit = useDepositSeen(id, swap);
+  const mine = useMySwaps().find((s) => s.id === id);
+  // Created on this device without a refund address: the service's own refund address, for certain.
+  const noRefundAddress = !!mine?.createdHere && !mine.refundAddress;
+  const support = useSupportConfig();
+  const supportConfigured = !!(support.url || support.email);
 
   const lastStatus = useRef<SwapStatus | null>(null);
   useEffect(() => {
@@ -101,11 +108,15 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
 
   const terminal = isTerminalStatus(swap.status);
   const pastDeadline = deadlinePassed && swap.status === "waiting_deposit";
+  const state = outcomeStateOf(swap, { pastDeadline, deposit, noRefundAddress });
+  const primary = primaryActionOf(state, supportConfigured);
   return (
-    // Container queries, not the viewport: inside the widget's 480 px the page keeps its phone layout.
-    <div className="@container flex w-full flex-col gap-4">
+    // The checkout's width on every screen (480 px): the viewport, not the card, decides whether the
+    // timeline shows (inside the widget's 480-px frame the page keeps its phone layout).
+    <div className="flex w-full flex-col gap-3">
       <LiveStatusLine
         status={swap.status}
+        tone={outcomeTable[state].tone}
         pastDeadline={pastDeadline}
         checkedAt={status.data.checkedAt}
         clockOffset={status.data.clockOffset}
@@ -114,8 +125,8 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
       {/* An expired swap stopped at the deposit; a failed or refunded one after it, without a swap. */}
       <StepIndicator current={terminal && swap.status !== "expired" ? "done" : "deposit"} ended={terminal && swap.status !== "completed"} className="px-1" />
       <Panel className="print:hidden">
-        <StatusHeader swap={swap} pastDeadline={pastDeadline} deposit={deposit} newSwapHref={newSwapHref} />
-        <div className="mt-5 grid gap-6 @2xl:grid-cols-[1fr_14rem]">
+        <StatusHeader swap={swap} state={state} primary={primary} deposit={deposit} newSwapHref={newSwapHref} />
+        <div className="mt-4 flex flex-col gap-5">
           <div className="min-w-0">
             {swap.status === "waiting_deposit" ? (
               <>
@@ -130,10 +141,10 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
               <Outcome swap={swap} deposit={deposit} />
             )}
           </div>
-          <div className="@2xl:border-l @2xl:border-slate-200 @2xl:pl-6 dark:@2xl:border-slate-800">
+          <div className="md:border-t md:border-slate-200 md:pt-4 dark:md:border-slate-800">
             {/* On phones the one-line status at the top takes the timeline's place. */}
-            <div className="hidden @2xl:block">
-              <StatusTimeline status={swap.status} />
+            <div className="hidden md:block">
+              <StatusTimeline status={swap.status} tone={outcomeTable[state].tone} />
             </div>
             <Freshness
               checkedAt={status.data.checkedAt}
@@ -141,6 +152,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
               validating={status.isValidating}
               failed={!!status.error || offline}
               onRefresh={() => status.mutate()}
+              primary={primary === "checkNow"}
             />
           </div>
         </div>
@@ -154,20 +166,21 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
         </div>
       ) : null}
 
-      <SwapSupportPanel swap={swap} newSwapHref={newSwapHref} />
+      <SwapSupportPanel swap={swap} newSwapHref={newSwapHref} primary={primary} />
     </div>
   );
 }
 
 /** The ids to quote to support, the page's own link, and a new swap once this one has ended. */
-function SwapSupportPanel({ swap, newSwapHref }: { swap: Swap; newSwapHref: string }) {
+/** `primary`: the state's primary action, shown in the status box; this panel repeats none of it. */
+function SwapSupportPanel({ swap, newSwapHref, primary }: { swap: Swap; newSwapHref: string; primary: PrimaryAction }) {
   const t = useTranslations("swap");
   const supportContext = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
   return (
     <Panel className="print:hidden">
       <h2 className="text-base font-semibold">{t("supportTitle")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("supportBody")}</p>
-      <SupportLine context={supportContext} />
+      {primary === "contactSupport" ? null : <SupportLine context={supportContext} />}
       <dl className="mt-3 flex flex-col gap-2 text-sm">
         <SupportRow label={t("swapId")} value={swap.id} />
         {swap.externalId ? <SupportRow label={t("orderReference")} value={swap.externalId} /> : null}
