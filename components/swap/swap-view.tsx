@@ -18,6 +18,7 @@ import { useSupportConfig } from "../support";
 import { Button } from "../ui/button";
 import { LoadingPanel, Panel } from "../ui/panel";
 import { DepositInstructions } from "./deposit-instructions";
+import { EmailLink } from "./email-link";
 import { Freshness, LiveStatusLine } from "./freshness";
 import { Outcome } from "./outcome";
 import { outcomeStateOf, outcomeTable, primaryActionOf, type PrimaryAction } from "./outcome-table";
@@ -29,9 +30,16 @@ import { LostLinkNext, SupportLine, SupportRow } from "./swap-support";
 // The receipt is for the end of a completed swap only: its code loads then, not before.
 const Receipt = dynamic(() => import("./receipt").then((m) => m.Receipt), { ssr: false });
 
-type Props = { id: string; sandbox: boolean; onEvent?: (type: string, payload: Record<string, unknown>) => void; newSwapHref?: string };
+type Props = {
+  id: string;
+  sandbox: boolean;
+  onEvent?: (type: string, payload: Record<string, unknown>) => void;
+  newSwapHref?: string;
+  /** The server can send mail (SMTP_URL and MAIL_FROM): the deposit step offers its link by e-mail. */
+  mailEnabled?: boolean;
+};
 
-export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
+export function SwapView({ id, sandbox, onEvent, newSwapHref = "/", mailEnabled = false }: Props) {
   const t = useTranslations("swap");
   const token = useSwapToken(id);
 
@@ -131,6 +139,11 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/" }: Props) {
             {swap.status === "waiting_deposit" ? (
               <>
                 <DepositInstructions swap={swap} asset={sentAsset} clockOffset={status.data.clockOffset} onClosed={onDeadlinePassed} />
+                {mailEnabled && token && !pastDeadline ? (
+                  <div className="mt-4">
+                    <EmailLink swapId={swap.id} token={token} />
+                  </div>
+                ) : null}
                 <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
                   <Outcome swap={swap} />
                 </div>
