@@ -14,7 +14,7 @@ import { consumeOrRefuse, sharedLimiter } from "./http/rate-limit";
 import { readSwap } from "./status/read";
 
 /** Per client and per address, an hour: enough to retry a typo, too few to mail-bomb anyone. */
-const PER_CLIENT_PER_HOUR = 5;
+const PER_CLIENT_PER_HOUR = 10;
 const PER_ADDRESS_PER_HOUR = 3;
 
 export const mailEnabled = (): boolean => !!config().SMTP_URL && !!config().MAIL_FROM;
@@ -37,10 +37,10 @@ export async function mailSwapLink({ id, token, email, locale, origin, clientId,
   if (!mailEnabled()) throw new ApiError("not_found");
   if (!isLocale(locale)) throw new ApiError("validation_error", "The request is invalid.", { fields: { locale: "must be one of the app's languages" } });
   // Counted before the token is looked at, so guessing tokens here costs as much as sending.
-  await consumeOrRefuse(limiters().client, clientId, "email");
+  await consumeOrRefuse(limiters().client, clientId, "email-client");
   // Only the holder of the swap's token: a wrong one is 404 swap_not_found, as a read.
   await readSwap(id, token, requestId, clientId);
-  await consumeOrRefuse(limiters().address, addressKey(email), "email");
+  await consumeOrRefuse(limiters().address, addressKey(email), "email-address");
   const t = await getTranslations({ locale, namespace: "emailLink" });
   const link = `${origin}/swap/${id}#t=${token}`;
   try {

@@ -286,7 +286,7 @@ export function openApiDocument() {
         post: {
           operationId: "emailSwapLink",
           summary:
-            "With SMTP_URL and MAIL_FROM set (404 otherwise): e-mails the swap's status link, token in the fragment, in the language given. 5 an hour per client, 3 an hour per address; the address is kept nowhere.",
+            "With SMTP_URL and MAIL_FROM set (404 otherwise): e-mails the swap's status link, token in the fragment, in the language given. 10 an hour per client, 3 an hour per address; the address is kept nowhere.",
           parameters: swapAccessParameters,
           requestBody: { required: true, content: json("SwapEmailBody") },
           responses: {
