@@ -132,7 +132,8 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
               </p>
               <CopyButton value={deposit.memo} label={t("memoName", { kind: memoName })} />
             </div>
-            <p className="mt-1 text-sm text-violet-950 dark:text-violet-100">{t("memoWarning")}</p>
+            {/* Once acknowledged, the why gives way to the address; the box stays. */}
+            {memoConfirmed ? null : <p className="mt-1 text-sm text-violet-950 dark:text-violet-100">{t("memoWarning")}</p>}
             <label className="mt-2 flex cursor-pointer items-start gap-3 rounded-xl bg-white p-2.5 font-medium ring-1 ring-violet-300 dark:bg-slate-900 dark:ring-violet-700">
               <input
                 type="checkbox"

@@ -51,8 +51,9 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
         <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
           {title}
         </h1>
-        {/* Sent to the service's own address, the refund is not "sent back": what comes next says where it went. */}
-        {state === "refundedToService" ? null : <p className={cn("mt-1", swap.status === "waiting_deposit" && "text-sm")}>{t(`${words}.body`)}</p>}
+        {/* Waiting, on a phone the deposit card below says it all: the first screen keeps room for it.
+            Sent to the service's own address, the refund is not "sent back": what comes next says where it went. */}
+        {state === "refundedToService" ? null : <p className={cn("mt-1", state === "waiting_deposit" && "hidden text-sm md:block")}>{t(`${words}.body`)}</p>}
       </div>
       <OutcomeNext swap={swap} deposit={deposit} supportButton={primary === "contactSupport"} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (

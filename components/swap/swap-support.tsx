@@ -7,7 +7,7 @@ import { SupportLink, useSupportConfig } from "../support";
 import { CopyButton } from "../ui/copy-button";
 
 /** The ids a support request about this swap carries (the link adds the time). */
-export type SupportIds = Omit<SupportContext, "at">;
+type SupportIds = Omit<SupportContext, "at">;
 
 export function SupportRow({ label, value, display }: { label: string; value: string; display?: string }) {
   return (

@@ -17,7 +17,7 @@ import { readSwap } from "./status/read";
 const PER_CLIENT_PER_HOUR = 10;
 const PER_ADDRESS_PER_HOUR = 3;
 
-export const mailEnabled = (): boolean => !!config().SMTP_URL && !!config().MAIL_FROM;
+const mailEnabled = (): boolean => !!config().SMTP_URL && !!config().MAIL_FROM;
 
 const limiters = () =>
   processSingleton("mail-limiters", () => ({
@@ -30,7 +30,7 @@ const transport = () => processSingleton("mail-transport", () => nodemailer.crea
 /** The limit's key for an address: a keyed hash (never the address), the same for any letter case. */
 const addressKey = (email: string) => createHmac("sha256", config().keyFor("mail-limit")).update(email.toLowerCase()).digest("base64url");
 
-export type SwapLinkMail = { id: string; token: string | null; email: string; locale: string; origin: string; clientId: string; requestId: string };
+type SwapLinkMail = { id: string; token: string | null; email: string; locale: string; origin: string; clientId: string; requestId: string };
 
 /** Sends the swap's link to `email`; 404 when mail is off or the token does not open the swap, 429 past a limit. */
 export async function mailSwapLink({ id, token, email, locale, origin, clientId, requestId }: SwapLinkMail): Promise<void> {
