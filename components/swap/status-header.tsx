@@ -42,13 +42,17 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
   }, [swap.status]);
   return (
     <div
-      className={cn("rounded-2xl p-4 ring-1", toneSurface[outcomeTable[state].tone])}
+      className={cn("rounded-2xl ring-1", state === "waiting_deposit" ? "px-4 py-2.5 md:p-4" : "p-4", toneSurface[outcomeTable[state].tone])}
       data-testid="swap-status"
       data-status={swap.status}
       data-outcome={state}
     >
       <div aria-live="polite" aria-atomic="true">
-        <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className={cn("font-semibold tracking-tight outline-none", state === "waiting_deposit" ? "text-lg md:text-xl" : "text-xl")}
+        >
           {title}
         </h1>
         {/* Waiting, on a phone the deposit card below says it all: the first screen keeps room for it.

@@ -184,8 +184,9 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/", mailEnabled 
   );
 }
 
-/** The ids to quote to support, the page's own link, and a new swap once this one has ended. */
-/** `primary`: the state's primary action, shown in the status box; this panel repeats none of it. */
+/**
+ * The ids to quote to support, the page's own link, and a new swap once this one has ended.
+ * `primary`: the state's primary action, shown in the status box; this panel repeats none of it. */
 function SwapSupportPanel({ swap, newSwapHref, primary }: { swap: Swap; newSwapHref: string; primary: PrimaryAction }) {
   const t = useTranslations("swap");
   const supportContext = { swapId: swap.id, externalId: swap.externalId, status: swap.status };
@@ -199,8 +200,12 @@ function SwapSupportPanel({ swap, newSwapHref, primary }: { swap: Swap; newSwapH
         {swap.externalId ? <SupportRow label={t("orderReference")} value={swap.externalId} /> : null}
         <SupportRow label={t("pageLink")} value={typeof window === "undefined" ? "" : window.location.href} display={t("pageLinkDisplay")} />
       </dl>
-      {isTerminalStatus(swap.status) ? (
-        <a href={newSwapHref} className="mt-4 inline-flex h-11 items-center rounded-xl bg-accent px-4 font-medium text-accent-fg">
+      {/* Once ended, a new swap: in the status box when it is the state's primary action, else here, plain. */}
+      {isTerminalStatus(swap.status) && primary !== "newSwap" ? (
+        <a
+          href={newSwapHref}
+          className="mt-4 inline-flex h-11 items-center rounded-xl bg-white px-4 font-medium text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
+        >
           {t("newSwap")}
         </a>
       ) : null}

@@ -36,7 +36,10 @@ test("BTC: amount, network, address, wallet link and time left on the first scre
   await swapPage.goto(created.path);
   await expectAboveTheFold(page, cardParts(page, swapPage));
   // One visible heading; the exchange tip is a one-line disclosure.
-  await expect(swapPage.status.locator("xpath=..").locator("h1:visible, h2:visible, h3:visible")).toHaveCount(1);
+  const seen = await swapPage.status
+    .locator("xpath=..")
+    .evaluate((card) => [...card.querySelectorAll("h1, h2, h3")].filter((h) => h.getBoundingClientRect().width > 1).map((h) => h.textContent));
+  expect(seen).toEqual(["Waiting for your deposit"]);
   await expect(page.getByTestId("exchange-warning")).not.toHaveAttribute("open");
   // No mail server configured here: nothing offers an e-mail.
   await expect(page.getByText("E-mail me this link")).toHaveCount(0);
