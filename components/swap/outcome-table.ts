@@ -3,7 +3,7 @@
 // state never shows two primary buttons or two colours.
 import type { Swap } from "@/lib/schema/partner";
 import type { DepositSeen } from "@/lib/client/use-deposit-seen";
-import type { Tone } from "../ui/status-tone";
+import { toneDot, type Tone } from "../ui/status-tone";
 
 /** A swap status, or one of the states the page tells apart within a status. */
 export type OutcomeState =
@@ -50,3 +50,9 @@ export function primaryActionOf(state: OutcomeState, supportConfigured: boolean)
   const row = outcomeTable[state];
   return row.primary === "contactSupport" && !supportConfigured ? (row.otherwise ?? null) : row.primary;
 }
+
+/** Where a journey stopped, one look wherever it shows (the step bar, the timeline): the tone's fill, "!" or, ended without a result, "✕". */
+export const stopMarkOf = (tone: Tone): { className: string; mark: string } => ({
+  className: `${toneDot[tone]} ${tone === "failed" ? "text-white" : "text-slate-950"}`,
+  mark: tone === "ended" ? "✕" : "!",
+});

@@ -4,7 +4,8 @@
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
 import { cn } from "../ui/cn";
-import { toneDot, type Tone } from "../ui/status-tone";
+import type { Tone } from "../ui/status-tone";
+import { stopMarkOf } from "./outcome-table";
 
 const happyPath = ["waiting_deposit", "deposit_detected", "processing", "completed"] as const;
 
@@ -51,11 +52,17 @@ export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Ton
                 done && "bg-accent text-accent-fg",
                 here && !stopped && status !== "underpaid" && "bg-white ring-2 ring-accent dark:bg-slate-900",
                 here && status === "underpaid" && "bg-amber-400 text-amber-950",
-                here && stopped && cn(toneDot[tone], tone === "failed" ? "text-white" : "text-slate-950"),
+                here && stopped && stopMarkOf(tone).className,
                 !done && !here && "bg-slate-200 dark:bg-slate-700",
               )}
             >
-              {done ? "✓" : here && stopped ? "!" : here ? <span className="size-2 animate-pulse rounded-full bg-accent motion-reduce:animate-none" /> : null}
+              {done ? (
+                "✓"
+              ) : here && stopped ? (
+                stopMarkOf(tone).mark
+              ) : here ? (
+                <span className="size-2 animate-pulse rounded-full bg-accent motion-reduce:animate-none" />
+              ) : null}
             </span>
             {/* After a refund, a failure or an expiry the later steps will not come: struck through
                 and said so, not "not yet" (which told a refunded person the payout was still to come). */}

@@ -21,7 +21,7 @@ import { DepositInstructions } from "./deposit-instructions";
 import { EmailLink } from "./email-link";
 import { Freshness, LiveStatusLine } from "./freshness";
 import { Outcome } from "./outcome";
-import { outcomeStateOf, outcomeTable, primaryActionOf, type PrimaryAction } from "./outcome-table";
+import { outcomeStateOf, outcomeTable, primaryActionOf, stopMarkOf, type PrimaryAction } from "./outcome-table";
 import { SandboxPanel } from "./sandbox-panel";
 import { StatusHeader } from "./status-header";
 import { StatusTimeline } from "./status-timeline";
@@ -131,7 +131,12 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/", mailEnabled 
         failed={!!status.error || offline}
       />
       {/* An expired swap stopped at the deposit; a failed or refunded one after it, without a swap. */}
-      <StepIndicator current={terminal && swap.status !== "expired" ? "done" : "deposit"} ended={terminal && swap.status !== "completed"} className="px-1" />
+      <StepIndicator
+        current={terminal && swap.status !== "expired" ? "done" : "deposit"}
+        ended={terminal && swap.status !== "completed"}
+        stop={stopMarkOf(outcomeTable[state].tone)}
+        className="px-1"
+      />
       <Panel className="print:hidden">
         <StatusHeader swap={swap} state={state} primary={primary} deposit={deposit} newSwapHref={newSwapHref} />
         <div className="mt-4 flex flex-col gap-5">
