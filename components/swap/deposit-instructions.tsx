@@ -51,7 +51,8 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
   if (closed) {
     return (
       <section aria-labelledby="deposit-heading" className="flex flex-col gap-3" data-testid="deposit-closed">
-        <h2 id="deposit-heading" className="text-lg font-semibold">
+        {/* The status box's heading says the deadline passed; this one names the section for a screen reader. */}
+        <h2 id="deposit-heading" className="sr-only">
           {t("closedHeading")}
         </h2>
         <p className="rounded-xl bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:text-amber-50 dark:ring-amber-800">

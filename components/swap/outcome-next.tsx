@@ -45,7 +45,8 @@ export function OutcomeNext({ swap, deposit, supportButton }: { swap: Swap; depo
             ) : (
               <p>{t("refundedUnknown", { network: networkLabel(swap.deposit.network) })}</p>
             )}
-            <ThenSupport className="mt-2" lead={t("refundedFee")} context={context} />
+            {/* With "Contact support" as the button below, the sentence leads to it rather than linking again. */}
+            {supportButton ? <p className="mt-2">{t("refundedFee")}</p> : <ThenSupport className="mt-2" lead={t("refundedFee")} context={context} />}
           </>
         );
       case "failed":
