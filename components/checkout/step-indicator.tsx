@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { cn } from "../ui/cn";
 
 const steps = ["details", "review", "deposit", "done"] as const;
-export type JourneyStep = (typeof steps)[number];
+type JourneyStep = (typeof steps)[number];
 
 /** `ended`: the journey stopped at `current` without completing (an expired, failed or refunded swap). */
 type Props = {
