@@ -3,6 +3,7 @@ import { Checkout } from "@/components/checkout/checkout";
 import { SiteHeader } from "@/components/site-header";
 import { SupportProvider } from "@/components/support";
 import { MySwapsSlot } from "@/components/checkout/my-swaps-slot";
+import { ContinueSwap } from "@/components/checkout/continue-swap";
 import { assetsAtHand } from "@/lib/bff/assets";
 import { config } from "@/lib/config";
 import { checkoutPresetSchema } from "@/lib/schema/pages";
@@ -22,6 +23,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
       <SiteHeader sandbox={config().mode === "sandbox"} />
       <main id="main" className="mx-auto flex w-full max-w-lg flex-col items-center px-3 pb-16 sm:px-4">
         <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
+          <ContinueSwap />
           <Checkout preset={preset} initialAssets={assets} />
           <MySwapsSlot />
         </SupportProvider>

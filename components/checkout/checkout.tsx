@@ -25,7 +25,7 @@ import { Spinner } from "../ui/spinner";
 import { AssetPicker } from "./asset-picker";
 import { DestinationFields, type DestinationState } from "./destination-fields";
 import { QuoteDetails } from "./quote-details";
-import { ReviewStep } from "./review-step";
+import { repriceCodes, ReviewStep } from "./review-step";
 import { StepIndicator } from "./step-indicator";
 import { AmountHint, FlipButton, ReceivedAmount, SwapSide } from "./swap-sides";
 
@@ -201,7 +201,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
       setCreating(false);
       const e = error instanceof BffError ? error : new BffError("internal_error", String(error), 0);
       setCreateError(e);
-      if (e.code === "quote_expired" || e.code === "quote_not_found" || e.code === "quote_already_used") quote.refresh();
+      if (repriceCodes.has(e.code)) quote.refresh(true);
     }
   }
 
@@ -238,7 +238,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           destination={destination}
           now={quote.serverNow}
           change={quote.change}
-          onAcceptChange={quote.acceptChange}
+          onAcceptChange={() => {
+            // Accepting the new price answers the refusal that brought it.
+            if (createError && repriceCodes.has(createError.code)) setCreateError(null);
+            quote.acceptChange();
+          }}
           refreshing={quote.loading}
           creating={creating}
           error={createError}
@@ -310,7 +314,7 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             action={
               // "Try again" only where it can help: an unsupported pair stays unsupported.
               isTransient(quote.error) ? (
-                <Button variant="secondary" size="sm" className="self-start" onClick={quote.refresh}>
+                <Button variant="secondary" size="sm" className="self-start" onClick={() => quote.refresh()}>
                   {t("retry")}
                 </Button>
               ) : null

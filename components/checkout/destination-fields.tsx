@@ -1,6 +1,6 @@
 "use client";
 // Where the swap pays out: the address (checked while typing), a memo where the network carries one,
-// and the optional refund address and e-mail.
+// the refund address and the e-mail, in plain sight.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
@@ -107,7 +107,6 @@ export function DestinationFields({
   // A memo the check refused is said under the memo, not the address (which may be fine).
   const memoRejected = isMemoRejection(addressCheck);
   const memoKind = memoKindOf(to.network);
-  const optionalOpen = value.refundAddress !== "" || value.email !== "";
   // A required memo left empty is marked wrong once the person has been to the field and left it,
   // not the moment an address is pasted above it: until then the main button says what is missing.
   const [memoVisited, setMemoVisited] = useState(false);
@@ -163,50 +162,35 @@ export function DestinationFields({
         </TextField>
       ) : null}
 
-      <details className="group rounded-xl" open={optionalOpen || undefined}>
-        <summary className="cursor-pointer list-none rounded-lg py-1 text-sm font-medium text-slate-700 marker:hidden dark:text-slate-300">
-          <span className="inline-flex items-center gap-1">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="size-4 transition group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
-              fill="currentColor"
-            >
-              <path d="M7.2 5.2a.75.75 0 011.06 0l4.27 4.27a.75.75 0 010 1.06L8.26 14.8a.75.75 0 11-1.06-1.06L10.94 10 7.2 6.26a.75.75 0 010-1.06z" />
-            </svg>
-            {t("optionalSection")}
-          </span>
-        </summary>
-        <div className="mt-2 flex flex-col gap-3">
-          <TextField
-            id="refund"
-            label={t("refundLabel", { symbol: from.symbol, network: networkLabel(from.network) })}
-            {...bind("refundAddress")}
-            aria-invalid={invalid(refundCheck, unspendable.refund, value.refundAddress, from.network)}
-            aria-describedby="refund-check refund-hint"
-          >
-            <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {t("refundHint")}
-            </p>
-            <CheckLine id="refund-check" check={refundCheck} network={from.network} address={value.refundAddress} unspendable={unspendable.refund} />
-          </TextField>
-          <TextField
-            id="email"
-            label={t("emailLabel")}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            {...bind("email")}
-            aria-invalid={!emailOk}
-            aria-describedby="email-hint"
-            className="font-sans"
-          >
-            <p id="email-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {emailOk ? t("emailHint") : <span className="text-rose-700 dark:text-rose-400">{t("emailInvalid")}</span>}
-            </p>
-          </TextField>
-        </div>
-      </details>
+      {/* The refund address in plain sight: skipped, a refund goes to the service's own address, and
+          getting it back takes a support request. The e-mail sits beside it. */}
+      <TextField
+        id="refund"
+        label={t("refundLabel", { symbol: from.symbol, network: networkLabel(from.network) })}
+        {...bind("refundAddress")}
+        aria-invalid={invalid(refundCheck, unspendable.refund, value.refundAddress, from.network)}
+        aria-describedby="refund-check refund-hint"
+      >
+        <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {t("refundHint")}
+        </p>
+        <CheckLine id="refund-check" check={refundCheck} network={from.network} address={value.refundAddress} unspendable={unspendable.refund} />
+      </TextField>
+      <TextField
+        id="email"
+        label={t("emailLabel")}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        {...bind("email")}
+        aria-invalid={!emailOk}
+        aria-describedby="email-hint"
+        className="font-sans"
+      >
+        <p id="email-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {emailOk ? t("emailHint") : <span className="text-rose-700 dark:text-rose-400">{t("emailInvalid")}</span>}
+        </p>
+      </TextField>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { BffError } from "@/lib/client/bff";
 import { memoKindOf, networkLabel } from "@/lib/swap/asset-ref";
 import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/swap/format";
 import { quoteRate, type QuoteChange } from "@/lib/client/use-quote";
-import { ErrorNotice } from "../error-notice";
+import { ErrorNotice, useErrorText } from "../error-notice";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
 import { Spinner } from "../ui/spinner";
@@ -42,6 +42,9 @@ type Props = {
 
 const SLOW_CREATE_MS = 8_000;
 
+/** The service refused the price shown (taken by another swap, expired, unknown): a routine re-price, not an error. */
+export const repriceCodes: ReadonlySet<string> = new Set(["quote_expired", "quote_not_found", "quote_already_used"]);
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
@@ -61,6 +64,8 @@ export function ReviewStep(props: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const madeBefore = useMySwaps().length > 0;
+  const repriced = !!props.error && repriceCodes.has(props.error.code);
+  const errorText = useErrorText();
   const heldBack = !props.creating && (props.refreshing || !!change);
   // A creation that takes long (a slow swap service, our retries with the same key) says so, so
   // nobody reloads or clicks again thinking nothing happens.
@@ -118,22 +123,46 @@ export function ReviewStep(props: Props) {
         </div>
       </div>
 
-      {change ? (
+      {/* A re-price, routine and amber: why (the service's refusal, or the price's expiry), old → new,
+          and "Accept the new price" before the swap can be created. */}
+      {change || repriced ? (
         <div
           role="alert"
           className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950/50 dark:text-amber-50 dark:ring-amber-800"
+          data-testid="reprice"
         >
-          <p className="font-semibold">{t("changedTitle")}</p>
-          <p className="mt-1">
-            {t("changedBody", {
-              before: amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8)),
-              after: amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8)),
-              symbol: to.symbol,
-            })}
-          </p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={props.onAcceptChange}>
-            {t("acceptChange")}
-          </Button>
+          <p className="font-semibold">{repriced ? errorText(props.error!) : t("changedTitle")}</p>
+          {change ? (
+            <>
+              {repriced ? null : (
+                <p className="mt-1">
+                  {t("changedBody", {
+                    before: amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8)),
+                    after: amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8)),
+                    symbol: to.symbol,
+                  })}
+                </p>
+              )}
+              <p className="mt-1 flex flex-wrap items-baseline gap-x-2 tabular-nums" data-testid="reprice-figures">
+                <span>{t("youReceive")}</span>
+                <del className="text-amber-900 dark:text-amber-200" data-testid="reprice-before">
+                  ≈ {amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
+                </del>
+                <span aria-hidden="true">→</span>
+                <ins className="font-semibold no-underline" data-testid="reprice-after">
+                  ≈ {amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
+                </ins>
+              </p>
+              {/* Amber like the box it answers: the page's one primary button (Create swap) stays held until then. */}
+              <button
+                type="button"
+                className="mt-2 inline-flex h-9 items-center rounded-xl bg-amber-800 px-3 text-sm font-semibold text-white hover:bg-amber-900 dark:bg-amber-300 dark:text-amber-950 dark:hover:bg-amber-200"
+                onClick={props.onAcceptChange}
+              >
+                {t("acceptChange")}
+              </button>
+            </>
+          ) : null}
         </div>
       ) : null}
 
@@ -183,7 +212,7 @@ export function ReviewStep(props: Props) {
 
       <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900">{t("nextStep")}</p>
 
-      {props.error ? <ErrorNotice error={props.error} /> : null}
+      {props.error && !repriced ? <ErrorNotice error={props.error} /> : null}
       {props.creating && slow ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="creating-slow">
           {t("creatingSlow")}

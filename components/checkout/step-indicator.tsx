@@ -3,10 +3,18 @@ import { useTranslations } from "next-intl";
 import { cn } from "../ui/cn";
 
 const steps = ["details", "review", "deposit", "done"] as const;
-export type JourneyStep = (typeof steps)[number];
+type JourneyStep = (typeof steps)[number];
 
 /** `ended`: the journey stopped at `current` without completing (an expired, failed or refunded swap). */
-export function StepIndicator({ current, ended = false, className }: { current: JourneyStep; ended?: boolean; className?: string }) {
+type Props = {
+  current: JourneyStep;
+  ended?: boolean;
+  className?: string;
+  /** Where the journey stopped (`ended`), in the outcome's own colour and mark (components/swap/outcome-table.ts). */
+  stop?: { className: string; mark: string };
+};
+
+export function StepIndicator({ current, ended = false, className, stop }: Props) {
   const t = useTranslations("steps");
   const at = steps.indexOf(current);
   const labels: Record<JourneyStep, string> = { details: t("details"), review: t("review"), deposit: t("deposit"), done: t("done") };
@@ -29,14 +37,14 @@ export function StepIndicator({ current, ended = false, className }: { current: 
                   done
                     ? "bg-accent text-accent-fg"
                     : stopped
-                      ? "bg-slate-700 text-white dark:bg-slate-300 dark:text-slate-900"
+                      ? (stop?.className ?? "bg-slate-700 text-white dark:bg-slate-300 dark:text-slate-900")
                       : here
                         ? "ring-2 ring-accent"
                         : "bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300",
                 )}
                 data-state={done ? "done" : stopped ? "ended" : here ? "current" : "upcoming"}
               >
-                {done ? "✓" : stopped ? "✕" : index + 1}
+                {done ? "✓" : stopped ? (stop?.mark ?? "✕") : index + 1}
               </span>
               <span
                 className={cn("whitespace-nowrap", here ? "text-slate-900 dark:text-slate-50" : "sr-only text-slate-600 @sm:not-sr-only dark:text-slate-400")}

@@ -4,6 +4,8 @@
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
 import { cn } from "../ui/cn";
+import type { Tone } from "../ui/status-tone";
+import { stopMarkOf } from "./outcome-table";
 
 const happyPath = ["waiting_deposit", "deposit_detected", "processing", "completed"] as const;
 
@@ -24,7 +26,8 @@ function stepIndex(status: SwapStatus): number {
   }
 }
 
-export function StatusTimeline({ status }: { status: SwapStatus }) {
+/** `tone`: the state's colour (components/swap/outcome-table.ts), for the marker where it stopped. */
+export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Tone }) {
   const t = useTranslations("status");
   const current = stepIndex(status);
   const stopped = status === "expired" || status === "refunded" || status === "failed";
@@ -49,11 +52,17 @@ export function StatusTimeline({ status }: { status: SwapStatus }) {
                 done && "bg-accent text-accent-fg",
                 here && !stopped && status !== "underpaid" && "bg-white ring-2 ring-accent dark:bg-slate-900",
                 here && status === "underpaid" && "bg-amber-400 text-amber-950",
-                here && stopped && "bg-rose-600 text-white",
+                here && stopped && stopMarkOf(tone).className,
                 !done && !here && "bg-slate-200 dark:bg-slate-700",
               )}
             >
-              {done ? "✓" : here && stopped ? "!" : here ? <span className="size-2 animate-pulse rounded-full bg-accent motion-reduce:animate-none" /> : null}
+              {done ? (
+                "✓"
+              ) : here && stopped ? (
+                stopMarkOf(tone).mark
+              ) : here ? (
+                <span className="size-2 animate-pulse rounded-full bg-accent motion-reduce:animate-none" />
+              ) : null}
             </span>
             {/* After a refund, a failure or an expiry the later steps will not come: struck through
                 and said so, not "not yet" (which told a refunded person the payout was still to come). */}

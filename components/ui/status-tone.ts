@@ -33,6 +33,3 @@ export const statusToneOf: Record<SwapStatus, Tone> = {
   failed: "failed",
   expired: "ended",
 };
-
-/** A swap status's card or badge colours. */
-export const statusTone = (status: SwapStatus): string => toneSurface[statusToneOf[status]];

@@ -23,7 +23,8 @@ export type QuoteState = {
   /** Set when an automatic refresh changed the estimate: the user must accept it. */
   change: QuoteChange | null;
   acceptChange: () => void;
-  refresh: () => void;
+  /** Asks again; `reprice`: the service refused the price shown, so the new one is shown old → new to accept. */
+  refresh: (reprice?: boolean) => void;
   /** Now on the server's clock (the browser's may be wrong): what the quote's expiry is compared with. */
   serverNow: number;
 };
@@ -75,6 +76,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
   const [clockOffset, setClockOffset] = useState(0);
   const current = useRef<QuoteAnswer | null>(null);
   const automatic = useRef(false);
+  const compare = useRef(false);
 
   const valid = isQuotableAmount(request.amount, request.from) && !!request.to;
   const inputsKey = valid ? `${request.from!.symbol}.${request.from!.network}>${request.to!.symbol}.${request.to!.network}:${request.amount}` : "";
@@ -91,7 +93,9 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
     }
     const controller = new AbortController();
     const wasAutomatic = automatic.current;
+    const mustCompare = compare.current;
     automatic.current = false;
+    compare.current = false;
     setLoading(true);
     let dateHeader: string | null = null;
     bff("/api/v1/quote", quoteAnswer, {
@@ -109,7 +113,9 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
         setClockOffset(serverClockOffset(dateHeader, Date.now()));
         rememberOrderToken(fresh.orderToken);
         const before = current.current;
-        if (wasAutomatic && before && before.to.estimatedAmount !== fresh.to.estimatedAmount) setChange({ before, after: fresh });
+        // A renewal the person did not ask for is shown old → new when the figure moved; one that
+        // replaces a price the service refused (taken, expired) always is, the same figure included.
+        if (before && (mustCompare || (wasAutomatic && before.to.estimatedAmount !== fresh.to.estimatedAmount))) setChange({ before, after: fresh });
         current.current = fresh;
         setQuote(fresh);
         setError(null);
@@ -148,7 +154,10 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
     return () => window.removeEventListener("online", again);
   }, [offline]);
 
-  const refresh = useCallback(() => setGeneration((g) => g + 1), []);
+  const refresh = useCallback((reprice = false) => {
+    compare.current = reprice === true;
+    setGeneration((g) => g + 1);
+  }, []);
   const acceptChange = useCallback(() => setChange(null), []);
   // A quote is only ever shown for the inputs on screen now, never for the ones before.
   const matches =

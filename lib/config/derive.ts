@@ -2,7 +2,7 @@
 // caller hands in the secret (lib/config for the app, the widget scripts for a partner's server).
 import { hkdfSync } from "node:crypto";
 
-export type KeyPurpose = "swap-token" | "order-token" | "widget-config" | "dashboard-session";
+export type KeyPurpose = "swap-token" | "order-token" | "widget-config" | "dashboard-session" | "mail-limit";
 
 export function deriveKey(secret: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "swap-checkout", purpose, 32));

@@ -103,6 +103,9 @@ export const appEnvSchema = z
     LEDGER_DIR: optionalString.default(".data/ledger"),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional()),
     WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** With MAIL_FROM, the deposit page offers "E-mail me this link" (lib/bff/mail.ts). smtp:// or smtps://, credentials in the URL. */
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+    MAIL_FROM: optionalString.pipe(z.email("must be an e-mail address").optional()),
     WEBHOOK_SECRET: optionalString.pipe(
       z
         .string()
@@ -120,6 +123,8 @@ export const appEnvSchema = z
         message: "is not set: set PARTNER_API_BASE_URL (with PARTNER_API_KEY and APP_SECRET) for the real service, or SANDBOX=1 to run the embedded sandbox",
       });
     }
+    if (env.SMTP_URL && !env.MAIL_FROM) ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
+    if (env.MAIL_FROM && !env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_FROM is set" });
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required when WEBHOOK_URL is set" });
     if (env.PARTNER_API_BASE_URL && !env.PARTNER_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["PARTNER_API_KEY"], message: "is required when PARTNER_API_BASE_URL is set" });

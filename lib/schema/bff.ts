@@ -84,3 +84,12 @@ export const seedBodySchema = z.strictObject({
 export type SeedBody = z.output<typeof seedBodySchema>;
 
 export const idempotencyKeySchema = z.uuid("Idempotency-Key must be a UUID");
+
+/** POST /api/v1/swap/{id}/email: where to send the swap's link, and the page's language (one the app has; lib/bff/mail.ts checks which). */
+export const swapEmailBodySchema = z.strictObject({
+  email: z.email().check(z.maxLength(254)),
+  locale: z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, "must be a language tag")),
+});
+
+/** POST /api/v1/swap/{id}/email: the swap's link went to the address given (kept nowhere). */
+export const swapEmailAnswerSchema = z.strictObject({ sent: z.literal(true) });

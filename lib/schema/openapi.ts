@@ -15,6 +15,8 @@ import {
   swapBodySchema,
   swapAnswerSchema,
   swapCreatedSchema,
+  swapEmailAnswerSchema,
+  swapEmailBodySchema,
 } from "./bff";
 import {
   dashboardQuerySchema,
@@ -280,6 +282,22 @@ export function openApiDocument() {
           },
         },
       },
+      "/api/v1/swap/{id}/email": {
+        post: {
+          operationId: "emailSwapLink",
+          summary:
+            "With SMTP_URL and MAIL_FROM set (404 otherwise): e-mails the swap's status link, token in the fragment, in the language given. 10 an hour per client, 3 an hour per address; the address is kept nowhere.",
+          parameters: swapAccessParameters,
+          requestBody: { required: true, content: json("SwapEmailBody") },
+          responses: {
+            "200": ok("Sent.", "SwapEmailAnswer"),
+            "404": errorAnswer("Mail is off, or no such swap or a missing or wrong token.", ["not_found", "swap_not_found"]),
+            "502": errorAnswer("The mail server refused or could not be reached.", ["upstream_error"]),
+            ...common,
+            ...jsonBodyErrors,
+          },
+        },
+      },
       "/api/sandbox/swaps/{id}/deposit": {
         post: {
           operationId: "simulateDeposit",
@@ -368,6 +386,8 @@ export function openApiDocument() {
         SwapCreated: jsonSchema(swapCreatedSchema, "output"),
         Swap: jsonSchema(swapAnswerSchema, "output"),
         DepositBody: jsonSchema(depositBodySchema, "input"),
+        SwapEmailBody: jsonSchema(swapEmailBodySchema, "input"),
+        SwapEmailAnswer: jsonSchema(swapEmailAnswerSchema, "output"),
         SeedBody: jsonSchema(seedBodySchema, "input"),
         SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),
         Error: { ...jsonSchema(bffErrorBodySchema, "output"), description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.` },

@@ -38,6 +38,8 @@ export const networkAliases: Record<string, string> = {
 };
 
 /** What a network calls the payout memo: the XRP Ledger, a destination tag (a whole number); others, a memo. */
+/** What a deposit's memo is called on its chain: a destination tag on the XRP Ledger, a comment on TON, a memo elsewhere (Stellar, Cosmos). */
+export const memoNameOf = (network: string): "tag" | "comment" | "memo" => (network === "xrpl" ? "tag" : network === "ton" ? "comment" : "memo");
 export const memoKindOf = (network: string): "tag" | "memo" => (network === "xrpl" ? "tag" : "memo");
 
 /** The token standard a network's tokens follow, shown next to the network; null for native coins. */

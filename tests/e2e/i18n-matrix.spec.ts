@@ -188,7 +188,7 @@ test("the deposit page of a swap with a memo, in every locale: addresses read in
     if (directionOf(locale) === "rtl") {
       for (const [name, value] of [
         [`${m.common.copy} ${m.deposit.address}`, address],
-        [`${m.common.copy} ${m.deposit.memo}`, memo],
+        [`${m.common.copy} ${/other \{([^}]*)\}/.exec(m.deposit.memoName)![1]}`, memo], // Stellar's: "Memo"
         [`${m.common.copy} ${m.deposit.amount}`, amount],
       ] as const) {
         await page.getByRole("button", { name, exact: true }).click();

@@ -444,7 +444,8 @@ test("the login page and dashboard pass axe in light and dark, and a phone gets 
     await expect(page.getByTestId("total-claimed")).toContainText("USDC");
     const spilled = await page.evaluate(() => {
       // The seeded history's sums and ids are short; a busy partner's are not. Lay out long ones.
-      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) (dd.querySelector("bdi") ?? dd).firstChild!.textContent = "1,234,567.89";
+      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]'))
+        (dd.querySelector("bdi") ?? dd).firstChild!.textContent = "1,234,567.89";
       for (const card of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"]')) {
         const externalId = [...card.querySelectorAll("dt")].find((dt) => dt.textContent === "External ID")?.nextElementSibling;
         if (externalId) externalId.textContent = "ord_djs7ssjolkgj4w9xk2m4q";

@@ -24,10 +24,10 @@ export default async function SwapPage({ params }: { params: Promise<{ id: strin
       <SiteHeader sandbox={config().mode === "sandbox"} />
       <main
         id="main"
-        className="mx-auto flex w-full max-w-3xl flex-col items-center px-(--page-gutter) pb-16 [--page-gutter:--spacing(3)] sm:[--page-gutter:--spacing(4)]"
+        className="mx-auto flex w-full max-w-lg flex-col items-center px-(--page-gutter) pb-16 [--page-gutter:--spacing(3)] sm:[--page-gutter:--spacing(4)]"
       >
         <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
-          <SwapView id={id} sandbox={config().mode === "sandbox"} />
+          <SwapView id={id} sandbox={config().mode === "sandbox"} mailEnabled={!!config().SMTP_URL && !!config().MAIL_FROM} />
         </SupportProvider>
       </main>
     </>
