@@ -20,7 +20,9 @@ function frameAncestors(path: string): string {
 function imageSources(): string {
   const c = appConfig();
   const base = c.PARTNER_ASSET_BASE_URL ?? c.PARTNER_API_BASE_URL;
-  return base ? ` ${new URL(base).origin}` : "";
+  // The partner's logo (BRAND_LOGO_URL) from its own origin: that origin only, not any https image.
+  const origins = new Set([base, c.BRAND_LOGO_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin));
+  return [...origins].map((o) => ` ${o}`).join("");
 }
 
 function decodable(pathname: string): boolean {

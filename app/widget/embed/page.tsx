@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { EmbedBuilder } from "@/components/widget/embed-builder";
 import { requestOrigin } from "@/lib/bff/http/request-origin";
-import { config } from "@/lib/config";
+import { config, partnerBrand } from "@/lib/config";
 
 export async function generateMetadata() {
   const t = await getTranslations("embed");
@@ -16,7 +16,7 @@ export default async function EmbedPage() {
   const origin = requestOrigin(await headers());
   return (
     <>
-      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />
       {/* Named by its heading: the preview's widget has a main landmark of its own. */}
       <main id="main" aria-labelledby="embed-heading" className="mx-auto w-full max-w-6xl px-4 pb-16">
         <h1 id="embed-heading" className="text-2xl font-semibold tracking-tight">
