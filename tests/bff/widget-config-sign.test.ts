@@ -74,7 +74,7 @@ describe("POST /api/partner/widget-config", () => {
     ];
     for (const body of bad) {
       const error = expectError(await postJson(app.origin, PATH, body, { headers: { cookie } }), 400, "validation_error");
-      expect(Object.keys(error.details.fields as object).length, JSON.stringify(body)).toBeGreaterThan(0);
+      expect(Object.keys(error.error.details.fields as object).length, JSON.stringify(body)).toBeGreaterThan(0);
     }
     expectError(await postJson(app.origin, PATH, "{not json", { headers: { cookie } }), 400, "validation_error");
     expectError(
@@ -114,7 +114,7 @@ describe("without the dashboard", () => {
 
 describe("the partner's brand at start", () => {
   it("stops on a bad BRAND_* value with one line naming it", async () => {
-    for (const env of [{ BRAND_ACCENT: "#ffff00" }, { BRAND_LOGO_URL: "http://cdn.example/logo.png" }]) {
+    for (const env of [{ BRAND_ACCENT: "#ffff00" }, { BRAND_LOGO_URL: "http://cdn.example/logo.png" }] as Record<string, string>[]) {
       const error = await startApp(env).then(
         async (started) => {
           await started.stop();
