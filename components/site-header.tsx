@@ -4,7 +4,7 @@ import { SandboxBadge } from "./sandbox-badge";
 import { cn } from "./ui/cn";
 
 /** Whose checkout this is: the partner's name and logo (BRAND_NAME, BRAND_LOGO_URL), from the page. */
-export type HeaderBrand = { name: string | null; logoUrl: string | null };
+type HeaderBrand = { name: string | null; logoUrl: string | null };
 
 type Props = {
   sandbox: boolean;
