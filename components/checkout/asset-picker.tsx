@@ -30,13 +30,19 @@ function NetworkChip({ network }: { network: string }) {
 /** Pinned at the top of the list, in this order, when the list has them: what most people swap. */
 const POPULAR = ["BTC.bitcoin", "ETH.ethereum", "USDT.tron", "USDT.ethereum", "USDC.ethereum", "SOL.solana"];
 
-/** Each network's badge: its native coin's logo (the asset without a contract), or its initial. */
+/**
+ * Each network's badge: its own coin's logo (the asset without a contract), or its initial. A coin
+ * that is native on several networks (Ether on Arbitrum and Base) marks only the network named after
+ * it: an Ether logo on Arbitrum would say Ethereum.
+ */
 function chainBadges(assets: readonly Asset[]): Map<string, ChainBadge> {
+  const nativeOn = new Map<string, number>();
+  for (const a of assets) if (!a.contractAddress) nativeOn.set(a.symbol, (nativeOn.get(a.symbol) ?? 0) + 1);
   const badges = new Map<string, ChainBadge>();
   for (const a of assets) {
-    const known = badges.get(a.network);
-    if (!known || (!known.logoUrl && !a.contractAddress))
-      badges.set(a.network, { label: networkLabel(a.network), logoUrl: a.contractAddress ? null : a.logoUrl });
+    const label = networkLabel(a.network);
+    const own = !a.contractAddress && (nativeOn.get(a.symbol) === 1 || a.name === label);
+    if (!badges.get(a.network)?.logoUrl) badges.set(a.network, { label, logoUrl: own ? a.logoUrl : null });
   }
   return badges;
 }
