@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { getTranslations } from "next-intl/server";
 import { Checkout } from "@/components/checkout/checkout";
 import { SiteFooter } from "@/components/site-footer";
@@ -24,11 +23,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
       <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />
       <main id="main" className="mx-auto flex w-full max-w-lg flex-col items-center px-3 pb-16 sm:px-4">
         <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
-          {/* Rendered whole on the server; the boundary lets the browser paint that HTML before it
-              hydrates the form (a task of its own), instead of after. */}
-          <Suspense>
-            <Checkout preset={preset} initialAssets={assets} />
-          </Suspense>
+          <Checkout preset={preset} initialAssets={assets} />
           <MySwapsSlot />
         </SupportProvider>
       </main>
