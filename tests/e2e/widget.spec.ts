@@ -339,7 +339,7 @@ test("on a phone, the asset picker opens where its button is, in view, even when
   await expect(dialog).toBeVisible();
   // Nor does the partner's page jump under the person's finger to bring it into view.
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-  for (const part of [dialog.getByRole("heading"), dialog.getByRole("button", { name: "Close" })]) {
+  for (const part of [dialog.getByRole("heading", { level: 2 }), dialog.getByRole("button", { name: "Close" })]) {
     const box = (await part.boundingBox())!;
     expect(box.y, "the dialog's top is on screen").toBeGreaterThanOrEqual(0);
     expect(box.y + box.height, "the dialog's top is on screen").toBeLessThanOrEqual(667);
