@@ -6,7 +6,7 @@ import { isFramablePath } from "@/lib/bff/http/base-headers.mjs";
 import { reachedOverHttps } from "@/lib/bff/http/client-id";
 import { ApiError, errorResponse } from "@/lib/bff/http/errors";
 import { proxiedRequestIds } from "@/lib/bff/http/request-id";
-import { chooseLocale, localeCookie, localeHeader } from "@/lib/i18n/locales";
+import { chooseLocale, localeCookie, localeHeader, pathHeader } from "@/lib/i18n/locales";
 
 /** Sent only on answers that reached us over HTTPS (as our front or a trusted proxy saw it). */
 const HSTS = "max-age=31536000";
@@ -20,7 +20,9 @@ function frameAncestors(path: string): string {
 function imageSources(): string {
   const c = appConfig();
   const base = c.PARTNER_ASSET_BASE_URL ?? c.PARTNER_API_BASE_URL;
-  return base ? ` ${new URL(base).origin}` : "";
+  // The partner's logo (BRAND_LOGO_URL) from its own origin: that origin only, not any https image.
+  const origins = new Set([base, c.BRAND_LOGO_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin));
+  return [...origins].map((o) => ` ${o}`).join("");
 }
 
 function decodable(pathname: string): boolean {
@@ -68,6 +70,7 @@ export function proxy(request: NextRequest) {
 
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
+  headers.set(pathHeader, path);
   headers.set(
     localeHeader,
     chooseLocale({

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { buttonVariants } from "@/components/ui/button";
 import { Panel } from "@/components/ui/panel";
-import { config } from "@/lib/config";
+import { config, partnerBrand } from "@/lib/config";
 
 // Any address with nothing behind it, a mistyped swap link most of all: the site's own header (its
 // language switch, its way home) and what to do next, instead of the framework's bare page.
@@ -10,7 +10,7 @@ export default async function NotFound() {
   const t = await getTranslations("notFound");
   return (
     <>
-      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />
       <main
         id="main"
         className="mx-auto flex w-full max-w-3xl flex-col items-center px-(--page-gutter) pb-16 [--page-gutter:--spacing(3)] sm:[--page-gutter:--spacing(4)]"

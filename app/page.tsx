@@ -1,11 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import { Checkout } from "@/components/checkout/checkout";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SupportProvider } from "@/components/support";
 import { MySwapsSlot } from "@/components/checkout/my-swaps-slot";
 import { ContinueSwap } from "@/components/checkout/continue-swap";
 import { assetsAtHand } from "@/lib/bff/assets";
-import { config } from "@/lib/config";
+import { config, partnerBrand } from "@/lib/config";
 import { checkoutPresetSchema } from "@/lib/schema/pages";
 
 export async function generateMetadata() {
@@ -20,7 +21,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const assets = await assetsAtHand("page");
   return (
     <>
-      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />
       <main id="main" className="mx-auto flex w-full max-w-lg flex-col items-center px-3 pb-16 sm:px-4">
         <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
           <ContinueSwap />
@@ -28,6 +29,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
           <MySwapsSlot />
         </SupportProvider>
       </main>
+      <SiteFooter {...partnerBrand()} />
     </>
   );
 }

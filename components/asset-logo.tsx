@@ -2,20 +2,46 @@
 import { useState } from "react";
 import { cn } from "./ui/cn";
 
-/** An asset's logo, or its monogram when there is none or it fails to load. */
-export function AssetLogo({ symbol, logoUrl, className }: { symbol: string; logoUrl: string | null; className?: string }) {
+/** A network's mark on an asset's logo: its native coin's logo, or its initial. */
+export type ChainBadge = { label: string; logoUrl: string | null };
+
+/** An asset's logo, or its monogram when there is none or it fails to load; with its chain badged in the corner when given. */
+export function AssetLogo({ symbol, logoUrl, className, chain }: { symbol: string; logoUrl: string | null; className?: string; chain?: ChainBadge }) {
   const [failed, setFailed] = useState(false);
   const size = cn("size-8 shrink-0 rounded-full", className);
-  if (!logoUrl || failed) {
-    return (
+  const logo =
+    !logoUrl || failed ? (
       <span
         aria-hidden="true"
         className={cn(size, "inline-flex items-center justify-center bg-slate-200 text-xs font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-100")}
       >
         {symbol.slice(0, 3)}
       </span>
+    ) : (
+      // eslint-disable-next-line @next/next/no-img-element -- small SVG logos; next/image adds nothing here
+      <img src={logoUrl} alt="" className={size} width={32} height={32} onError={() => setFailed(true)} />
     );
-  }
-  // eslint-disable-next-line @next/next/no-img-element -- small SVG logos; next/image adds nothing here
-  return <img src={logoUrl} alt="" className={size} width={32} height={32} onError={() => setFailed(true)} />;
+  if (!chain) return logo;
+  return (
+    <span className="relative inline-flex shrink-0" data-chain={chain.label}>
+      {logo}
+      <ChainMark chain={chain} />
+    </span>
+  );
+}
+
+function ChainMark({ chain }: { chain: ChainBadge }) {
+  const [failed, setFailed] = useState(false);
+  const ring = "absolute -end-1 -bottom-1 size-4 rounded-full ring-2 ring-white dark:ring-slate-800";
+  if (!chain.logoUrl || failed)
+    return (
+      <span
+        aria-hidden="true"
+        className={cn(ring, "inline-flex items-center justify-center bg-slate-700 text-[9px] font-bold text-white dark:bg-slate-200 dark:text-slate-900")}
+      >
+        {chain.label.charAt(0)}
+      </span>
+    );
+  // eslint-disable-next-line @next/next/no-img-element -- as above
+  return <img src={chain.logoUrl} alt="" className={cn(ring, "bg-white")} width={16} height={16} onError={() => setFailed(true)} />;
 }

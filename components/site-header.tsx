@@ -3,8 +3,12 @@ import { LocaleSwitcher } from "./locale-switcher";
 import { SandboxBadge } from "./sandbox-badge";
 import { cn } from "./ui/cn";
 
+/** Whose checkout this is: the partner's name and logo (BRAND_NAME, BRAND_LOGO_URL), from the page. */
+type HeaderBrand = { name: string | null; logoUrl: string | null };
+
 type Props = {
   sandbox: boolean;
+  brand?: HeaderBrand;
   /** Where the brand links to, and a label beside it (the operator pages say "Partner"). */
   home?: string;
   tag?: string;
@@ -14,19 +18,16 @@ type Props = {
   children?: React.ReactNode;
 };
 
-export async function SiteHeader({ sandbox, home = "/", tag, wide = false, children }: Props) {
+export async function SiteHeader({ sandbox, brand, home = "/", tag, wide = false, children }: Props) {
   const t = await getTranslations("app");
   return (
     <header
       className={cn("mx-auto flex print:hidden w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}
     >
       {/* The name may wrap under very large text at 320 px, rather than push the page sideways. */}
-      <a href={home} className="inline-flex min-w-0 items-center gap-2 rounded-lg font-semibold tracking-tight">
-        <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7 shrink-0">
-          <rect width="32" height="32" rx="9" className="fill-accent" />
-          <path d="M10 12h11l-3-3M22 20H11l3 3" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {t("title")}
+      <a href={home} className="inline-flex min-w-0 items-center gap-2 rounded-lg font-semibold tracking-tight" data-testid="site-brand">
+        <BrandMark brand={brand} />
+        {brand?.name ?? t("title")}
         {tag ? (
           <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{tag}</span>
         ) : null}
@@ -37,5 +38,22 @@ export async function SiteHeader({ sandbox, home = "/", tag, wide = false, child
         {children}
       </div>
     </header>
+  );
+}
+
+/**
+ * The partner's logo (BRAND_LOGO_URL) or, without one, our mark; nothing beside a partner's name
+ * alone, so the checkout never looks like someone else's. Decorative: the name beside it is the link's text.
+ */
+function BrandMark({ brand }: { brand: HeaderBrand | undefined }) {
+  const { logoUrl: logo, name } = brand ?? { logoUrl: null, name: null };
+  // eslint-disable-next-line @next/next/no-img-element -- a partner's logo from its own origin; next/image would proxy it
+  if (logo) return <img src={logo} alt="" className="h-8 w-auto max-w-40 shrink-0 object-contain" height={32} data-testid="brand-logo" />;
+  if (name) return null;
+  return (
+    <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7 shrink-0">
+      <rect width="32" height="32" rx="9" className="fill-accent" />
+      <path d="M10 12h11l-3-3M22 20H11l3 3" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

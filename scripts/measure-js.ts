@@ -3,54 +3,13 @@
 // a hello-world App Router app (one layout, one page, no dependencies of ours) is built in a scratch
 // directory against the same installed next and react, started with `next start`, and measured the
 // same way. `npm run measure:js [-- /path ...]` (default: `/`, a swap page, `/widget`).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumArgs } from "../playwright.config";
-import { freePort, repoRoot, startApp } from "../tests/support/servers";
+import { startApp } from "../tests/support/servers";
+import { startFloor } from "./hello-floor";
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/swap/ABCDEFGHJKLM", "/widget"];
-const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next");
-
-/** Builds and starts the hello-world app; inside the repository so it resolves the same node_modules. */
-async function startFloor(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const dir = join(repoRoot, ".measure-js", "hello");
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(join(dir, "app"), { recursive: true });
-  await writeFile(join(dir, "package.json"), JSON.stringify({ name: "hello-floor", private: true }) + "\n");
-  await writeFile(join(dir, "next.config.mjs"), "export default {};\n");
-  await writeFile(
-    join(dir, "app", "layout.jsx"),
-    'export default function Layout({ children }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
-  );
-  await writeFile(join(dir, "app", "page.jsx"), "export default function Page() {\n  return <main>Hello</main>;\n}\n");
-  // Next finds the repository's instrumentation.ts from inside it too (server side only: it ships no
-  // browser JavaScript), so the floor starts the way our server does, on the sandbox.
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const, SANDBOX: "1" };
-  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: dir, env, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`the hello-world build failed:\n${build.stdout}\n${build.stderr}`);
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: "ignore" });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const ok = await fetch(origin).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 300) throw new Error("the hello-world app did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    origin,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await rm(join(repoRoot, ".measure-js"), { recursive: true, force: true });
-    },
-  };
-}
 
 type Row = { page: string; scripts: number; rawBytes: number; gzipBytes: number };
 

@@ -1,6 +1,7 @@
 "use client";
 // The checkout: what you send → what you receive → where it goes → review → create the swap.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { AssetList, Asset } from "@/lib/schema/partner";
@@ -25,9 +26,14 @@ import { Spinner } from "../ui/spinner";
 import { AssetPicker } from "./asset-picker";
 import { DestinationFields, type DestinationState } from "./destination-fields";
 import { QuoteDetails } from "./quote-details";
-import { repriceCodes, ReviewStep } from "./review-step";
+import { repriceCodes } from "./reprice";
 import { StepIndicator } from "./step-indicator";
 import { AmountHint, FlipButton, ReceivedAmount, SwapSide } from "./swap-sides";
+
+// The review is the second step: its code loads once the page is idle (see below), not before the
+// first screen is painted and working.
+const loadReview = () => import("./review-step").then((m) => m.ReviewStep);
+const ReviewStep = dynamic(loadReview, { loading: () => <div className="min-h-96" aria-busy="true" /> });
 
 export type CheckoutPreset = { from?: string; to?: string; amount?: string };
 
@@ -101,6 +107,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, so it is read after mount
     if (prefill) setDestination((d) => ({ ...d, ...prefill }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later change of `to` must not prefill again
+  }, []);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void loadReview());
   }, []);
 
   const quote = useQuote(from, to, amount, widgetConfig);

@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
 import { etaMinutes, formatAmount, glanceFractionDigits } from "@/lib/swap/format";
 import { quoteRate } from "@/lib/client/use-quote";
+import { usdSide, usdText } from "@/lib/swap/usd";
 import { QuoteCountdown } from "./quote-countdown";
 
 export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }) {
@@ -10,20 +11,37 @@ export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }
   const locale = useLocale();
   const minutes = etaMinutes(quote.estimatedTimeSeconds);
   const rate = quoteRate(quote);
+  const usd = usdSide(quote);
   return (
-    <dl className="flex flex-col gap-y-1.5 rounded-xl px-1 text-sm" data-testid="quote-details">
-      <Row label={t("rate")} className="tabular-nums">
-        {rate ? (
-          <bdi dir="ltr">{t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)), to: quote.to.token })}</bdi>
-        ) : (
-          t("rateUnknown")
-        )}
-      </Row>
-      <Row label={t("time")}>{t("minutes", { count: minutes })}</Row>
-      <Row label={t("validity")}>
-        <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
-      </Row>
-    </dl>
+    <div className="flex flex-col gap-y-1.5 px-1 text-sm">
+      <dl className="flex flex-col gap-y-1.5 rounded-xl text-sm" data-testid="quote-details">
+        <Row label={t("rate")} className="tabular-nums">
+          {rate ? (
+            <bdi dir="ltr">
+              {t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)), to: quote.to.token })}
+            </bdi>
+          ) : (
+            t("rateUnknown")
+          )}
+        </Row>
+        {/* Only a stablecoin's own amount, at its peg: the service publishes no prices, and none is made up. */}
+        {usd ? (
+          <Row label={t("usdValue", { symbol: usd.symbol })} className="tabular-nums">
+            <span data-testid="usd-value" dir="ltr">
+              ≈ {usdText(usd.amount, locale)}
+            </span>
+          </Row>
+        ) : null}
+        <Row label={t("time")}>{t("minutes", { count: minutes })}</Row>
+        <Row label={t("validity")}>
+          <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
+        </Row>
+      </dl>
+      {/* What the rate is, as far as the service's documentation says: its estimate of what arrives. */}
+      <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="rate-includes">
+        {t("rateIncludes")}
+      </p>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 // The last look before anything is created: exactly what will happen, and one button.
 import { useEffect, useRef, useState } from "react";
+import { repriceCodes } from "./reprice";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import type { QuoteAnswer } from "@/lib/schema/bff";
@@ -41,9 +42,6 @@ type Props = {
 };
 
 const SLOW_CREATE_MS = 8_000;
-
-/** The service refused the price shown (taken by another swap, expired, unknown): a routine re-price, not an error. */
-export const repriceCodes: ReadonlySet<string> = new Set(["quote_expired", "quote_not_found", "quote_already_used"]);
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -4,11 +4,12 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import { findByRef, assetRef } from "@/lib/swap/asset-ref";
-import { contrastRatio, isHexColor } from "@/lib/swap/contrast";
+import { accentForeground, contrastRatio, isHexColor } from "@/lib/swap/contrast";
 import { useAssets } from "@/lib/client/use-assets";
 import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import { AssetPicker } from "../checkout/asset-picker";
 import { CopyButton } from "../ui/copy-button";
+import { SignConfig, type Signing } from "./sign-config";
 import { cn } from "../ui/cn";
 import { card } from "../ui/panel";
 
@@ -46,48 +47,25 @@ function htmlSnippet(origin: string, src: string) {
 </script>`;
 }
 
+/** Short: the widget as a client component, loading embed.js once and mounting it (StrictMode's second mount included). */
 function reactSnippet(origin: string, src: string) {
   return `"use client";
-// swap-checkout.tsx: the checkout widget as a React client component.
 import { useEffect, useRef } from "react";
 
 type WidgetEvent = { type: string; payload: unknown };
-type Mounted = { iframe: HTMLIFrameElement; destroy: () => void };
-declare global {
-  interface Window {
-    SwapCheckout?: { mount: (el: HTMLElement, options: { src: string; onEvent?: (e: WidgetEvent) => void }) => Mounted };
-  }
-}
-
-const EMBED_JS = "${origin}/embed.js";
-const SRC = "${src}";
+type Embed = { mount(el: HTMLElement, o: { src: string; onEvent: (e: WidgetEvent) => void }): { destroy(): void } };
 
 export function SwapCheckout({ onEvent }: { onEvent?: (event: WidgetEvent) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const handler = useRef(onEvent);
-  handler.current = onEvent;
-
+  useEffect(() => void (handler.current = onEvent));
   useEffect(() => {
-    let mounted: Mounted | undefined;
-    let cancelled = false;
-    const mount = () => {
-      if (cancelled || !host.current || !window.SwapCheckout) return;
-      mounted = window.SwapCheckout.mount(host.current, { src: SRC, onEvent: (e) => handler.current?.(e) });
-    };
-    let script = document.querySelector<HTMLScriptElement>(\`script[src="\${EMBED_JS}"]\`);
-    if (window.SwapCheckout) mount();
-    else {
-      script ??= Object.assign(document.createElement("script"), { src: EMBED_JS, async: true });
-      script.addEventListener("load", mount, { once: true });
-      if (!script.isConnected) document.head.append(script);
-    }
-    return () => {
-      cancelled = true;
-      script?.removeEventListener("load", mount);
-      mounted?.destroy();
-    };
+    let widget: { destroy(): void } | undefined;
+    const script = Object.assign(document.createElement("script"), { src: "${origin}/embed.js" });
+    script.onload = () => (widget = (window as unknown as { SwapCheckout: Embed }).SwapCheckout.mount(host.current!, { src: "${src}", onEvent: (e) => handler.current?.(e) }));
+    document.head.append(script);
+    return () => { script.onload = null; script.remove(); widget?.destroy(); };
   }, []);
-
   return <div ref={host} />;
 }`;
 }
@@ -106,8 +84,9 @@ function useAppOrigin(rendered: string): string {
   );
 }
 
-export function EmbedBuilder({ origin: rendered }: { origin: string }) {
+export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: string; signing?: Signing }) {
   const t = useTranslations("embed");
+  const tc = useTranslations("checkout");
   const origin = useAppOrigin(rendered);
   const [params, setParams] = useState<Params>({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01", theme: "auto", accent: "", locale: "", config: "" });
   const [events, setEvents] = useState<LoggedEvent[]>([]);
@@ -240,6 +219,7 @@ export function EmbedBuilder({ origin: rendered }: { origin: string }) {
           </label>
           <p className="col-span-2 text-sm text-slate-600 dark:text-slate-400">{t("configHelp")}</p>
         </form>
+        <SignConfig signing={signing} to={params.to} onSigned={(config) => setParams((p) => ({ ...p, config }))} />
       </div>
 
       <div className="flex min-w-0 flex-col gap-4">
@@ -261,6 +241,19 @@ export function EmbedBuilder({ origin: rendered }: { origin: string }) {
                 </button>
               ))}
             </div>
+          </div>
+          {/* The widget's own button waits for a payout address, so it is never seen enabled in the
+              preview: the accent on an enabled button, beside it, as the checkout draws it. */}
+          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700 dark:text-slate-300" data-testid="accent-sample">
+            <span>{t("accentSample")}</span>
+            <span
+              aria-hidden="true"
+              style={accentHex ? ({ "--accent": `#${accentHex}`, "--accent-fg": accentForeground(accentHex) } as React.CSSProperties) : undefined}
+              className="inline-flex h-11 items-center rounded-xl bg-accent px-4 font-medium text-accent-fg shadow-sm"
+              data-testid="accent-sample-button"
+            >
+              {tc("review")}
+            </span>
           </div>
           <div className={cn("rounded-2xl ring-1 ring-slate-200 dark:ring-slate-800", phone && "mx-auto w-[390px] max-w-full")}>
             {/* By path: the preview is this app's own page, wherever the page was reached. */}

@@ -25,6 +25,12 @@ export function config(): AppConfig {
   return processSingleton("config", () => loadConfig(process.env));
 }
 
+/** The partner's brand (BRAND_*, TERMS_URL, PRIVACY_URL) as the pages hand it to the header and footer. */
+export function partnerBrand() {
+  const c = config();
+  return { name: c.BRAND_NAME ?? null, logoUrl: c.BRAND_LOGO_URL ?? null, termsUrl: c.TERMS_URL ?? null, privacyUrl: c.PRIVACY_URL ?? null };
+}
+
 const brand = Symbol.for("swap-checkout.ConfigError");
 
 /** A ConfigError from any bundle's copy of this module (lib/brand.ts says why not `instanceof`). */

@@ -1,6 +1,7 @@
 // The app's environment, as one zod schema. Read once by lib/config; nothing else reads process.env.
 import { z } from "zod";
 import { observabilityEnv } from "@/lib/observability/env";
+import { contrastRatio } from "@/lib/swap/contrast";
 
 const optionalString = z
   .string()
@@ -52,6 +53,20 @@ const supportUrl = optionalString.pipe(
     .optional(),
 );
 
+/** An https address (http only on this machine, for local testing): the partner's logo, terms and privacy pages. */
+const httpsUrl = (what: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .refine((text) => {
+        if (!URL.canParse(text)) return false;
+        const url = new URL(text);
+        const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\./.test(url.hostname);
+        return !url.username && !url.password && (url.protocol === "https:" || (url.protocol === "http:" && loopback));
+      }, `must be an https:// address of ${what}`)
+      .optional(),
+  );
+
 export const appEnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -100,6 +115,29 @@ export const appEnvSchema = z
     SWAP_FRONT_SECRET: optionalString.pipe(z.string().min(32).optional()),
     SUPPORT_URL: supportUrl,
     SUPPORT_EMAIL: optionalString.pipe(z.email("must be an e-mail address").optional()),
+    /** The partner's brand on the checkout's pages: name and logo in the header, the accent on buttons and links. */
+    BRAND_NAME: optionalString.pipe(
+      z
+        .string()
+        .max(60, "must be at most 60 characters")
+        // Shown as text in the header and the page title: no markup, no line breaks.
+        .regex(/^[^<>\u0000-\u001f\u007f]+$/, "must be plain text on one line, without < or >")
+        .optional(),
+    ),
+    BRAND_LOGO_URL: httpsUrl("an image (SVG or PNG), such as https://shop.example/logo.svg"),
+    BRAND_ACCENT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour such as #0a7cff")
+        .transform((hex) => hex.replace(/^#/, "").toLowerCase())
+        // Focus rings and outlines are drawn in it on the page's light and dark backgrounds (WCAG 1.4.11 asks 3:1).
+        .refine((hex) => contrastRatio(hex, "ffffff") >= 3 && contrastRatio(hex, "020617") >= 3, {
+          message: "must contrast at least 3:1 with both white and the dark theme's background (#020617): pick a mid-tone colour",
+        })
+        .optional(),
+    ),
+    TERMS_URL: httpsUrl("your terms, such as https://shop.example/terms"),
+    PRIVACY_URL: httpsUrl("your privacy notice, such as https://shop.example/privacy"),
     LEDGER_DIR: optionalString.default(".data/ledger"),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional()),
     WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),

@@ -37,6 +37,12 @@ export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";
 export const localeCookie = "locale";
 export const localeHeader = "x-checkout-locale";
+/** The page's path, as proxy.ts saw it: the root layout sends operator-only messages to operator pages only. */
+export const pathHeader = "x-checkout-path";
+
+/** The message namespaces only the operator pages (the dashboard, its login, the embed builder) use. */
+export const operatorNamespaces = ["dashboard", "embed"] as const;
+export const isOperatorPath = (path: string) => /^\/partner(\/|$)/.test(path) || path === "/widget/embed";
 
 /** Each language by its own name, as the selector lists it. */
 export const localeNames: Record<Locale, string> = {

@@ -32,6 +32,7 @@ import {
   webhookLogSchema,
 } from "./dashboard";
 import { assetListSchema, swapIdPattern } from "./partner";
+import { widgetConfigSchema } from "./widget";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -180,6 +181,16 @@ function partnerPaths() {
         security: sessionCookie,
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: idPattern(webhookDeliveryIdPattern) } }],
         responses: { "200": ok("Queued.", "Redelivery"), ...operatorErrors },
+      },
+    },
+    "/api/partner/widget-config": {
+      post: {
+        operationId: "operatorSignWidgetConfig",
+        summary:
+          "Signs a widget `config` with this server's `widget-config` key (what `npm run widget:sign` prints), for the embed page. `exp` must be in the future and at most a year ahead.",
+        security: sessionCookie,
+        requestBody: { required: true, content: json("WidgetConfig") },
+        responses: { "200": ok("The signed config.", "SignedWidgetConfig"), ...operatorErrors, ...jsonBodyErrors },
       },
     },
   };
@@ -398,6 +409,8 @@ export function openApiDocument() {
         DashboardSwapDetail: jsonSchema(dashboardSwapDetailSchema, "output"),
         DashboardSummary: jsonSchema(dashboardSummarySchema, "output"),
         WebhookLog: jsonSchema(webhookLogSchema, "output"),
+        WidgetConfig: jsonSchema(widgetConfigSchema, "input"),
+        SignedWidgetConfig: jsonSchema(z.object({ config: z.string(), exp: z.number().int() }), "output"),
         Redelivery: jsonSchema(z.object({ id: z.string(), status: z.literal("pending") }), "output"),
         Readiness: jsonSchema(
           z.object({

@@ -3,15 +3,25 @@
 // of what was meant, so each is read by its place and the page's language, and anything that is not
 // a number is refused rather than rewritten into one.
 
-/** The page language's decimal mark: "," (es, ru) or ".". */
-function decimalMarkOf(locale: string): "," | "." {
-  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
+// Each language's marks, looked up once: an Intl.NumberFormat costs a moment to make (the first one
+// in a page far more, ~40 ms on a phone, when it loads the locale's data), and the field is read on
+// every render.
+const marks = new Map<string, { decimal: "," | "."; group: string }>();
+function marksOf(locale: string) {
+  let known = marks.get(locale);
+  if (!known) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    known = { decimal: parts.find((p) => p.type === "decimal")?.value === "," ? "," : ".", group: parts.find((p) => p.type === "group")?.value ?? "" };
+    marks.set(locale, known);
+  }
+  return known;
 }
 
+/** The page language's decimal mark: "," (es, ru) or ".". */
+const decimalMarkOf = (locale: string): "," | "." => marksOf(locale).decimal;
+
 /** The page language's thousands separator: "," (en), "." (es), a no-break space (ru). */
-function groupMarkOf(locale: string): string {
-  return new Intl.NumberFormat(locale).formatToParts(12345.6).find((p) => p.type === "group")?.value ?? "";
-}
+const groupMarkOf = (locale: string): string => marksOf(locale).group;
 
 /** The digit zeros of the scripts our languages write numbers in: Arabic-Indic, Persian, Devanagari, Bengali, Thai. */
 const nativeZeros = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50];
@@ -77,6 +87,8 @@ export function readAmount(text: string, locale: string): string | null {
 
 /** An amount in the API's form as the field shows it in the page's language ("0.5" → "0,5" in es). */
 export function amountText(amount: string, locale: string): string {
+  // Nothing to write: no Intl at all, so an empty checkout's first render makes none.
+  if (!amount.includes(".")) return amount;
   return decimalMarkOf(locale) === "," ? amount.replace(".", ",") : amount;
 }
 

@@ -1,7 +1,13 @@
 // Display formatting of exact decimal strings. Intl formats the string itself (no float on the way),
 // so 0.123456789012345678 shows every digit it has.
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatAmount(amount: string, locale: string, maxFractionDigits = 20): string {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: Math.min(Math.max(maxFractionDigits, 0), 20) });
+  const digits = Math.min(Math.max(maxFractionDigits, 0), 20);
+  // Made once per language and precision: a quote's figures are formatted on every render.
+  const key = `${locale}|${digits}`;
+  let format = amountFormats.get(key);
+  if (!format) amountFormats.set(key, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits })));
   // ES2023 Intl.NumberFormat accepts decimal strings and keeps their precision.
   return format.format(amount as unknown as number);
 }

@@ -1,9 +1,10 @@
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SwapView } from "@/components/swap/swap-view";
 import { SupportProvider } from "@/components/support";
-import { config } from "@/lib/config";
+import { config, partnerBrand } from "@/lib/config";
 import { swapIdPattern } from "@/lib/schema/partner";
 
 export async function generateMetadata() {
@@ -21,7 +22,7 @@ export default async function SwapPage({ params }: { params: Promise<{ id: strin
   }
   return (
     <>
-      <SiteHeader sandbox={config().mode === "sandbox"} />
+      <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />
       <main
         id="main"
         className="mx-auto flex w-full max-w-lg flex-col items-center px-(--page-gutter) pb-16 [--page-gutter:--spacing(3)] sm:[--page-gutter:--spacing(4)]"
@@ -30,6 +31,7 @@ export default async function SwapPage({ params }: { params: Promise<{ id: strin
           <SwapView id={id} sandbox={config().mode === "sandbox"} mailEnabled={!!config().SMTP_URL && !!config().MAIL_FROM} />
         </SupportProvider>
       </main>
+      <SiteFooter {...partnerBrand()} />
     </>
   );
 }
