@@ -48,7 +48,18 @@ async function recordQuote(db: LedgerDb, step: Extract<FunnelStep, { kind: "quot
       values (${step.externalId}, ${step.at}, ${step.pair}, ${step.locale}, ${step.origin}, ${step.expiresAt})
       on conflict (external_id) do nothing
       returning external_id`);
-    if (rowsOf(made).length === 0) {
+    if (rowsOf(made).length) {
+      // Its swap may be in the ledger already (the creation's write-through does not queue).
+      await tx.execute(sql`
+        update funnel_orders o set swap_id = s.id, swap_created_at = s.created_at, swap_status = s.status,
+          deposit_seen = s.status in ('deposit_detected', 'underpaid', 'processing', 'completed', 'refunded')
+            or (s.status = 'failed' and exists (select 1 from swap_status_history h
+              where h.swap_id = s.id and h.status in ('deposit_detected', 'underpaid', 'processing'))),
+          completed_at = case when s.status = 'completed' then s.updated_at end
+        from (select id, created_at, status, updated_at from swaps where external_id = ${step.externalId}
+          order by created_at desc, id desc limit 1) s
+        where o.external_id = ${step.externalId}`);
+    } else {
       // A re-quote: after every earlier quote expired and before any swap, the price went stale.
       await tx.execute(sql`
         update funnel_orders o set
@@ -88,12 +99,12 @@ const groupKey: Record<FunnelGroupBy, SQL> = {
   pair: sql`pair`,
   locale: sql`locale`,
   origin: sql`origin`,
-  day: sql`to_char(first_quoted_at at time zone 'UTC', 'YYYY-MM-DD')`,
+  // A date's text is yyyy-mm-dd (ISO DateStyle, Postgres' default).
+  day: sql`(first_quoted_at at time zone 'UTC')::date`,
 };
 
 type CountRow = {
   key: string | null;
-  whole: number | boolean | null;
   quoted: number;
   address_checked: number;
   swap_created: number;
@@ -107,7 +118,22 @@ type CountRow = {
   address_invalid: number;
   quote_taken: number;
   refused_by_limit: number;
-  median_seconds: number | string | null;
+};
+
+const zeroCounts: Omit<CountRow, "key"> = {
+  quoted: 0,
+  address_checked: 0,
+  swap_created: 0,
+  deposit_seen: 0,
+  completed: 0,
+  refunded: 0,
+  failed: 0,
+  expired: 0,
+  abandoned: 0,
+  quote_expired: 0,
+  address_invalid: 0,
+  quote_taken: 0,
+  refused_by_limit: 0,
 };
 
 /**
@@ -119,92 +145,72 @@ export async function funnelReport(
   query: { from?: string | undefined; to?: string | undefined; groupBy?: FunnelGroupBy | undefined; now: Date },
 ): Promise<FunnelReport> {
   const conditions: SQL[] = [];
-  if (query.from) conditions.push(sql`o.first_quoted_at >= ${new Date(query.from)}`);
-  if (query.to) conditions.push(sql`o.first_quoted_at <= ${new Date(query.to)}`);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const key = query.groupBy ? groupKey[query.groupBy] : sql`null::text`;
-  const grouping = query.groupBy ? sql`group by rollup(${key})` : sql``;
-  const whole = query.groupBy ? sql`grouping(${key}) = 1` : sql`true`;
+  if (query.from) conditions.push(sql`first_quoted_at >= ${new Date(query.from)}`);
+  if (query.to) conditions.push(sql`first_quoted_at <= ${new Date(query.to)}`);
+  const where = (...more: SQL[]) => (conditions.length + more.length ? sql`where ${sql.join([...conditions, ...more], sql` and `)}` : sql``);
   const count = (condition: SQL) => sql`(count(*) filter (where ${condition}))::int`;
-  const result = await db.execute<CountRow>(sql`
-    with orders as (
-      select o.*, s.id as swap_id, s.status, s.updated_at as swap_updated_at
-      from funnel_orders o
-      -- The order's latest swap: made from one of its quotes (its externalId), whoever made it.
-      left join lateral (
-        select id, status, updated_at from swaps where external_id = o.external_id order by created_at desc, id desc limit 1
-      ) s on true
-      ${where}
-    ), decided as (
-      select *,
-        status in ('deposit_detected', 'underpaid', 'processing', 'completed', 'refunded')
-          or (status = 'failed' and exists (
-            select 1 from swap_status_history h where h.swap_id = orders.swap_id and h.status in ('deposit_detected', 'underpaid', 'processing')))
-          as deposit_seen,
-        status is null and last_expires_at <= ${query.now} as abandoned
-      from orders
-    )
-    select ${key} as key, ${whole} as whole,
-      count(*)::int as quoted,
-      ${count(sql`address_checked`)} as address_checked,
-      ${count(sql`status is not null`)} as swap_created,
-      ${count(sql`deposit_seen`)} as deposit_seen,
-      ${count(sql`status = 'completed'`)} as completed,
-      ${count(sql`status = 'refunded'`)} as refunded,
-      ${count(sql`status = 'failed'`)} as failed,
-      ${count(sql`status = 'expired'`)} as expired,
-      ${count(sql`abandoned`)} as abandoned,
-      ${count(sql`quote_expired`)} as quote_expired,
-      ${count(sql`address_invalid`)} as address_invalid,
-      ${count(sql`quote_taken`)} as quote_taken,
-      ${count(sql`refused_by_limit`)} as refused_by_limit,
-      percentile_cont(0.5) within group (order by extract(epoch from swap_updated_at - first_quoted_at))
-        filter (where status = 'completed') as median_seconds
-    from decided
-    ${grouping}`);
-  const rows = rowsOf<CountRow>(result);
+  // One pass over the period's orders: each row already carries its latest swap (a trigger keeps
+  // it). Grouped, it is a hash aggregate, and the totals are the groups' sums (each order has one key).
+  const key = query.groupBy ? groupKey[query.groupBy] : sql`null::text`;
+  const counts = rowsOf<CountRow>(
+    await db.execute(sql`
+      select key::text as key, counts.* from (select ${key} as key,
+        count(*)::int as quoted,
+        ${count(sql`address_checked`)} as address_checked,
+        ${count(sql`swap_status is not null`)} as swap_created,
+        ${count(sql`deposit_seen`)} as deposit_seen,
+        ${count(sql`swap_status = 'completed'`)} as completed,
+        ${count(sql`swap_status = 'refunded'`)} as refunded,
+        ${count(sql`swap_status = 'failed'`)} as failed,
+        ${count(sql`swap_status = 'expired'`)} as expired,
+        ${count(sql`swap_status is null and last_expires_at <= ${query.now}`)} as abandoned,
+        ${count(sql`quote_expired`)} as quote_expired,
+        ${count(sql`address_invalid`)} as address_invalid,
+        ${count(sql`quote_taken`)} as quote_taken,
+        ${count(sql`refused_by_limit`)} as refused_by_limit
+      from funnel_orders
+      ${where()}
+      ${query.groupBy ? sql`group by 1` : sql``}) counts`),
+  );
+  const [median] = rowsOf<{ seconds: number | string | null }>(
+    await db.execute(sql`
+      select percentile_cont(0.5) within group (order by extract(epoch from completed_at - first_quoted_at)) as seconds
+      from funnel_orders ${where(sql`swap_status = 'completed'`)}`),
+  );
+  const numbers = (r: CountRow) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === "key" ? v : Number(v)])) as CountRow;
+  const rows = counts.map(numbers);
+  const t = rows.reduce<CountRow>(
+    (sum, r) => {
+      for (const name of Object.keys(sum) as Array<keyof CountRow>) if (name !== "key") (sum[name] as number) += r[name] as number;
+      return sum;
+    },
+    { key: null, ...zeroCounts },
+  );
   const stagesOf = (r: CountRow): FunnelStages => ({
-    quoted: Number(r.quoted),
-    addressChecked: Number(r.address_checked),
-    swapCreated: Number(r.swap_created),
-    depositSeen: Number(r.deposit_seen),
-    completed: Number(r.completed),
+    quoted: r.quoted,
+    addressChecked: r.address_checked,
+    swapCreated: r.swap_created,
+    depositSeen: r.deposit_seen,
+    completed: r.completed,
   });
   const endingsOf = (r: CountRow): FunnelEndings => ({
-    completed: Number(r.completed),
-    refunded: Number(r.refunded),
-    failed: Number(r.failed),
-    expired: Number(r.expired),
-    abandoned: Number(r.abandoned),
+    completed: r.completed,
+    refunded: r.refunded,
+    failed: r.failed,
+    expired: r.expired,
+    abandoned: r.abandoned,
   });
-  const totals = rows.find((r) => r.whole === true || r.whole === 1) ?? rows[0];
-  const empty = { quoted: 0, address_checked: 0, swap_created: 0, deposit_seen: 0, completed: 0, refunded: 0, failed: 0, expired: 0, abandoned: 0 };
-  const t: CountRow = totals ?? {
-    key: null,
-    whole: true,
-    ...empty,
-    quote_expired: 0,
-    address_invalid: 0,
-    quote_taken: 0,
-    refused_by_limit: 0,
-    median_seconds: null,
-  };
-  const median = t.median_seconds === null ? null : Math.round(Number(t.median_seconds) * 1000) / 1000;
+  const seconds = median?.seconds ?? null;
   const report: FunnelReport = {
     from: query.from ? new Date(query.from).toISOString() : null,
     to: query.to ? new Date(query.to).toISOString() : null,
     stages: stagesOf(t),
     endings: endingsOf(t),
-    dropOff: {
-      quoteExpired: Number(t.quote_expired),
-      addressInvalid: Number(t.address_invalid),
-      quoteTaken: Number(t.quote_taken),
-      refusedByLimit: Number(t.refused_by_limit),
-    },
-    medianSecondsToComplete: median,
+    dropOff: { quoteExpired: t.quote_expired, addressInvalid: t.address_invalid, quoteTaken: t.quote_taken, refusedByLimit: t.refused_by_limit },
+    medianSecondsToComplete: seconds === null ? null : Math.round(Number(seconds) * 1000) / 1000,
   };
   if (query.groupBy) {
-    const groups = rows.filter((r) => r !== totals && r.key !== null).map((r) => ({ key: r.key!, stages: stagesOf(r), endings: endingsOf(r) }));
+    const groups = rows.map((r) => ({ key: String(r.key), stages: stagesOf(r), endings: endingsOf(r) }));
     // Days in calendar order; the other keys by size, then by name.
     groups.sort((a, b) => (query.groupBy === "day" ? a.key.localeCompare(b.key) : b.stages.quoted - a.stages.quoted || a.key.localeCompare(b.key)));
     report.groups = groups;
@@ -231,8 +237,7 @@ export async function announceAbandoned(db: LedgerDb, before: Date, now: Date, l
     }>(
       await tx.execute(sql`
         select external_id, pair, quote_expired, address_invalid, quote_taken, refused_by_limit from funnel_orders o
-        where abandoned_announced_at is null and last_expires_at <= ${before}
-          and not exists (select 1 from swaps s where s.external_id = o.external_id)
+        where abandoned_announced_at is null and last_expires_at <= ${before} and swap_id is null
         order by last_expires_at limit ${limit}
         for update skip locked`),
     );

@@ -107,6 +107,14 @@ export const funnelOrders = pgTable(
     quoteExpired: boolean("quote_expired").notNull().default(false),
     quoteTaken: boolean("quote_taken").notNull().default(false),
     refusedByLimit: boolean("refused_by_limit").notNull().default(false),
+    // Its latest swap, followed by a trigger on `swaps` (migration 0001): the same read never joins.
+    swapId: text("swap_id"),
+    swapCreatedAt: at("swap_created_at"),
+    swapStatus: text("swap_status"),
+    /** The swap reached deposit_detected, underpaid, processing or completed, was refunded, or failed after one of those. */
+    depositSeen: boolean("deposit_seen").notNull().default(false),
+    /** The swap's completion as the upstream dates it (its updatedAt). */
+    completedAt: at("completed_at"),
     /** When the `order.abandoned` event was written for it (once). */
     abandonedAnnouncedAt: at("abandoned_announced_at"),
   },

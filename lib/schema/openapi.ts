@@ -29,6 +29,7 @@ import {
   webhookLogQuerySchema,
   webhookLogSchema,
 } from "./dashboard";
+import { funnelQuerySchema, funnelSchema } from "./funnel";
 import { assetListSchema, swapIdPattern } from "./partner";
 
 type JsonSchema = Record<string, unknown>;
@@ -165,6 +166,17 @@ function partnerPaths() {
       dashboardSummaryQuerySchema,
       ok("Totals and days.", "DashboardSummary", ledgerAnswerHeaders),
     ),
+    "/api/partner/funnel": ledgerRead(
+      "operatorFunnel",
+      "Where checkouts are lost: the orders first quoted in the period (inclusive), by stage, ending and drop-off reason, optionally grouped by pair, locale, origin or UTC day.",
+      funnelQuerySchema,
+      ok("The funnel.", "Funnel", ledgerAnswerHeaders),
+    ),
+    "/api/partner/funnel.csv": ledgerRead("operatorFunnelCsv", "The funnel as CSV: the period's row (key `all`), then one row per group.", funnelQuerySchema, {
+      description: "The CSV, as an attachment.",
+      headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
+      content: { "text/csv": { schema: { type: "string" } } },
+    }),
     "/api/partner/webhooks": ledgerRead(
       "operatorWebhooks",
       "The webhook delivery log, newest first.",
@@ -378,6 +390,7 @@ export function openApiDocument() {
         DashboardSwapDetail: jsonSchema(dashboardSwapDetailSchema, "output"),
         DashboardSummary: jsonSchema(dashboardSummarySchema, "output"),
         WebhookLog: jsonSchema(webhookLogSchema, "output"),
+        Funnel: jsonSchema(funnelSchema, "output"),
         Redelivery: jsonSchema(z.object({ id: z.string(), status: z.literal("pending") }), "output"),
         Readiness: jsonSchema(
           z.object({
