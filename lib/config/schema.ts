@@ -1,6 +1,9 @@
 // The app's environment, as one zod schema. Read once by lib/config; nothing else reads process.env.
 import { z } from "zod";
 
+export const webhookEventTypes = ["swap.created", "swap.status_changed", "order.abandoned"] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
 const optionalString = z
   .string()
   .trim()
@@ -102,6 +105,20 @@ export const appEnvSchema = z
     LEDGER_DIR: optionalString.default(".data/ledger"),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional()),
     WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** The events sent: the swap events unless set; `order.abandoned` only when named. */
+    WEBHOOK_EVENTS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (!text?.trim()) return ["swap.created", "swap.status_changed"] as WebhookEventType[];
+        const named = text
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const unknown = named.filter((name) => !(webhookEventTypes as readonly string[]).includes(name));
+        if (unknown.length) ctx.addIssue({ code: "custom", message: `names no event "${unknown[0]}" (known: ${webhookEventTypes.join(", ")})` });
+        return [...new Set(named)] as WebhookEventType[];
+      }),
     WEBHOOK_SECRET: optionalString.pipe(
       z
         .string()

@@ -15,7 +15,7 @@ export type SyncDeps = {
   db: LedgerDb;
   /** One upstream list page (the caller spends the dashboard's budget class on it). */
   listSwaps: (query: ListSwapsQuery) => Promise<SwapList>;
-  events: boolean;
+  events: boolean | ReadonlySet<string>;
   now?: () => number;
   /** Called after a write that may have queued webhook events. */
   onEvents?: () => void;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLedgerDb, type LedgerConnection } from "@/lib/ledger/db";
 import { announceAbandoned, funnelReport, recordFunnelStep } from "@/lib/ledger/funnel";
 import { recordSwaps } from "@/lib/ledger/record";
+import { webhookDeliveries } from "@/lib/ledger/schema";
+import { eq } from "drizzle-orm";
 import type { SwapListItem, SwapStatus } from "@/lib/schema/partner";
 import { seededSwap } from "@/tests/support/ledger-seed";
 
@@ -119,6 +121,13 @@ describe("the funnel's ledger", () => {
     // order.abandoned: once, with the reasons met
     expect(await announceAbandoned(ledger.db, at(3100), at(3100))).toBe(1);
     expect(await announceAbandoned(ledger.db, at(3100), at(3100))).toBe(0);
+    const [event] = await ledger.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.type, "order.abandoned"));
+    expect(event?.swapId).toBe("ord_a");
+    expect(JSON.parse(event!.payload)).toEqual({
+      type: "order.abandoned",
+      timestamp: at(3100).toISOString(),
+      data: { externalId: "ord_a", pair: "BTC.bitcoin>USDT.tron", dropOff: [] },
+    });
   });
 
   it("answers an empty period with zeros and no median", async () => {
