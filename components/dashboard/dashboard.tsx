@@ -43,6 +43,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
     list,
     summary,
     funnel,
+    volume,
     breakdown,
     setBreakdown,
     webhooks,
@@ -123,7 +124,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
 
       <DashboardTotals totals={data?.totals} unavailable={unavailable} historyLoading={historyLoading} />
 
-      <FunnelCards funnel={funnel.data} unavailable={!!funnel.error && !funnel.data} />
+      <FunnelCards funnel={funnel.data} volume={volume.data} unavailable={!!funnel.error && !funnel.data} />
 
       <FunnelPanel funnel={funnel.data} unavailable={!!funnel.error && !funnel.data} />
 

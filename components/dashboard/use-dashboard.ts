@@ -10,7 +10,7 @@ import { bff, BffError } from "@/lib/client/bff";
 import * as z from "zod/mini";
 import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, timeZoneSchema, webhookLogSchema } from "@/lib/schema/dashboard";
 import { loginPath } from "@/lib/schema/pages";
-import { funnelSchema, type funnelGroupings } from "@/lib/schema/funnel";
+import { funnelSchema, volumeSchema, type funnelGroupings } from "@/lib/schema/funnel";
 import { isoDateTimeSchema, swapIdPattern, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
 
 export type DashboardView = {
@@ -147,6 +147,7 @@ export function useDashboard() {
   const period = new URLSearchParams();
   if (view.createdFrom) period.set("createdFrom", view.createdFrom);
   if (view.createdTo) period.set("createdTo", view.createdTo);
+  const volume = useLedgerRead(`/api/partner/volume${period.size ? `?${period.toString().replaceAll("%3A", ":")}` : ""}`, volumeSchema, () => {});
   period.set("groupBy", breakdown);
   const funnel = useLedgerRead(`/api/partner/funnel?${period.toString().replaceAll("%3A", ":")}`, funnelSchema, () => {});
   const webhooks = useLedgerRead(`/api/partner/webhooks?limit=${WEBHOOK_PAGE}&offset=${webhookOffset}`, webhookLogSchema, () => {}, 15_000);
@@ -194,8 +195,9 @@ export function useDashboard() {
     void list.mutate();
     void summary.mutate();
     void funnel.mutate();
+    void volume.mutate();
     void webhooks.mutate();
-  }, [list, summary, funnel, webhooks]);
+  }, [list, summary, funnel, volume, webhooks]);
 
   const filters = viewQuery(view, { paging: false });
   return {
@@ -203,6 +205,7 @@ export function useDashboard() {
     list,
     summary,
     funnel,
+    volume,
     breakdown,
     setBreakdown,
     webhooks,

@@ -54,3 +54,32 @@ export const funnelCsvColumns = [
   "refusedByLimit",
   "medianSecondsToComplete",
 ] as const;
+
+/** The volume the dashboard's cards show: completed swaps created in the period. */
+export const volumeQuerySchema = z.strictObject({ createdFrom: z.optional(isoDateTimeSchema), createdTo: z.optional(isoDateTimeSchema) }).check(
+  z.refine((q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) <= Date.parse(q.createdTo), {
+    message: "createdFrom must not be after createdTo",
+    path: ["createdFrom"],
+  }),
+);
+
+export const volumeSchema = z.object({
+  from: z.nullable(isoDateTimeSchema),
+  to: z.nullable(isoDateTimeSchema),
+  /**
+   * Per asset sent (`BTC.bitcoin`): its completed swaps and the amount sent, exact; `usdc` sums the
+   * `usdcSwaps` of them whose value in dollars is known without a price (a USD stablecoin on
+   * either side), null when none is.
+   */
+  assets: z.array(
+    z.object({
+      asset: z.string(),
+      swaps: z.int().check(z.gte(0)),
+      amount: z.string(),
+      usdc: z.nullable(z.string()),
+      usdcSwaps: z.int().check(z.gte(0)),
+    }),
+  ),
+});
+export type Volume = z.infer<typeof volumeSchema>;
+export type VolumeQuery = z.output<typeof volumeQuerySchema>;

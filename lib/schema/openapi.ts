@@ -29,7 +29,7 @@ import {
   webhookLogQuerySchema,
   webhookLogSchema,
 } from "./dashboard";
-import { funnelQuerySchema, funnelSchema } from "./funnel";
+import { funnelQuerySchema, funnelSchema, volumeQuerySchema, volumeSchema } from "./funnel";
 import { assetListSchema, swapIdPattern } from "./partner";
 
 type JsonSchema = Record<string, unknown>;
@@ -177,6 +177,12 @@ function partnerPaths() {
       headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
       content: { "text/csv": { schema: { type: "string" } } },
     }),
+    "/api/partner/volume": ledgerRead(
+      "operatorVolume",
+      "What the period's completed swaps moved, per asset sent, exact; in USDC only where a side of the swap is a USD stablecoin (no price is assumed).",
+      volumeQuerySchema,
+      ok("Volume per asset sent.", "Volume", ledgerAnswerHeaders),
+    ),
     "/api/partner/webhooks": ledgerRead(
       "operatorWebhooks",
       "The webhook delivery log, newest first.",
@@ -391,6 +397,7 @@ export function openApiDocument() {
         DashboardSummary: jsonSchema(dashboardSummarySchema, "output"),
         WebhookLog: jsonSchema(webhookLogSchema, "output"),
         Funnel: jsonSchema(funnelSchema, "output"),
+        Volume: jsonSchema(volumeSchema, "output"),
         Redelivery: jsonSchema(z.object({ id: z.string(), status: z.literal("pending") }), "output"),
         Readiness: jsonSchema(
           z.object({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLedgerDb, type LedgerConnection } from "@/lib/ledger/db";
 import { announceAbandoned, funnelReport, recordFunnelStep } from "@/lib/ledger/funnel";
 import { recordSwaps } from "@/lib/ledger/record";
+import { completedVolume } from "@/lib/ledger/volume";
 import { webhookDeliveries } from "@/lib/ledger/schema";
 import { eq } from "drizzle-orm";
 import type { SwapListItem, SwapStatus } from "@/lib/schema/partner";
@@ -128,6 +129,12 @@ describe("the funnel's ledger", () => {
       timestamp: at(3100).toISOString(),
       data: { externalId: "ord_a", pair: "BTC.bitcoin>USDT.tron", dropOff: [] },
     });
+  });
+
+  it("sums the completed swaps' volume per asset sent, in USDC only where a side is a USD stablecoin", async () => {
+    // The two completed swaps of the test above: 0.0123 BTC each, paying out 812.5 USDT (estimated).
+    expect(await completedVolume(ledger.db, {})).toEqual([{ asset: "BTC.bitcoin", swaps: 2, amount: "0.0246", usdc: "1625", usdcSwaps: 2 }]);
+    expect(await completedVolume(ledger.db, { from: "2030-01-01T00:00:00Z" })).toEqual([]);
   });
 
   it("answers an empty period with zeros and no median", async () => {

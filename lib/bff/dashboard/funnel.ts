@@ -1,8 +1,9 @@
-// The dashboard's funnel, answered by the ledger alone (no upstream call): JSON and CSV.
+// The dashboard's funnel (JSON and CSV) and completed volume, answered by the ledger alone (no upstream call).
 import "server-only";
 import type { LedgerConnection } from "@/lib/ledger/db";
 import { funnelReport } from "@/lib/ledger/funnel";
-import { funnelCsvColumns, type Funnel, type FunnelQuery } from "@/lib/schema/funnel";
+import { completedVolume } from "@/lib/ledger/volume";
+import { funnelCsvColumns, type Funnel, type FunnelQuery, type Volume, type VolumeQuery } from "@/lib/schema/funnel";
 import { csvField } from "./csv";
 
 export const dashboardFunnel = (connection: LedgerConnection, query: FunnelQuery, now = new Date()): Promise<Funnel> =>
@@ -20,4 +21,12 @@ export function funnelCsv(funnel: Funnel): string {
     ...(funnel.groups ?? []).map((group) => line({ key: group.key, ...group.stages, ...group.endings })),
   ];
   return rows.join("");
+}
+
+export async function dashboardVolume(connection: LedgerConnection, query: VolumeQuery): Promise<Volume> {
+  return {
+    from: query.createdFrom ? new Date(query.createdFrom).toISOString() : null,
+    to: query.createdTo ? new Date(query.createdTo).toISOString() : null,
+    assets: await completedVolume(connection.db, { from: query.createdFrom, to: query.createdTo }),
+  };
 }
