@@ -22,6 +22,7 @@ export const widgetOriginHeader = "x-widget-origin";
 
 const MAX_QUEUED = 2_000;
 const LEDGER_WAIT_MS = 3_000;
+const WRITE_WAIT_MS = 5_000;
 const WARN_EVERY_MS = 60_000;
 
 const queue = processSingleton("funnel-queue", () => ({ steps: [] as FunnelStep[], draining: false, dropped: 0, warnedAt: 0 }));
@@ -61,7 +62,12 @@ async function drain() {
           drop("the ledger does not answer");
           continue;
         }
-        await recordFunnelStep(connection.db, step);
+        // A database that hangs holds this queue no longer than this; the step is then lost.
+        const written = await within(
+          recordFunnelStep(connection.db, step).then(() => true),
+          WRITE_WAIT_MS,
+        );
+        if (!written) drop("the ledger is too slow");
       } catch (error) {
         drop(forLog(error));
       }

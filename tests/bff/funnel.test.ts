@@ -3,6 +3,7 @@
 // the same key not counted; who may read it; what a forged orderToken or origin can and cannot do.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funnelSchema, type Funnel } from "@/lib/schema/funnel";
+import { startPostgres, type RunningPostgres } from "../support/postgres";
 import { startApp, type RunningApp } from "../support/servers";
 import {
   APP_SECRET,
@@ -331,5 +332,42 @@ describe("who may read the funnel", () => {
       400,
       "validation_error",
     );
+  });
+});
+
+describe("when the ledger's database is away", () => {
+  let postgres: RunningPostgres;
+  let onPostgres: RunningApp;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    onPostgres = await startApp({
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: upstream.sandbox.options.apiKey,
+      APP_SECRET,
+      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+      PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
+      DATABASE_URL: postgres.url,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await onPostgres?.stop();
+    await postgres?.stop();
+  });
+
+  it("a quote and an address check still answer at once; the step is lost and counted, not the request", async () => {
+    const first = await quote(onPostgres.origin, btcToUsdtTron(), as(client()));
+    postgres.halt();
+    try {
+      const started = Date.now();
+      const again = await quote(onPostgres.origin, { ...btcToUsdtTron(), orderToken: first.orderToken }, as(client()));
+      const checked = await checkAddress(onPostgres.origin, TRON_ADDRESS, first.orderToken, as(client()));
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(again.externalId).toBe(first.externalId);
+      expect(checked.status).toBe(200);
+      for (const until = Date.now() + 15_000; Date.now() < until && !/\[funnel\] a checkout step was not recorded/.test(onPostgres.logs());) await sleep(250);
+      expect(onPostgres.logs()).toMatch(/\[funnel\] a checkout step was not recorded .*lost since start \(swap_checkout_funnel_steps_dropped_total\)/);
+    } finally {
+      postgres.resume();
+    }
   });
 });
