@@ -17,8 +17,8 @@ import { ledger } from "./ledger";
 export type OrderContext = { locale: string; origin: string };
 
 /** The widget's own headers: its `locale=` and its host page's origin as the browser names it. */
-export const widgetLocaleHeader = "x-widget-locale";
-export const widgetOriginHeader = "x-widget-origin";
+const widgetLocaleHeader = "x-widget-locale";
+const widgetOriginHeader = "x-widget-origin";
 
 const MAX_QUEUED = 2_000;
 const LEDGER_WAIT_MS = 3_000;
@@ -26,9 +26,6 @@ const WRITE_WAIT_MS = 5_000;
 const WARN_EVERY_MS = 60_000;
 
 const queue = processSingleton("funnel-queue", () => ({ steps: [] as FunnelStep[], draining: false, dropped: 0, warnedAt: 0 }));
-
-/** Steps lost since the process started (queue full, or the ledger down or too slow). */
-export const funnelStepsDropped = () => queue.dropped;
 
 function drop(reason: string) {
   queue.dropped++;
@@ -39,7 +36,7 @@ function drop(reason: string) {
 }
 
 /** Queues a step and returns at once. */
-export function noteFunnelStep(step: FunnelStep): void {
+function noteFunnelStep(step: FunnelStep): void {
   if (queue.steps.length >= MAX_QUEUED) return drop("queue full");
   queue.steps.push(step);
   if (!queue.draining) setImmediate(() => void drain());
@@ -75,11 +72,6 @@ async function drain() {
   } finally {
     queue.draining = false;
   }
-}
-
-/** Waits until every queued step is written or dropped (tests; a shutdown could, too). */
-export async function funnelSettled(): Promise<void> {
-  while (queue.steps.length || queue.draining) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 const cookieValue = (header: string | null, name: string) =>

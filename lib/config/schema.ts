@@ -1,8 +1,8 @@
 // The app's environment, as one zod schema. Read once by lib/config; nothing else reads process.env.
 import { z } from "zod";
 
-export const webhookEventTypes = ["swap.created", "swap.status_changed", "order.abandoned"] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+const webhookEventTypes = ["swap.created", "swap.status_changed", "order.abandoned"] as const;
+type WebhookEventType = (typeof webhookEventTypes)[number];
 
 const optionalString = z
   .string()

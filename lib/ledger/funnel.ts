@@ -82,9 +82,9 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as 
 
 export type FunnelGroupBy = "pair" | "locale" | "origin" | "day";
 
-export type FunnelStages = { quoted: number; addressChecked: number; swapCreated: number; depositSeen: number; completed: number };
-export type FunnelEndings = { completed: number; refunded: number; failed: number; expired: number; abandoned: number };
-export type FunnelDropOff = { quoteExpired: number; addressInvalid: number; quoteTaken: number; refusedByLimit: number };
+type FunnelStages = { quoted: number; addressChecked: number; swapCreated: number; depositSeen: number; completed: number };
+type FunnelEndings = { completed: number; refunded: number; failed: number; expired: number; abandoned: number };
+type FunnelDropOff = { quoteExpired: number; addressInvalid: number; quoteTaken: number; refusedByLimit: number };
 export type FunnelReport = {
   from: string | null;
   to: string | null;
@@ -219,7 +219,7 @@ export async function funnelReport(
 }
 
 /** The drop-off reasons an order met, as `order.abandoned` names them. */
-export type DropOffReason = keyof FunnelDropOff;
+type DropOffReason = keyof FunnelDropOff;
 
 /**
  * Writes `order.abandoned` into the webhook outbox for orders abandoned since `before` at the

@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { LedgerDb } from "./db";
 
 /** Tokens taken as one US dollar each: the stablecoins the upstream lists. */
-export const usdStablecoins = ["USDT", "USDC", "DAI", "PYUSD", "FDUSD", "TUSD", "USDP"] as const;
+const usdStablecoins = ["USDT", "USDC", "DAI", "PYUSD", "FDUSD", "TUSD", "USDP"] as const;
 
 export type VolumeRow = { asset: string; swaps: number; amount: string; usdc: string | null; usdcSwaps: number };
 

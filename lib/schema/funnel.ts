@@ -34,7 +34,6 @@ export const funnelSchema = z.object({
   groups: z.optional(z.array(z.object({ key: z.string(), stages: funnelStagesSchema, endings: funnelEndingsSchema }))),
 });
 export type Funnel = z.infer<typeof funnelSchema>;
-export type FunnelStages = Funnel["stages"];
 
 /** The funnel's CSV: the whole period first (key `all`), then a row per group. */
 export const funnelCsvColumns = [
