@@ -248,7 +248,8 @@ export async function forgetOtherSandbox(db: LedgerDb, sandboxId: string, at: Da
     const held = await serviceSwapsHeld(tx);
     if (held) throw new ServiceLedgerError(held);
     const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(swaps);
-    await tx.execute(sql`truncate swaps, swap_status_history, ledger_sync_state`);
+    // The funnel's orders were that sandbox's checkouts: they go with its swaps.
+    await tx.execute(sql`truncate swaps, swap_status_history, ledger_sync_state, funnel_orders, funnel_quotes, funnel_steps`);
     await writeSyncState(tx, SANDBOX_STATE_KEY, sandboxId, at);
     return row?.count ?? 0;
   });

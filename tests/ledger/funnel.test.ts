@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLedgerDb, type LedgerConnection } from "@/lib/ledger/db";
 import { announceAbandoned, funnelReport, recordFunnelStep } from "@/lib/ledger/funnel";
 import { recordSwaps } from "@/lib/ledger/record";
+import { forgetOtherSandbox } from "@/lib/ledger/sync";
 import { completedVolume } from "@/lib/ledger/volume";
 import { webhookDeliveries } from "@/lib/ledger/schema";
 import { eq } from "drizzle-orm";
@@ -148,5 +149,28 @@ describe("the funnel's ledger", () => {
       medianSecondsToComplete: null,
       groups: [],
     });
+  });
+
+  it("lets go of an earlier sandbox's orders with its swaps", async () => {
+    const other = await openLedgerDb({ memory: true });
+    try {
+      await forgetOtherSandbox(other.db, "sandbox-1", at(0));
+      await recordFunnelStep(other.db, {
+        kind: "quote",
+        at: at(0),
+        externalId: "ord_s",
+        quoteId: "pq_000000000000000000000abc",
+        expiresAt: at(180),
+        pair: "BTC.bitcoin>USDT.tron",
+        receive: "USDT.tron",
+        locale: "en",
+        origin: "direct",
+      });
+      expect((await funnelReport(other.db, { now: at(0) })).stages.quoted).toBe(1);
+      await forgetOtherSandbox(other.db, "sandbox-2", at(1));
+      expect((await funnelReport(other.db, { now: at(0) })).stages.quoted).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });
