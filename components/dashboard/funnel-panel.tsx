@@ -44,11 +44,14 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
                 <li key={stage} className="grid grid-cols-[minmax(7rem,10rem)_1fr] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_6rem]">
                   <span className="truncate text-slate-700 dark:text-slate-300">{label[stage]}</span>
                   <span className="flex items-center gap-2">
-                    <span
-                      className="h-6 rounded-md bg-emerald-600 dark:bg-emerald-500"
-                      style={{ width: `${Math.max((count / quoted) * 100, count ? 1 : 0)}%` }}
-                    />
-                    <span className="font-medium tabular-nums">{f.count(count)}</span>
+                    {/* The bar's track takes what the count leaves, so a full bar never pushes it out. */}
+                    <span className="h-6 min-w-0 flex-1 rounded-md bg-slate-100 dark:bg-slate-800">
+                      <span
+                        className="block h-6 rounded-md bg-emerald-600 dark:bg-emerald-500"
+                        style={{ width: `${Math.max((count / quoted) * 100, count ? 1 : 0)}%` }}
+                      />
+                    </span>
+                    <span className="min-w-10 text-end font-medium tabular-nums">{f.count(count)}</span>
                   </span>
                   <span className="col-start-2 text-xs text-slate-600 tabular-nums sm:col-start-3 sm:text-end dark:text-slate-400">
                     {kept === null ? "" : t("kept", { percent: kept })}
