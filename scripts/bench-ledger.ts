@@ -10,7 +10,9 @@
 // run, 3000; the backfill may use a fifth), BENCH_LEDGER_REPS (40). `-- --readme` writes the table
 // into docs/benchmarks.md between <!-- bench-ledger:start --> and <!-- bench-ledger:end -->.
 // `-- --exports-only` skips the backfill and the views: the swaps go straight into the ledger and
-// only the exports run.
+// only the exports run. Both modes also put 100,000 checkout orders (BENCH_LEDGER_SWAPS) into the
+// funnel's tables and time `GET /api/partner/funnel` over them (whole, grouped, a period);
+// `-- --funnel-only` does only that.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,7 +22,7 @@ import { openLedgerDb } from "@/lib/ledger/db";
 import { createSandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { serveHandler } from "@/lib/sandbox/serve";
-import { seedSwaps } from "../tests/support/ledger-seed";
+import { seedFunnelOrders, seedSwaps } from "../tests/support/ledger-seed";
 import { startPostgres, type RunningPostgres } from "../tests/support/postgres";
 import { repoRoot } from "../tests/support/servers";
 import { startBff } from "./bench/app";
@@ -37,7 +39,8 @@ const knobs = z
 const args = process.argv.slice(2);
 const usePostgres = args.includes("--postgres");
 const writeReadme = args.includes("--readme");
-const exportsOnly = args.includes("--exports-only");
+const funnelOnly = args.includes("--funnel-only");
+const exportsOnly = args.includes("--exports-only") || funnelOnly;
 
 if (!existsSync(join(repoRoot, ".next", "BUILD_ID"))) {
   console.error("bench:ledger: no production build. Run `npm run build` first.");
@@ -85,6 +88,8 @@ if (exportsOnly) {
   log(`seeding ${knobs.BENCH_LEDGER_SWAPS} swaps straight into the ledger`);
   const ledger = await openLedgerDb(postgres ? { databaseUrl: postgres.url } : { dir: seededDir! });
   await seedSwaps(ledger.db, knobs.BENCH_LEDGER_SWAPS);
+  log(`seeding ${knobs.BENCH_LEDGER_SWAPS} checkout orders for the funnel`);
+  await seedFunnelOrders(ledger.db, knobs.BENCH_LEDGER_SWAPS);
   await ledger.close();
 }
 const app = await startBff({
@@ -128,7 +133,6 @@ async function measure() {
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  if (exportsOnly) return { views: null, exports: await measureExports(cookie) };
   const get = async (path: string) => {
     const t = performance.now();
     // One retry for a kept-alive socket the server closed just then (not the app failing).
@@ -141,6 +145,10 @@ async function measure() {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
     return { ms, json: JSON.parse(body) as Record<string, unknown> & { total: number; swaps: Array<Record<string, unknown>> } };
   };
+  if (exportsOnly) {
+    const funnel = await measureFunnel(get);
+    return { views: null, funnel, exports: funnelOnly ? null : await measureExports(cookie) };
+  }
 
   let lastReport = 0;
   for (;;) {
@@ -213,7 +221,25 @@ async function measure() {
     totalsFilters,
     axeViolations,
   };
-  return { views, exports };
+  return { views, funnel: null, exports };
+}
+
+/** The funnel over every seeded order: whole, by each grouping, and over the last 30 days; no upstream call. */
+async function measureFunnel(get: (path: string) => Promise<{ ms: number; json: Record<string, unknown> }>) {
+  const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const paths = ["", "?groupBy=pair", "?groupBy=locale", "?groupBy=origin", "?groupBy=day", `?createdFrom=${from}&groupBy=day`].map(
+    (q) => `/api/partner/funnel${q}`,
+  );
+  const first = await get(paths[0]!);
+  const quoted = (first.json.stages as { quoted: number }).quoted;
+  if (quoted !== knobs.BENCH_LEDGER_SWAPS) throw new Error(`the funnel counts ${quoted} orders, not ${knobs.BENCH_LEDGER_SWAPS}`);
+  const before = calls.filter((c) => !c.requestId.startsWith("ledger-")).length;
+  const samples: number[] = [];
+  for (let i = 0; i < knobs.BENCH_LEDGER_REPS; i++) samples.push((await get(paths[i % paths.length]!)).ms);
+  const upstreamCalls = calls.filter((c) => !c.requestId.startsWith("ledger-")).length - before;
+  const result = { orders: quoted, reads: spread(samples), upstreamCalls };
+  log(`funnel over ${quoted} orders: p50 ${round(result.reads.p50)} ms, p95 ${round(result.reads.p95)} ms, ${upstreamCalls} upstream calls`);
+  return result;
 }
 
 /**
@@ -366,11 +392,11 @@ const command = `npm run build && ${Object.entries(process.env)
   .map(([k, v]) => `${k}=${v} `)
   .join(
     "",
-  )}npm run bench:ledger${usePostgres || exportsOnly ? ` -- ${[usePostgres ? "--postgres" : "", exportsOnly ? "--exports-only" : ""].filter(Boolean).join(" ")}` : ""}`;
+  )}npm run bench:ledger${usePostgres || exportsOnly ? ` -- ${[usePostgres ? "--postgres" : "", funnelOnly ? "--funnel-only" : exportsOnly ? "--exports-only" : ""].filter(Boolean).join(" ")}` : ""}`;
 const ms = (s: Spread) => `${round(s.p50)} ms | ${round(s.p95)} ms`;
 const specMinutes = Math.ceil(knobs.BENCH_LEDGER_SWAPS / 100) / (120 * 0.2);
 const views = result.views;
-const { exports } = result;
+const { exports, funnel } = result;
 const markdown = [
   `Ledger at ${knobs.BENCH_LEDGER_SWAPS.toLocaleString("en")} swaps (\`${command}\`, ${usePostgres ? "Postgres 15 server" : "PGlite"}, ${machine}, ${new Date().toISOString().slice(0, 10)}):`,
   "",
@@ -390,20 +416,13 @@ const markdown = [
         "",
       ]
     : []),
-  `CSV export of every swap (${exports.single.rows.toLocaleString("en")} rows, ${(exports.single.bytes / 1e6).toFixed(1)} MB): ${(exports.single.ms / 1000).toFixed(1)} s alone, ${(Math.max(...exports.parallel.map((p) => p.ms)) / 1000).toFixed(1)} s for three at once (three sessions); a second export of a session with one running: ${exports.secondExport.status}${exports.secondExport.retryAfter ? ` (Retry-After ${exports.secondExport.retryAfter})` : ""}. The checkout meanwhile, each call sent again 100 ms after its answer (a creation every 500 ms; its quote counts as a quote), p95 / max:`,
-  "",
-  "| while | health | quote | cached status read | swap creation |",
-  "|---|---|---|---|---|",
-  ...(
-    [
-      ["no export", exports.idle],
-      ["one export", exports.during],
-      ["three exports", exports.duringThree],
-    ] as const
-  ).map(
-    ([label, c]) =>
-      `| ${label} | ${[c.health, c.quotes, c.statusReads, c.swaps].map((x) => `${round(x.p95, 0)} / ${round(x.max, 0)} ms (n ${x.n}${x.failed ? `, ${x.failed} failed` : ""})`).join(" | ")} |`,
-  ),
+  ...(funnel
+    ? [
+        `The funnel (\`GET /api/partner/funnel\`) over ${funnel.orders.toLocaleString("en")} checkout orders, whole, by pair, locale, origin and day, and the last 30 days by day (n = ${knobs.BENCH_LEDGER_REPS}): p50 ${round(funnel.reads.p50)} ms, p95 ${round(funnel.reads.p95)} ms; upstream calls: ${funnel.upstreamCalls}.`,
+        "",
+      ]
+    : []),
+  ...(exports ? exportLines(exports) : []),
   ...(views
     ? [
         "",
@@ -417,6 +436,25 @@ const markdown = [
       ]
     : []),
 ].join("\n");
+
+function exportLines(exports: NonNullable<typeof result.exports>): string[] {
+  return [
+    `CSV export of every swap (${exports.single.rows.toLocaleString("en")} rows, ${(exports.single.bytes / 1e6).toFixed(1)} MB): ${(exports.single.ms / 1000).toFixed(1)} s alone, ${(Math.max(...exports.parallel.map((p) => p.ms)) / 1000).toFixed(1)} s for three at once (three sessions); a second export of a session with one running: ${exports.secondExport.status}${exports.secondExport.retryAfter ? ` (Retry-After ${exports.secondExport.retryAfter})` : ""}. The checkout meanwhile, each call sent again 100 ms after its answer (a creation every 500 ms; its quote counts as a quote), p95 / max:`,
+    "",
+    "| while | health | quote | cached status read | swap creation |",
+    "|---|---|---|---|---|",
+    ...(
+      [
+        ["no export", exports.idle],
+        ["one export", exports.during],
+        ["three exports", exports.duringThree],
+      ] as const
+    ).map(
+      ([label, c]) =>
+        `| ${label} | ${[c.health, c.quotes, c.statusReads, c.swaps].map((x) => `${round(x.p95, 0)} / ${round(x.max, 0)} ms (n ${x.n}${x.failed ? `, ${x.failed} failed` : ""})`).join(" | ")} |`,
+    ),
+  ];
+}
 console.log(`\n${markdown}\n`);
 const resultsDir = join(repoRoot, "bench", "results");
 await mkdir(resultsDir, { recursive: true });

@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
 import { Dashboard } from "@/components/dashboard/dashboard";
+import { SandboxBanner } from "@/components/dashboard/sandbox-banner";
 import { SessionUnavailable } from "@/components/dashboard/session-unavailable";
 import { dashboardEnabled, sessionState, SESSION_COOKIE } from "@/lib/bff/dashboard/session";
 import { config } from "@/lib/config";
@@ -33,6 +34,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
     <>
       <DashboardHeader sandbox={config().mode === "sandbox"} signedIn />
       <main id="main" className="mx-auto w-full max-w-7xl px-3 pb-16 sm:px-4">
+        {config().mode === "sandbox" ? <SandboxBanner /> : null}
         <Suspense>
           <Dashboard webhooksOn={webhooksEnabled()} />
         </Suspense>

@@ -13,6 +13,9 @@ import { DailyChart } from "./daily-chart";
 import { DashboardFilters } from "./dashboard-filters";
 import { DashboardTotals } from "./dashboard-totals";
 import { useDashboardFormat } from "./format";
+import { FunnelBreakdown } from "./funnel-breakdown";
+import { FunnelCards } from "./funnel-cards";
+import { FunnelPanel } from "./funnel-panel";
 import { SwapDetail } from "./swap-detail";
 import { SwapsList } from "./swaps-list";
 import { pageSizes, useDashboard } from "./use-dashboard";
@@ -35,7 +38,25 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
   const t = useTranslations("dashboard");
   const f = useDashboardFormat();
   const ago = useAgo();
-  const { view, list, summary, webhooks, webhookOffset, setWebhookOffset, stamp, show, openSwapId, openSwap, closeSwap, refreshAll, csvHref } = useDashboard();
+  const {
+    view,
+    list,
+    summary,
+    funnel,
+    volume,
+    breakdown,
+    setBreakdown,
+    webhooks,
+    webhookOffset,
+    setWebhookOffset,
+    stamp,
+    show,
+    openSwapId,
+    openSwap,
+    closeSwap,
+    refreshAll,
+    csvHref,
+  } = useDashboard();
   // Paging moves focus (and the view) to the history's heading: the rows that changed are below it,
   // and the button pressed may be disabled on the new page (focus would fall to the page's top).
   const historyHeading = useRef<HTMLHeadingElement>(null);
@@ -102,6 +123,12 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
       <DashboardFilters view={view} onChange={(filters, history) => show({ ...view, ...filters, offset: 0 }, history)} />
 
       <DashboardTotals totals={data?.totals} unavailable={unavailable} historyLoading={historyLoading} />
+
+      <FunnelCards funnel={funnel.data} volume={volume.data} unavailable={!!funnel.error && !funnel.data} />
+
+      <FunnelPanel funnel={funnel.data} unavailable={!!funnel.error && !funnel.data} />
+
+      <FunnelBreakdown funnel={funnel.data} breakdown={breakdown} onBreakdown={setBreakdown} />
 
       <DailyChart
         summary={summary.data}

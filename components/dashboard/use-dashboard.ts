@@ -10,6 +10,7 @@ import { bff, BffError } from "@/lib/client/bff";
 import * as z from "zod/mini";
 import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, timeZoneSchema, webhookLogSchema } from "@/lib/schema/dashboard";
 import { loginPath } from "@/lib/schema/pages";
+import { funnelSchema, volumeSchema, type funnelGroupings } from "@/lib/schema/funnel";
 import { isoDateTimeSchema, swapIdPattern, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
 
 export type DashboardView = {
@@ -24,6 +25,10 @@ export type DashboardView = {
 export const pageSizes = [25, 50, 100] as const;
 const AUTO_REFRESH_MS = 30_000;
 export const WEBHOOK_PAGE = 10;
+
+/** The funnel's breakdown: by pair, language or origin (by day is the API's, not this table's). */
+export type FunnelBreakdown = Exclude<(typeof funnelGroupings)[number], "day">;
+export const funnelBreakdowns: readonly FunnelBreakdown[] = ["pair", "locale", "origin"];
 
 const wholeNumber = (text: string | null, min: number, max: number, fallback: number) => {
   if (text === null || !/^\d{1,9}$/.test(text)) return fallback;
@@ -129,6 +134,7 @@ export function useDashboard() {
   const view = useMemo(() => viewFromParams(new URLSearchParams(params.toString())), [params]);
   const [stamp, setStamp] = useState<LedgerStamp>({ asOf: null, inSyncAt: null, loading: null });
   const [webhookOffset, setWebhookOffset] = useState(0);
+  const [breakdown, setBreakdown] = useState<FunnelBreakdown>("pair");
 
   const query = viewQuery(view);
   // The chart counts the operator's calendar days, the ones the date filters pick.
@@ -137,14 +143,21 @@ export function useDashboard() {
   // the webhook log have none yet, so they are still checked with their zod schemas.
   const list = useLedgerRead(`/api/partner/swaps${query ? `?${query}` : ""}`, dashboardSwapListAnswer, setStamp);
   const summary = useLedgerRead(`/api/partner/summary${summaryQuery ? `?${summaryQuery}` : ""}`, dashboardSummarySchema, () => {});
+  // The funnel takes the same period as the list (the orders first quoted in it), and no other filter.
+  const period = new URLSearchParams();
+  if (view.createdFrom) period.set("createdFrom", view.createdFrom);
+  if (view.createdTo) period.set("createdTo", view.createdTo);
+  const volume = useLedgerRead(`/api/partner/volume${period.size ? `?${period.toString().replaceAll("%3A", ":")}` : ""}`, volumeSchema, () => {});
+  period.set("groupBy", breakdown);
+  const funnel = useLedgerRead(`/api/partner/funnel?${period.toString().replaceAll("%3A", ":")}`, funnelSchema, () => {});
   const webhooks = useLedgerRead(`/api/partner/webhooks?limit=${WEBHOOK_PAGE}&offset=${webhookOffset}`, webhookLogSchema, () => {}, 15_000);
 
   // A lapsed session sends the operator to the login page, which says so and brings them back to
   // the same filters and page.
   useEffect(() => {
-    if (![list.error, summary.error, webhooks.error].some((e) => e?.code === "unauthorized")) return;
+    if (![list.error, summary.error, funnel.error, webhooks.error].some((e) => e?.code === "unauthorized")) return;
     router.replace(loginPath(true, query));
-  }, [list.error, summary.error, webhooks.error, router, query]);
+  }, [list.error, summary.error, funnel.error, webhooks.error, router, query]);
 
   // Each choice is a step the browser's Back undoes (a status, a range, a page); a search typed
   // letter by letter replaces its own step instead of adding one per pause.
@@ -181,14 +194,20 @@ export function useDashboard() {
   const refreshAll = useCallback(() => {
     void list.mutate();
     void summary.mutate();
+    void funnel.mutate();
+    void volume.mutate();
     void webhooks.mutate();
-  }, [list, summary, webhooks]);
+  }, [list, summary, funnel, volume, webhooks]);
 
   const filters = viewQuery(view, { paging: false });
   return {
     view,
     list,
     summary,
+    funnel,
+    volume,
+    breakdown,
+    setBreakdown,
     webhooks,
     webhookOffset,
     setWebhookOffset,

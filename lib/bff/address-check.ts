@@ -6,9 +6,11 @@ import type { AddressBody } from "@/lib/schema/bff";
 import type { AddressValidation } from "@/lib/schema/partner";
 import { unspendablePayout } from "@/lib/swap/unspendable";
 import { assetsAtHand } from "./assets";
+import { noteAddressChecked, notingLimits } from "./funnel";
 import { limitClient } from "./http/rate-limit";
 import { partner } from "./upstream/partner";
 import { store } from "./upstream/shared-store";
+import { externalIdFromOrderToken } from "./tokens";
 
 /** An address check's answer does not change within minutes; every instance shares it. */
 const ADDRESS_CHECK_TTL_MS = 5 * 60_000;
@@ -29,6 +31,15 @@ export async function cachedAddressCheck(body: AddressBody): Promise<AddressVali
  * as a read; a new one costs an upstream call and counts with the client's quotes.
  */
 export async function checkAddress(body: AddressBody, ctx: { requestId: string; clientId: string }): Promise<AddressValidation> {
+  // The order this check is for, only when its token is one we signed: a forged one ties it to none.
+  const order = externalIdFromOrderToken(body.orderToken);
+  const { orderToken: _orderToken, ...check } = body;
+  const result = await notingLimits(order, () => answerCheck(check, ctx));
+  noteAddressChecked(order, body, result.valid);
+  return result;
+}
+
+async function answerCheck(body: AddressBody, ctx: { requestId: string; clientId: string }): Promise<AddressValidation> {
   const cached = await cachedAddressCheck(body);
   let result: AddressValidation;
   if (cached) {

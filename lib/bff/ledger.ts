@@ -18,6 +18,7 @@ import { watchWebhookBacklog } from "@/lib/observability/metrics";
 import { log } from "@/lib/observability/log";
 import { openLedgerDb, type LedgerConnection } from "@/lib/ledger/db";
 import { isServiceLedgerError, noteServiceUpstream, type ServiceLedgerError } from "@/lib/ledger/provenance";
+import { announceAbandoned } from "@/lib/ledger/funnel";
 import { recordSwaps, type SwapSource } from "@/lib/ledger/record";
 import {
   backfillStep,
@@ -69,6 +70,13 @@ function ledgerEnabled(): boolean {
 
 export const webhooksEnabled = () => ledgerEnabled() && !!config().WEBHOOK_URL && !!config().WEBHOOK_SECRET;
 
+/** The event types to write (WEBHOOK_EVENTS), none with webhooks off. */
+const webhookEvents = (): ReadonlySet<string> => new Set(webhooksEnabled() ? config().WEBHOOK_EVENTS : []);
+
+/** How long after its last quote expired an order with no swap is announced as abandoned. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+const ABANDONED_EVERY_MS = 60_000;
+
 /** The open ledger, or null when it is off. Opening applies the migrations and starts the loops. */
 export function ledger(): Promise<LedgerConnection | null> {
   if (!ledgerEnabled()) return Promise.resolve(null);
@@ -115,7 +123,7 @@ function syncDeps(connection: LedgerConnection): SyncDeps {
     db: connection.db,
     // The ledger's own reads are the lowest budget class, which never gets more than a fifth.
     listSwaps: (query) => partner().listSwaps(query, { requestId: `ledger-${runtime.instance.slice(0, 8)}`, priority: "dashboard" }),
-    events: webhooksEnabled(),
+    events: webhookEvents(),
     onEvents: () => runtime.nudge?.(),
   };
 }
@@ -182,6 +190,14 @@ function startLoops(connection: LedgerConnection) {
     if ((await syncStatus(deps.db)).backfill?.done) await reconcile(deps);
   });
   if (!webhooksEnabled()) return;
+  if (webhookEvents().has("order.abandoned")) {
+    // An order's checkout refreshes its quote while the page is open: one whose quotes all ran out
+    // a while ago, with no swap, was left. Announced once (a later swap brings the swap events).
+    every("abandoned", ABANDONED_EVERY_MS, async () => {
+      const now = new Date();
+      if ((await announceAbandoned(connection.db, new Date(now.getTime() - ABANDONED_AFTER_MS), now)) > 0) runtime.nudge?.();
+    });
+  }
   const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = config();
   watchWebhookBacklog(() => pendingCount(connection.db));
   let sending = false;
@@ -205,7 +221,7 @@ async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: S
   try {
     const connection = await ledger();
     if (!connection) return;
-    const result = await recordSwaps(connection.db, seen, { source, seenAt: new Date(), events: webhooksEnabled() });
+    const result = await recordSwaps(connection.db, seen, { source, seenAt: new Date(), events: webhookEvents() });
     if (result.inserted || result.changed) runtime.nudge?.();
   } catch (error) {
     log().warn(`[ledger] could not record a ${source} view: ${forLog(error)}`);

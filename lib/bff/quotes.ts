@@ -5,6 +5,7 @@ import type { QuoteAnswer, QuoteBody } from "@/lib/schema/bff";
 import { decimalPlacesOf, withinBounds } from "@/lib/schema/decimal";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import { assetsAtHand } from "./assets";
+import { noteQuoted, type OrderContext } from "./funnel";
 import { ApiError } from "./http/errors";
 import { rememberQuoteConfig, rememberQuoteMemo } from "./quote-memory";
 import { partner } from "./upstream/partner";
@@ -19,7 +20,11 @@ const matchesAssetRef = (ref: string, asset: { token: string; network: string })
  * A quote for the checkout. A signed widget config (`widget`) gives the attribution, may fix the
  * asset to receive, and is remembered with the quote for its swap (lib/bff/quote-memory.ts).
  */
-export async function createQuote(body: QuoteBody, ctx: { requestId: string; clientId: string }, widget: WidgetConfig | null = null): Promise<QuoteAnswer> {
+export async function createQuote(
+  body: QuoteBody,
+  ctx: { requestId: string; clientId: string; order?: OrderContext },
+  widget: WidgetConfig | null = null,
+): Promise<QuoteAnswer> {
   const trusted: Partial<WidgetConfig> = widget ?? {};
   if (trusted.to && !matchesAssetRef(trusted.to, body.to)) {
     throw new ApiError("validation_error", "The asset to receive is fixed by the site you came from.", { fields: { to: "locked" } });
@@ -46,6 +51,8 @@ export async function createQuote(body: QuoteBody, ctx: { requestId: string; cli
     });
   }
   if (widget) await rememberQuoteConfig(quote.id, widget);
+  // The funnel's step is queued, never awaited: the ledger does not slow a quote.
+  if (ctx.order) noteQuoted(quote, externalId, ctx.order);
   return { ...quote, externalId, orderToken: orderTokenFor(externalId) };
 }
 

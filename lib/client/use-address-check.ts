@@ -4,6 +4,8 @@ import { addressAnswer } from "@/lib/schema/answers";
 import type { AddressValidation } from "@/lib/schema/partner";
 import { BffError, bff } from "@/lib/client/bff";
 import { useDebounced } from "./use-debounced";
+import { orderToken } from "./use-quote";
+import { widgetContextHeaders } from "./widget-context";
 
 export type AddressCheckState = { state: "empty" } | { state: "checking" } | { state: "done"; result: AddressValidation } | { state: "error"; error: BffError };
 
@@ -29,7 +31,15 @@ export function useAddressCheck(target: { network: string; token: string } | und
     setCheck({ state: "checking" });
     bff("/api/v1/address", addressAnswer, {
       method: "POST",
-      body: { network: input.network, token: input.token, address: input.address, ...(input.memo ? { memo: input.memo } : {}) },
+      body: {
+        network: input.network,
+        token: input.token,
+        address: input.address,
+        ...(input.memo ? { memo: input.memo } : {}),
+        // The check is a step of this checkout's order (the partner's funnel).
+        ...(orderToken() ? { orderToken: orderToken() } : {}),
+      },
+      headers: widgetContextHeaders(),
       signal: controller.signal,
     })
       .then((result) => setCheck({ state: "done", result }))

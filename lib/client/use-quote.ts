@@ -9,6 +9,7 @@ import type { Asset } from "@/lib/schema/partner";
 import { BffError, bff, serverClockOffset } from "@/lib/client/bff";
 import { useDebounced } from "./use-debounced";
 import { useServerNow } from "./use-now";
+import { widgetContextHeaders } from "./widget-context";
 
 const ORDER_TOKEN_KEY = "swap-checkout.orderToken";
 
@@ -33,7 +34,8 @@ export function isQuotableAmount(amount: string, asset: Asset | undefined): bool
   return !!asset && isDecimal(amount) && !/^0*(\.0*)?$/.test(amount) && decimalPlacesOf(amount) <= asset.decimals;
 }
 
-function orderToken(): string | undefined {
+/** The order of this checkout, as its last quote answered it (address checks name it too). */
+export function orderToken(): string | undefined {
   try {
     return sessionStorage.getItem(ORDER_TOKEN_KEY) ?? undefined;
   } catch {
@@ -105,7 +107,7 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
         to: { network: request.to.network, token: request.to.symbol },
         ...(orderToken() ? { orderToken: orderToken() } : {}),
       },
-      headers: widgetConfig ? { "x-widget-config": widgetConfig } : undefined,
+      headers: { ...widgetContextHeaders(), ...(widgetConfig ? { "x-widget-config": widgetConfig } : {}) },
       signal: controller.signal,
       onHeaders: (headers) => (dateHeader = headers.get("date")),
     })

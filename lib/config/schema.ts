@@ -3,6 +3,9 @@ import { z } from "zod";
 import { observabilityEnv } from "@/lib/observability/env";
 import { contrastRatio } from "@/lib/swap/contrast";
 
+const webhookEventTypes = ["swap.created", "swap.status_changed", "order.abandoned"] as const;
+type WebhookEventType = (typeof webhookEventTypes)[number];
+
 const optionalString = z
   .string()
   .trim()
@@ -144,6 +147,20 @@ export const appEnvSchema = z
     /** With MAIL_FROM, the deposit page offers "E-mail me this link" (lib/bff/mail.ts). smtp:// or smtps://, credentials in the URL. */
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
     MAIL_FROM: optionalString.pipe(z.email("must be an e-mail address").optional()),
+    /** The events sent: the swap events unless set; `order.abandoned` only when named. */
+    WEBHOOK_EVENTS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (!text?.trim()) return ["swap.created", "swap.status_changed"] as WebhookEventType[];
+        const named = text
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const unknown = named.filter((name) => !(webhookEventTypes as readonly string[]).includes(name));
+        if (unknown.length) ctx.addIssue({ code: "custom", message: `names no event "${unknown[0]}" (known: ${webhookEventTypes.join(", ")})` });
+        return [...new Set(named)] as WebhookEventType[];
+      }),
     WEBHOOK_SECRET: optionalString.pipe(
       z
         .string()

@@ -66,7 +66,8 @@ function rowOf(item: SwapListItem, listed: boolean, seenAt: Date) {
 
 const validTime = (text: string) => Number.isFinite(Date.parse(text));
 
-export type RecordOptions = { source: SwapSource; seenAt: Date; events: boolean };
+/** `events`: whether to write webhook events, or which types (WEBHOOK_EVENTS). */
+export type RecordOptions = { source: SwapSource; seenAt: Date; events: boolean | ReadonlySet<string> };
 
 /**
  * Upserts swaps as seen now. A view older than the stored one (by the upstream's `updatedAt`) is
@@ -128,9 +129,10 @@ export async function recordSwaps(
     }
     if (inserts.length) await tx.insert(swaps).values(inserts).onConflictDoNothing();
     if (history.length) await tx.insert(swapStatusHistory).values(history);
-    if (options.events && events.length) {
+    const sent = options.events === true ? events : options.events ? events.filter((event) => (options.events as ReadonlySet<string>).has(event.type)) : [];
+    if (sent.length) {
       await tx.insert(webhookDeliveries).values(
-        events.map((event, index) => ({
+        sent.map((event, index) => ({
           id: newWebhookId(),
           type: event.type,
           swapId: event.data.swap.id,

@@ -82,3 +82,76 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt), index("webhook_deliveries_created_idx").on(t.createdAt.desc())],
 );
+
+/**
+ * The funnel (DESIGN "The funnel"): one row per checkout order, made on its first quote. The key is
+ * the order's externalId (also on its swaps), never its token; no address or IP is kept.
+ */
+export const funnelOrders = pgTable(
+  "funnel_orders",
+  {
+    externalId: text("external_id").primaryKey(),
+    firstQuotedAt: at("first_quoted_at").notNull(),
+    /** `BTC.bitcoin>USDT.tron`, from the first quote. */
+    pair: text("pair").notNull(),
+    locale: text("locale").notNull(),
+    /** `direct`, an allowed widget host's origin, or `widget`. */
+    origin: text("origin").notNull(),
+    /** The latest expiry of its quotes: none valid after it, and no swap, is `abandoned`. */
+    lastExpiresAt: at("last_expires_at").notNull(),
+    // What its steps met, kept as they are written so that a read over 100,000 orders is one pass.
+    /** A payout address check (for the asset of one of its quotes) said valid. */
+    addressChecked: boolean("address_checked").notNull().default(false),
+    addressInvalid: boolean("address_invalid").notNull().default(false),
+    /** A creation refused with quote_expired, or a re-quote after every earlier quote expired. */
+    quoteExpired: boolean("quote_expired").notNull().default(false),
+    quoteTaken: boolean("quote_taken").notNull().default(false),
+    refusedByLimit: boolean("refused_by_limit").notNull().default(false),
+    // Its latest swap, followed by a trigger on `swaps` (migration 0001): the same read never joins.
+    swapId: text("swap_id"),
+    swapCreatedAt: at("swap_created_at"),
+    swapStatus: text("swap_status"),
+    /** The swap reached deposit_detected, underpaid, processing or completed, was refunded, or failed after one of those. */
+    depositSeen: boolean("deposit_seen").notNull().default(false),
+    /** The swap's completion as the upstream dates it (its updatedAt). */
+    completedAt: at("completed_at"),
+    /** When the `order.abandoned` event was written for it (once). */
+    abandonedAnnouncedAt: at("abandoned_announced_at"),
+  },
+  (t) => [
+    index("funnel_orders_first_quoted_idx").on(t.firstQuotedAt),
+    index("funnel_orders_unannounced_idx")
+      .on(t.lastExpiresAt)
+      .where(sql`${t.abandonedAnnouncedAt} is null`),
+  ],
+);
+
+/** Each quote of an order: a swap refusal names a quote id, and expiries decide `abandoned`. */
+export const funnelQuotes = pgTable(
+  "funnel_quotes",
+  {
+    quoteId: text("quote_id").primaryKey(),
+    externalId: text("external_id").notNull(),
+    quotedAt: at("quoted_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    /** The asset to receive, `USDT.tron`: an address check for it is a payout address check. */
+    receive: text("receive").notNull(),
+  },
+  (t) => [index("funnel_quotes_order_idx").on(t.externalId, t.quotedAt)],
+);
+
+/**
+ * The other steps of an order as they happened: `address_valid` / `address_invalid` (with the
+ * asset checked), `quote_expired`, `quote_taken`, `rate_limited`. The order's flags sum them up.
+ */
+export const funnelSteps = pgTable(
+  "funnel_steps",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    externalId: text("external_id").notNull(),
+    kind: text("kind").notNull(),
+    asset: text("asset"),
+    at: at("at").notNull(),
+  },
+  (t) => [index("funnel_steps_order_idx").on(t.externalId, t.kind)],
+);

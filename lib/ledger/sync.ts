@@ -17,7 +17,7 @@ export type SyncDeps = {
   db: LedgerDb;
   /** One upstream list page (the caller spends the dashboard's budget class on it). */
   listSwaps: (query: ListSwapsQuery) => Promise<SwapList>;
-  events: boolean;
+  events: boolean | ReadonlySet<string>;
   now?: () => number;
   /** Called after a write that may have queued webhook events. */
   onEvents?: () => void;
@@ -250,7 +250,8 @@ export async function forgetOtherSandbox(db: LedgerDb, sandboxId: string, at: Da
     const held = await serviceSwapsHeld(tx);
     if (held) throw new ServiceLedgerError(held);
     const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(swaps);
-    await tx.execute(sql`truncate swaps, swap_status_history, ledger_sync_state`);
+    // The funnel's orders were that sandbox's checkouts: they go with its swaps.
+    await tx.execute(sql`truncate swaps, swap_status_history, ledger_sync_state, funnel_orders, funnel_quotes, funnel_steps`);
     await writeSyncState(tx, SANDBOX_STATE_KEY, sandboxId, at);
     return row?.count ?? 0;
   });

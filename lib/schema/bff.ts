@@ -26,6 +26,8 @@ export const addressBodySchema = z.strictObject({
   token,
   address: z.string().check(z.minLength(1, "is required"), z.maxLength(256)),
   memo,
+  /** The checkout's order, as its quote answered it: the check is one of the order's steps (the funnel). */
+  orderToken: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
 });
 export type AddressBody = z.infer<typeof addressBodySchema>;
 export const addressAnswerSchema = addressValidationSchema;

@@ -109,7 +109,8 @@ export const webhookLogQuerySchema = z.strictObject({
 
 const webhookDeliverySchema = z.object({
   id: z.string(),
-  type: z.enum(["swap.created", "swap.status_changed"]),
+  type: z.enum(["swap.created", "swap.status_changed", "order.abandoned"]),
+  /** The swap the event is about; for `order.abandoned`, the order's externalId. */
   swapId: z.string(),
   attempts: z.int().check(z.gte(0)),
   status: z.enum(["pending", "delivered", "failed"]),

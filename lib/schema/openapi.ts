@@ -31,6 +31,7 @@ import {
   webhookLogQuerySchema,
   webhookLogSchema,
 } from "./dashboard";
+import { funnelQuerySchema, funnelSchema, volumeQuerySchema, volumeSchema } from "./funnel";
 import { assetListSchema, swapIdPattern } from "./partner";
 import { widgetConfigSchema } from "./widget";
 
@@ -167,6 +168,23 @@ function partnerPaths() {
       "Totals and swaps per day, with reward USDC, for the filter.",
       dashboardSummaryQuerySchema,
       ok("Totals and days.", "DashboardSummary", ledgerAnswerHeaders),
+    ),
+    "/api/partner/funnel": ledgerRead(
+      "operatorFunnel",
+      "Where checkouts are lost: the orders first quoted in the period (inclusive), by stage, ending and drop-off reason, optionally grouped by pair, locale, origin or UTC day.",
+      funnelQuerySchema,
+      ok("The funnel.", "Funnel", ledgerAnswerHeaders),
+    ),
+    "/api/partner/funnel.csv": ledgerRead("operatorFunnelCsv", "The funnel as CSV: the period's row (key `all`), then one row per group.", funnelQuerySchema, {
+      description: "The CSV, as an attachment.",
+      headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
+      content: { "text/csv": { schema: { type: "string" } } },
+    }),
+    "/api/partner/volume": ledgerRead(
+      "operatorVolume",
+      "What the period's completed swaps moved, per asset sent, exact; in USDC only where a side of the swap is a USD stablecoin (no price is assumed).",
+      volumeQuerySchema,
+      ok("Volume per asset sent.", "Volume", ledgerAnswerHeaders),
     ),
     "/api/partner/webhooks": ledgerRead(
       "operatorWebhooks",
@@ -411,6 +429,8 @@ export function openApiDocument() {
         WebhookLog: jsonSchema(webhookLogSchema, "output"),
         WidgetConfig: jsonSchema(widgetConfigSchema, "input"),
         SignedWidgetConfig: jsonSchema(z.object({ config: z.string(), exp: z.number().int() }), "output"),
+        Funnel: jsonSchema(funnelSchema, "output"),
+        Volume: jsonSchema(volumeSchema, "output"),
         Redelivery: jsonSchema(z.object({ id: z.string(), status: z.literal("pending") }), "output"),
         Readiness: jsonSchema(
           z.object({

@@ -80,3 +80,41 @@ export async function seedSwaps(db: LedgerDb, count: number, endAt = Date.now() 
       now(), now()
     from rows`);
 }
+
+/**
+ * `count` checkout orders in the funnel's tables, `order-<i>` (the externalIds of seedSwaps' swaps,
+ * each first quoted two minutes before its swap), with pairs, locales, origins and drop-off
+ * reasons in turn. The swaps' statuses are spread over the spec's, and a fifth of the orders lose
+ * theirs to another deployment (a swap that is not theirs), so every stage and ending is met.
+ */
+export async function seedFunnelOrders(db: LedgerDb, count: number, endAt = Date.now() - 3_600_000): Promise<void> {
+  const end = new Date(endAt).toISOString();
+  // The swaps first, while no order follows them (the trigger then has nothing to update).
+  await db.execute(sql`
+    update swaps set status = (array['completed', 'completed', 'refunded', 'failed', 'expired', 'waiting_deposit', 'processing'])[1 + substr(external_id, 7)::int % 7]
+    where external_id like 'order-%'`);
+  await db.execute(
+    sql`update swaps set external_id = 'elsewhere-' || substr(external_id, 7) where external_id like 'order-%' and substr(external_id, 7)::int % 5 = 4`,
+  );
+  await db.execute(sql`
+    insert into funnel_orders (external_id, first_quoted_at, pair, locale, origin, last_expires_at,
+      address_checked, address_invalid, quote_expired, quote_taken, refused_by_limit)
+    select 'order-' || i, ${end}::timestamptz - i * interval '1 minute' - interval '2 minutes',
+      (array['BTC.bitcoin>USDT.tron', 'ETH.ethereum>USDC.ethereum', 'BTC.bitcoin>ETH.ethereum', 'SOL.solana>USDT.tron', 'XRP.xrpl>BTC.bitcoin'])[1 + i % 5],
+      (array['en', 'de', 'fr', 'es', 'pt-BR', 'ja'])[1 + i % 6],
+      (array['direct', 'direct', 'https://shop.example', 'widget'])[1 + i % 4],
+      ${end}::timestamptz - i * interval '1 minute' + interval '1 minute',
+      i % 3 <> 0, i % 11 = 0, i % 13 = 0, i % 97 = 0, i % 89 = 0
+    from generate_series(0, ${count - 1}::int) as i`);
+  await db.execute(sql`
+    insert into funnel_quotes (quote_id, external_id, quoted_at, expires_at, receive)
+    select 'pq_' || lpad(to_hex(i), 24, '0'), 'order-' || i, ${end}::timestamptz - i * interval '1 minute' - interval '2 minutes',
+      ${end}::timestamptz - i * interval '1 minute' + interval '1 minute', 'USDT.tron'
+    from generate_series(0, ${count - 1}::int) as i`);
+  // What the trigger would have written, in one statement.
+  await db.execute(sql`
+    update funnel_orders o set swap_id = s.id, swap_created_at = s.created_at, swap_status = s.status,
+      deposit_seen = s.status in ('deposit_detected', 'underpaid', 'processing', 'completed', 'refunded'),
+      completed_at = case when s.status = 'completed' then s.updated_at end
+    from swaps s where s.external_id = o.external_id`);
+}

@@ -88,7 +88,15 @@ const requiredCardinal = (locale: Locale): string[] =>
 
 // Messages that may read exactly as in English: brand names, placeholders only, the tabs' code
 // names, and words spelled the same in that language (each noted in docs/i18n/glossary/<locale>.md).
-const sameAsEnglishEverywhere = new Set(["app.title", "quote.rateValue", "embed.tabHtml", "embed.tabReact", "picker.side", "swap.memoValue"]);
+const sameAsEnglishEverywhere = new Set([
+  "app.title",
+  "quote.rateValue",
+  "embed.tabHtml",
+  "embed.tabReact",
+  "picker.side",
+  "swap.memoValue",
+  "dashboard.funnel.volumeUsdc",
+]);
 const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   de: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status"],
   it: ["dashboard.login.password", "dashboard.detail.memo", "receipt.memo"],

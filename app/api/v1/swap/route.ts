@@ -1,3 +1,5 @@
+import { noteSwapRefusal } from "@/lib/bff/funnel";
+import { isApiError } from "@/lib/bff/http/errors";
 import { limitClient } from "@/lib/bff/http/rate-limit";
 import { methodsNotAllowed, parseWith, readJson, route } from "@/lib/bff/http/route";
 import { assertLockedDestination, assertSpendable, createSwapOnce } from "@/lib/bff/swaps";
@@ -17,7 +19,12 @@ export const POST = route(async (req, { requestId, clientId }) => {
     clientId,
     // Replays and waits for the first attempt are free; only a real creation counts.
     onFirstAttempt: () => limitClient("swaps", clientId),
+  }).catch((error: unknown) => {
+    if (isApiError(error)) noteSwapRefusal(body.quoteId, error.code);
+    throw error;
   });
+  // The funnel notes a refusal its quote's order met (quote_expired, quote_already_used); queued, not awaited.
+  if (outcome.status >= 400) noteSwapRefusal(body.quoteId, (outcome.body as { error?: { code?: string } } | null)?.error?.code);
   return Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,0 +1,102 @@
+"use client";
+// The funnel by pair, language or origin: a table on a wide screen, a card per group on a phone.
+import { useTranslations } from "next-intl";
+import { localeNames, type Locale } from "@/lib/i18n/locales";
+import type { Funnel } from "@/lib/schema/funnel";
+import { card } from "../ui/panel";
+import { cn } from "../ui/cn";
+import { useDashboardFormat } from "./format";
+import { funnelStages, useFunnelFormat, useFunnelLabels } from "./funnel-format";
+import { funnelBreakdowns, type FunnelBreakdown as Breakdown } from "./use-dashboard";
+
+export function FunnelBreakdown({
+  funnel,
+  breakdown,
+  onBreakdown,
+}: {
+  funnel: Funnel | undefined;
+  breakdown: Breakdown;
+  onBreakdown: (next: Breakdown) => void;
+}) {
+  const t = useTranslations("dashboard.funnel");
+  const f = useDashboardFormat();
+  const ff = useFunnelFormat();
+  const label = useFunnelLabels();
+  const groups = funnel?.groups ?? [];
+  const name = (key: string) =>
+    breakdown === "locale" ? (localeNames[key as Locale] ?? key) : breakdown === "origin" && (key === "direct" || key === "widget") ? label[key] : key;
+  return (
+    <section aria-labelledby="breakdown-title" className={card}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="breakdown-title" className="text-base font-semibold">
+          {t("breakdownTitle")}
+        </h2>
+        <label className="inline-flex items-center gap-2 text-sm">
+          {t("breakdown")}
+          <select
+            value={breakdown}
+            onChange={(e) => onBreakdown(e.target.value as Breakdown)}
+            className="h-9 rounded-lg bg-white px-2 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
+          >
+            {funnelBreakdowns.map((option) => (
+              <option key={option} value={option}>
+                {label[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {groups.length === 0 ? null : (
+        <>
+          <table className="mt-3 hidden w-full text-start text-sm tabular-nums sm:table" data-testid="breakdown-table">
+            <thead className="text-xs text-slate-600 dark:text-slate-400">
+              <tr>
+                {[label[breakdown], ...funnelStages.map((stage) => label[stage]), t("completionRate")].map((label, i) => (
+                  <th key={label} scope="col" className={cn("py-1 font-medium", i > 0 ? "text-end" : "text-start")}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((group) => (
+                <tr key={group.key} className="border-t border-slate-200 dark:border-slate-800">
+                  <th scope="row" className="max-w-48 truncate py-1.5 text-start font-normal" dir="auto">
+                    {name(group.key)}
+                  </th>
+                  {funnelStages.map((stage) => (
+                    <td key={stage} className="py-1.5 text-end">
+                      {f.count(group.stages[stage])}
+                    </td>
+                  ))}
+                  <td className="py-1.5 text-end font-medium">{ff.share(group.stages.completed, group.stages.quoted)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className="mt-3 flex flex-col gap-2 sm:hidden" data-testid="breakdown-cards">
+            {groups.map((group) => (
+              <li key={group.key} className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
+                <p className="font-medium [overflow-wrap:anywhere]" dir="auto">
+                  {name(group.key)}
+                </p>
+                <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs tabular-nums">
+                  {funnelStages.map((stage) => (
+                    <div key={stage} className="flex justify-between gap-2">
+                      <dt className="text-slate-600 dark:text-slate-400">{label[stage]}</dt>
+                      <dd>{f.count(group.stages[stage])}</dd>
+                    </div>
+                  ))}
+                  <div className="flex justify-between gap-2">
+                    <dt className="text-slate-600 dark:text-slate-400">{t("completionRate")}</dt>
+                    <dd className="font-medium">{ff.share(group.stages.completed, group.stages.quoted)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

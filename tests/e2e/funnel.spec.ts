@@ -1,0 +1,140 @@
+// The dashboard's funnel in a real browser: orders driven through the BFF, then the funnel, its
+// drop-off reasons, the breakdown (a table on a wide screen, cards on a phone), the cards and the
+// sandbox banner; the table alternative by keyboard; axe; screenshots at 1280 and 390 px, light
+// and dark, into the "funnel" group (test-results/screenshots/, or docs/screenshots/ on purpose).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { startApp, type RunningApp } from "../support/servers";
+import { generousClientLimits } from "./client-limits";
+import { TRON_ADDRESS } from "./pages/checkout-page";
+import { shotsDir } from "./shots";
+
+const PASSWORD = "operator funnel e2e password";
+const SHOP = "https://shop.example";
+
+let app: RunningApp;
+let sessionCookie: { name: string; value: string };
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${app.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
+};
+
+const btcToUsdt = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } };
+
+/** One checkout: a quote, an address check for its order, and (unless `stop`) a swap with a deposit. */
+async function order(options: {
+  outcome?: "completed" | "refunded" | "failed";
+  swap?: boolean;
+  invalidFirst?: boolean;
+  headers?: Record<string, string>;
+  body?: object;
+}) {
+  const quote = await post("/api/v1/quote", options.body ?? btcToUsdt, options.headers);
+  expect(quote.status).toBe(200);
+  const orderToken = quote.json.orderToken as string;
+  if (options.invalidFirst) await post("/api/v1/address", { network: "tron", token: "USDT", address: "TNotAnAddress", orderToken });
+  await post("/api/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS, orderToken });
+  if (!options.swap) return;
+  const swap = await post("/api/v1/swap", { quoteId: quote.json.id, destination: { address: TRON_ADDRESS } }, { "idempotency-key": crypto.randomUUID() });
+  expect(swap.status).toBe(200);
+  const made = swap.json as { swap: { id: string }; accessToken: string };
+  if (options.outcome) {
+    const deposit = await post(`/api/sandbox/swaps/${made.swap.id}/deposit`, { outcome: options.outcome }, { "x-swap-token": made.accessToken });
+    expect(deposit.status).toBe(200);
+  }
+}
+
+test.beforeAll(async () => {
+  app = await startApp({
+    PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+    ...generousClientLimits,
+    SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+    PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
+    SANDBOX_STEP_SECONDS: "1",
+    SANDBOX_QUOTE_TTL_SECONDS: "3",
+    WIDGET_ALLOWED_ORIGINS: SHOP,
+  });
+  for (const outcome of ["completed", "completed", "completed", "refunded", "failed"] as const) await order({ swap: true, outcome });
+  await order({ swap: true, outcome: "completed", invalidFirst: true, headers: { "x-widget-origin": SHOP, "x-widget-locale": "de" } });
+  await order({ swap: true });
+  await order({
+    body: { from: { network: "ethereum", token: "ETH", amount: "0.5" }, to: { network: "tron", token: "USDT" } },
+    headers: { cookie: "locale=fr" },
+  });
+  await order({ invalidFirst: true, headers: { "x-widget-origin": "https://elsewhere.example" } });
+  const login = await fetch(`${app.origin}/api/partner/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const [name, ...value] = cookie.split("=");
+  sessionCookie = { name: name!, value: value.join("=") };
+  // Deposits run their course (1 s a step) and the ledger's sweep or live reads follow; quotes expire.
+  await expect
+    .poll(
+      async () => {
+        const funnel = (await (await fetch(`${app.origin}/api/partner/funnel`, { headers: { cookie } })).json()) as {
+          stages: { quoted: number; completed: number };
+        };
+        return [funnel.stages.quoted, funnel.stages.completed];
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual([9, expect.any(Number)]);
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+async function openDashboard(page: Page, width: number, scheme: "light" | "dark") {
+  await page.context().addCookies([{ ...sessionCookie, url: app.origin }]);
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${app.origin}/partner`);
+  await expect(page.getByTestId("funnel-chart")).toBeVisible();
+  await expect(page.getByTestId("volume")).toBeVisible();
+}
+
+test("shows the funnel, the reasons, the breakdown and the cards, on the sandbox with its banner", async ({ page }) => {
+  await openDashboard(page, 1280, "light");
+  await expect(page.getByTestId("sandbox-banner")).toHaveText("Sandbox: these swaps are not real");
+  await expect(page.getByRole("heading", { name: "Where checkouts are lost" })).toBeVisible();
+  // The table alternative, opened by keyboard, holds every step's count.
+  const summary = page.getByText("Funnel as a table");
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  const table = page.getByTestId("funnel-table");
+  await expect(table.getByRole("row", { name: /^Quoted 9/ })).toBeVisible();
+  await expect(table.getByRole("row", { name: /^Swap created 7/ })).toBeVisible();
+  await expect(page.getByTestId("drop-off").getByText("Address refused")).toBeVisible();
+  await expect(page.getByTestId("completion-rate")).toHaveText(/%/);
+  // The breakdown by origin names the allowed site, and any other as a widget elsewhere.
+  await page.getByLabel("Group by").selectOption("origin");
+  const breakdown = page.getByTestId("breakdown-table");
+  await expect(breakdown.getByRole("rowheader", { name: SHOP })).toBeVisible();
+  await expect(breakdown.getByRole("rowheader", { name: "Widget on another site" })).toBeVisible();
+  await expect(breakdown.getByRole("rowheader", { name: "This site" })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test("a phone gets cards instead of the breakdown's table, and nothing scrolls sideways", async ({ page }) => {
+  await openDashboard(page, 390, "light");
+  await expect(page.getByTestId("breakdown-cards")).toBeVisible();
+  await expect(page.getByTestId("breakdown-table")).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+for (const width of [1280, 390]) {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`screenshot: the dashboard with its funnel at ${width} px, ${scheme}`, async ({ page }) => {
+      await openDashboard(page, width, scheme);
+      await page.screenshot({ path: `${shotsDir("funnel")}dashboard-${width}-${scheme}.png`, fullPage: true });
+    });
+  }
+}
