@@ -1,6 +1,7 @@
 // Which upstream the ledger's swaps came from: the embedded sandbox (which lives in memory and
 // starts empty with each process) or the partner service, noted in the ledger itself. The sandbox
 // lets go of an earlier sandbox's swaps at start (sync.ts); it must never take real ones with them.
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { LedgerDb } from "./db";
 import { readSyncState, writeSyncState } from "./record";

@@ -2,6 +2,7 @@
 // the upstream only ever gets ids we minted, so a caller cannot choose what the partner service
 // files our calls under. A request that named its own id goes upstream under one of ours, and the
 // log says which is which the first time it does.
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { processSingleton } from "@/lib/process-singleton";
 import { safeEqual } from "@/lib/timing";
