@@ -82,7 +82,8 @@ test("an ERC-20 token: EIP-681 transfer on the contract with base units", async 
   expect(await decodeQr(page)).toBe(uri);
   // The network chip names the token standard.
   await expect(page.getByTestId("deposit-network")).toHaveText("EthereumERC-20");
-  await expect(page.getByTestId("exchange-warning")).toHaveText(
+  // The tip is a disclosure now: its summary has a "!" mark before the words.
+  await expect(page.getByTestId("exchange-warning")).toContainText(
     "Sending from an exchange? It takes its withdrawal fee out of what you send: make sure exactly 25.5 USDT arrives.",
   );
 });

@@ -75,6 +75,9 @@ test("two quick clicks on 'Create swap' create exactly one swap", async ({ page,
   // Hold the request until both clicks have landed: the second one comes while the first is in
   // flight, by order of events rather than by a delay.
   const release = await holdCreates(page);
+  // Mouse clicks land at viewport coordinates: the button must be on screen (the review is taller
+  // than a 720 px viewport since it says what the rate includes).
+  await review.createButton.scrollIntoViewIfNeeded();
   const box = await review.createButton.boundingBox();
   if (!box) throw new Error("the Create swap button has no box");
   const x = box.x + box.width / 2;
