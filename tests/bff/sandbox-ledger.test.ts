@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLedgerDb, type LedgerTarget } from "@/lib/ledger/db";
 import { ledgerTotals } from "@/lib/ledger/queries";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
-import { startApp } from "../support/servers";
+import { logMessages, startApp } from "../support/servers";
 import { NO_LIMITS, newSwap, sleep, startUpstream, upstreamModeEnv, type Upstream } from "./helpers";
 
 let upstream: Upstream;
@@ -67,7 +67,9 @@ describe("the embedded sandbox on the real service's ledger", { timeout: 180_000
     const held = await swapsIn({ dir });
     expect(held).toBeGreaterThanOrEqual(1);
     const output = await sandboxStartFails({ LEDGER_DIR: dir });
-    const lines = output.split("\n").filter((l) => l.includes("LEDGER_DIR"));
+    const lines = logMessages(output)
+      .split("\n")
+      .filter((l) => l.includes("LEDGER_DIR"));
     expect(lines, output).toHaveLength(1);
     expect(output).not.toMatch(/\n\s+at /);
     expect(lines[0]).toContain(
@@ -82,7 +84,9 @@ describe("the embedded sandbox on the real service's ledger", { timeout: 180_000
     const held = await swapsIn({ databaseUrl: postgres.url });
     expect(held).toBeGreaterThanOrEqual(1);
     const output = await sandboxStartFails({ DATABASE_URL: postgres.url });
-    const lines = output.split("\n").filter((l) => l.includes("DATABASE_URL"));
+    const lines = logMessages(output)
+      .split("\n")
+      .filter((l) => l.includes("DATABASE_URL"));
     expect(lines, output).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[config\] DATABASE_URL: this database holds \d+ swaps? of the service at http:\/\/127\.0\.0\.1:\d+, /);
     expect(output).not.toContain(postgres.url);
