@@ -17,7 +17,7 @@ test("the snippet and the preview use the page's own origin, whatever X-Forwarde
   await expect(snippet).toContainText(`src: "${app!.origin}/widget?`);
   await expect(snippet).not.toContainText("attacker.example");
   await page.getByRole("tab", { name: "React" }).click();
-  await expect(snippet).toContainText(`const EMBED_JS = "${app!.origin}/embed.js";`);
+  await expect(snippet).toContainText(`src: "${app!.origin}/embed.js"`);
   await expect(snippet).not.toContainText("attacker.example");
   // The preview is this app's widget, loaded from where the page was.
   await expect(page.locator("iframe")).toHaveAttribute("src", /^\/widget\?/);
