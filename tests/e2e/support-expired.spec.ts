@@ -29,8 +29,10 @@ test("the support link carries the ids; an expired swap opened from a link offer
   await expect(support).toHaveAttribute("target", "_blank");
 
   await swap.pollUntil("expired", "button", 90_000);
+  // The one primary action sits in the status box, after what comes next.
+  const status = page.getByTestId("swap-status");
   const next = page.getByTestId("outcome-next");
-  await expect(next.getByRole("link", { name: "New quote, same details" })).toBeVisible();
+  await expect(status.getByRole("link", { name: "New quote, same details" })).toBeVisible();
   await expect(next).toContainText("Already sent?");
   await expect(next.getByTestId("support-link")).toHaveAttribute(
     "href",
@@ -38,13 +40,13 @@ test("the support link carries the ids; an expired swap opened from a link offer
   );
   // Near the top: above the fold of a phone.
   await page.setViewportSize({ width: 390, height: 844 });
-  const box = await next.getByRole("link", { name: "New quote, same details" }).boundingBox();
+  const box = await status.getByRole("link", { name: "New quote, same details" }).boundingBox();
   expect(box!.y + box!.height).toBeLessThan(844);
   await screenshotStep(page, "expired-new-quote");
   await expectNoSeriousA11yViolations(page, "expired");
 
   // Opened from a link: the pair and the amount come back, not the payout address of whoever made it.
-  await next.getByRole("link", { name: "New quote, same details" }).click();
+  await status.getByRole("link", { name: "New quote, same details" }).click();
   await expect(page).toHaveURL(/\/\?from=BTC\.bitcoin&to=USDT\.tron&amount=0\.012$/);
   await checkout.expectQuote({ from: "BTC", to: "USDT" });
   await expect(checkout.amount).toHaveValue("0.012");
@@ -56,7 +58,7 @@ test("'New quote, same details' of a swap made on this device brings its payout 
   await checkout.fillValidBtcToUsdtTron("0.012");
   const swap = await (await checkout.review()).create();
   await swap.pollUntil("expired", "button", 90_000);
-  await page.getByTestId("outcome-next").getByRole("link", { name: "New quote, same details" }).click();
+  await page.getByTestId("swap-status").getByRole("link", { name: "New quote, same details" }).click();
   await expect(page).toHaveURL(/\/\?from=BTC\.bitcoin&to=USDT\.tron&amount=0\.012$/);
   await expect(checkout.address).toHaveValue(TRON_ADDRESS);
   await expect(checkout.amount).toHaveValue("0.012");

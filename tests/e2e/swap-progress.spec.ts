@@ -78,7 +78,8 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   await swap.pollUntil("processing", "clock");
   await expect(swap.statusHeading).toHaveText("Swapping");
   await swap.pollUntil("completed", "clock");
-  await expect(swap.statusHeading).toHaveText("Swap complete");
+  // It paid out less than quoted, and the headline says so.
+  await expect(swap.statusHeading).toHaveText("Swap complete, for less than quoted");
   expect(counter.reads()).toBeGreaterThan(0);
   await expect(page.getByText("You received", { exact: true })).toBeVisible();
   await expect(page.getByText(TRON_ADDRESS).first()).toBeVisible();
@@ -139,7 +140,8 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
   await page.emulateMedia({ colorScheme: null });
 
   await swap.pollUntil("completed", "clock");
-  await expect(swap.statusHeading).toHaveText("Swap complete");
+  // It paid out less than quoted, and the headline says so.
+  await expect(swap.statusHeading).toHaveText("Swap complete, for less than quoted");
   // The swap carries only the amount asked: having seen the underpayment, the page does not claim
   // that amount was sent, on the page or its receipt, and still knows after a reload.
   await page.clock.resume();
@@ -186,7 +188,7 @@ test("a half-paid swap first opened after it completed, on a device that never s
 
   const swap = new SwapPage(page);
   await swap.goto(created.path);
-  await expect(swap.statusHeading).toHaveText("Swap complete");
+  await expect(swap.statusHeading).toHaveText("Swap complete, for less than quoted");
   await expect(page.getByTestId("outcome-next")).toContainText("Your deposit was lower than quoted");
   await expect(page.getByText("You sent", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("receipt")).toContainText("The deposit was lower than quoted");
