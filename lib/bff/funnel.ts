@@ -9,6 +9,7 @@ import { chooseLocale, localeCookie } from "@/lib/i18n/locales";
 import { processSingleton } from "@/lib/process-singleton";
 import { within } from "@/lib/timing";
 import { recordFunnelStep, type FunnelStep } from "@/lib/ledger/funnel";
+import { funnelStepDropped, type FunnelDropReason } from "@/lib/observability/metrics";
 import type { Quote } from "@/lib/schema/partner";
 import { forLog, isApiError } from "./http/errors";
 import { ledger } from "./ledger";
@@ -27,17 +28,31 @@ const WARN_EVERY_MS = 60_000;
 
 const queue = processSingleton("funnel-queue", () => ({ steps: [] as FunnelStep[], draining: false, dropped: 0, warnedAt: 0 }));
 
-function drop(reason: string) {
+const why: Record<FunnelDropReason, string> = {
+  queue_full: "queue full",
+  ledger_unavailable: "the ledger does not answer",
+  ledger_timeout: "the ledger is too slow",
+  ledger_error: "the ledger refused the write",
+  unknown_order: "no such order in the ledger",
+};
+
+/** A step lost: counted by step and reason; a fault of the ledger or the queue is also said, once a minute at most. */
+function drop(step: FunnelStep, reason: FunnelDropReason, detail?: string) {
+  funnelStepDropped(step.kind, reason);
+  // An order this ledger never saw quoted (another deployment's token, a quote step itself lost) is no fault.
+  if (reason === "unknown_order") return;
   queue.dropped++;
   const now = Date.now();
   if (now - queue.warnedAt < WARN_EVERY_MS) return;
   queue.warnedAt = now;
-  console.warn(`[funnel] a checkout step was not recorded (${reason}); ${queue.dropped} lost since start (swap_checkout_funnel_steps_dropped_total)`);
+  console.warn(
+    `[funnel] a checkout step was not recorded (${why[reason]}${detail ? `: ${detail}` : ""}); ${queue.dropped} lost since start (swap_checkout_funnel_steps_dropped_total)`,
+  );
 }
 
 /** Queues a step and returns at once. */
 function noteFunnelStep(step: FunnelStep): void {
-  if (queue.steps.length >= MAX_QUEUED) return drop("queue full");
+  if (queue.steps.length >= MAX_QUEUED) return drop(step, "queue_full");
   queue.steps.push(step);
   if (!queue.draining) setImmediate(() => void drain());
 }
@@ -56,17 +71,15 @@ async function drain() {
         // null: the ledger is off on this server (Redis without Postgres); there is no funnel to feed.
         if (connection === null) continue;
         if (!connection) {
-          drop("the ledger does not answer");
+          drop(step, "ledger_unavailable");
           continue;
         }
         // A database that hangs holds this queue no longer than this; the step is then lost.
-        const written = await within(
-          recordFunnelStep(connection.db, step).then(() => true),
-          WRITE_WAIT_MS,
-        );
-        if (!written) drop("the ledger is too slow");
+        const recorded = await within(recordFunnelStep(connection.db, step), WRITE_WAIT_MS);
+        if (recorded === undefined) drop(step, "ledger_timeout");
+        else if (!recorded) drop(step, "unknown_order");
       } catch (error) {
-        drop(forLog(error));
+        drop(step, "ledger_error", forLog(error));
       }
     }
   } finally {

@@ -15,9 +15,15 @@ export type FunnelStep =
 
 const orderFlag = { quote_expired: "quote_expired", quote_taken: "quote_taken", rate_limited: "refused_by_limit" } as const;
 
-/** Writes one step. A step of an order this ledger never saw quoted is dropped: it is not ours. */
-export async function recordFunnelStep(db: LedgerDb, step: FunnelStep): Promise<void> {
-  if (step.kind === "quote") return recordQuote(db, step);
+/**
+ * Writes one step; true if it was. A step of an order this ledger never saw quoted is dropped (it
+ * is not ours): false, for the caller to count.
+ */
+export async function recordFunnelStep(db: LedgerDb, step: FunnelStep): Promise<boolean> {
+  if (step.kind === "quote") {
+    await recordQuote(db, step);
+    return true;
+  }
   if (step.kind === "address") {
     const valid = step.valid;
     const rows = await db.execute<{ external_id: string }>(sql`
@@ -27,18 +33,19 @@ export async function recordFunnelStep(db: LedgerDb, step: FunnelStep): Promise<
           select 1 from funnel_quotes q where q.external_id = o.external_id and q.receive = ${step.asset}))
       where o.external_id = ${step.externalId}
       returning o.external_id`);
-    if (rowsOf(rows).length === 0) return;
+    if (rowsOf(rows).length === 0) return false;
     await db.execute(sql`insert into funnel_steps (external_id, kind, asset, at)
       values (${step.externalId}, ${valid ? "address_valid" : "address_invalid"}, ${step.asset}, ${step.at})`);
-    return;
+    return true;
   }
   const flag = sql.raw(orderFlag[step.kind]);
   const order = "externalId" in step ? sql`${step.externalId}` : sql`(select q.external_id from funnel_quotes q where q.quote_id = ${step.quoteId})`;
   const rows = await db.execute<{ external_id: string }>(sql`
     update funnel_orders set ${flag} = true where external_id = ${order} returning external_id`);
   const [found] = rowsOf<{ external_id: string }>(rows);
-  if (!found) return;
+  if (!found) return false;
   await db.execute(sql`insert into funnel_steps (external_id, kind, at) values (${found.external_id}, ${step.kind}, ${step.at})`);
+  return true;
 }
 
 async function recordQuote(db: LedgerDb, step: Extract<FunnelStep, { kind: "quote" }>): Promise<void> {

@@ -15,10 +15,19 @@ import { annotateLog, log } from "./log";
 export type BudgetRefusal = "client_share" | "window_full" | "paused";
 /** A webhook attempt: delivered, failed and to be retried, or failed for the last time (24 h on). */
 export type WebhookOutcome = "delivered" | "retrying" | "failed";
+/** A step of a checkout order for the funnel (lib/ledger/funnel.ts's FunnelStep kinds). */
+export type FunnelStepName = "quote" | "address" | "quote_expired" | "quote_taken" | "rate_limited";
+/**
+ * Why a funnel step was not recorded: the process's queue was full, the ledger did not open or
+ * answer, its write took too long or failed, or the ledger holds no order for it (not quoted here).
+ */
+export type FunnelDropReason = "queue_full" | "ledger_unavailable" | "ledger_timeout" | "ledger_error" | "unknown_order";
 
 const operations: readonly Operation[] = ["listAssets", "validateAddress", "createQuote", "createSwap", "getSwap", "listSwaps"];
 const classes: readonly Priority[] = ["create", "quote", "refresh", "status", "assets", "dashboard", "urgent"];
 const webhookOutcomes: readonly WebhookOutcome[] = ["delivered", "retrying", "failed"];
+const funnelSteps: readonly FunnelStepName[] = ["quote", "address", "quote_expired", "quote_taken", "rate_limited"];
+const funnelDropReasons: readonly FunnelDropReason[] = ["queue_full", "ledger_unavailable", "ledger_timeout", "ledger_error", "unknown_order"];
 
 /** Seconds: from a cached answer (a millisecond) to an upstream call that times out (10 s by default). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -98,6 +107,12 @@ function createMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    funnelStepsDropped: new Counter({
+      name: "swap_checkout_funnel_steps_dropped_total",
+      help: "Checkout steps the funnel lost (the request itself was answered), by step and reason (queue_full, ledger_unavailable, ledger_timeout, ledger_error, unknown_order).",
+      labelNames: ["step", "reason"] as const,
+      registers,
+    }),
     webhookBacklog: new Gauge({
       name: "swap_checkout_webhook_backlog",
       help: "Webhook events waiting to be delivered (the shared outbox's pending rows; 0 without webhooks).",
@@ -114,6 +129,7 @@ function createMetrics() {
   for (const operation of operations) metrics.upstreamRequests.inc({ operation, outcome: "ok" }, 0);
   for (const name of classes) metrics.budgetSpent.inc({ class: name }, 0);
   for (const outcome of webhookOutcomes) metrics.webhookDeliveries.inc({ outcome }, 0);
+  for (const step of funnelSteps) for (const reason of funnelDropReasons) metrics.funnelStepsDropped.inc({ step, reason }, 0);
   return metrics;
 }
 
@@ -163,6 +179,11 @@ export function swapCreated(swapId: string): void {
 
 export function webhookAttempted(outcome: WebhookOutcome): void {
   metrics()?.webhookDeliveries.inc({ outcome });
+}
+
+/** A checkout step the funnel lost: the request was answered, the ledger never got the step. */
+export function funnelStepDropped(step: FunnelStepName, reason: FunnelDropReason): void {
+  metrics()?.funnelStepsDropped.inc({ step, reason });
 }
 
 /** How the backlog gauge learns the outbox's size when scraped (the ledger sets it when webhooks start). */

@@ -336,8 +336,24 @@ describe("who may read the funnel", () => {
 });
 
 describe("when the ledger's database is away", () => {
+  const METRICS_TOKEN = "funnel-metrics-token-0123456789";
   let postgres: RunningPostgres;
   let onPostgres: RunningApp;
+  /** The value of swap_checkout_funnel_steps_dropped_total{step, reason} on the instance's metrics. */
+  const dropped = async (step: string, reason: string) => {
+    const res = await call(onPostgres.origin, "/api/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status, res.raw.slice(0, 300)).toBe(200);
+    const line = res.text
+      .split("\n")
+      .find((l) => l.startsWith("swap_checkout_funnel_steps_dropped_total{") && l.includes(`step="${step}"`) && l.includes(`reason="${reason}"`));
+    return line === undefined ? undefined : Number(line.split(" ").at(-1));
+  };
+  /** Steps of `step` lost to the ledger's faults (it does not open or answer, is too slow, fails the write). */
+  const lostToTheLedger = async (step: string) => {
+    let sum = 0;
+    for (const reason of ["ledger_unavailable", "ledger_timeout", "ledger_error"]) sum += (await dropped(step, reason)) ?? 0;
+    return sum;
+  };
   beforeAll(async () => {
     postgres = await startPostgres();
     onPostgres = await startApp({
@@ -347,6 +363,7 @@ describe("when the ledger's database is away", () => {
       PARTNER_DASHBOARD_PASSWORD: PASSWORD,
       PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
       DATABASE_URL: postgres.url,
+      METRICS_TOKEN,
     });
   }, 120_000);
   afterAll(async () => {
@@ -356,6 +373,9 @@ describe("when the ledger's database is away", () => {
 
   it("a quote and an address check still answer at once; the step is lost and counted, not the request", async () => {
     const first = await quote(onPostgres.origin, btcToUsdtTron(), as(client()));
+    // Every series is there from the start, at 0, so a rate or an alert over it is never absent.
+    expect(await dropped("quote", "ledger_timeout")).toBe(0);
+    expect(await lostToTheLedger("address")).toBe(0);
     postgres.halt();
     try {
       const started = Date.now();
@@ -366,8 +386,24 @@ describe("when the ledger's database is away", () => {
       expect(checked.status).toBe(200);
       for (const until = Date.now() + 15_000; Date.now() < until && !/\[funnel\] a checkout step was not recorded/.test(onPostgres.logs());) await sleep(250);
       expect(onPostgres.logs()).toMatch(/\[funnel\] a checkout step was not recorded .*lost since start \(swap_checkout_funnel_steps_dropped_total\)/);
+      // Both steps (the re-quote, the address check) are lost, and the metrics say so by step (the
+      // first quote's step too, if the database went before it was written).
+      await expect.poll(() => lostToTheLedger("address"), { timeout: 15_000, interval: 250 }).toBe(1);
+      expect(await lostToTheLedger("quote")).toBeGreaterThanOrEqual(1);
+      expect(await dropped("quote", "unknown_order")).toBe(0);
     } finally {
       postgres.resume();
     }
+    // The metrics still answer 404 without the token.
+    expectError(await call(onPostgres.origin, "/api/metrics"), 404, "not_found");
+  });
+
+  it("counts an address check of an order this ledger never saw quoted as unknown_order", async () => {
+    // An orderToken another deployment (the first app, its own ledger, the same APP_SECRET) gave out.
+    const elsewhere = await quote(app.origin, btcToUsdtTron(), as(client()));
+    const before = (await dropped("address", "unknown_order")) ?? 0;
+    expect((await checkAddress(onPostgres.origin, TRON_ADDRESS, elsewhere.orderToken, as(client()))).status).toBe(200);
+    await expect.poll(async () => dropped("address", "unknown_order"), { timeout: 15_000, interval: 250 }).toBe(before + 1);
+    expect(onPostgres.logs()).not.toMatch(/no such order in the ledger/);
   });
 });

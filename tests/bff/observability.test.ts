@@ -133,6 +133,7 @@ describe("metrics, traces and logs of a running app", () => {
       "swap_checkout_status_age_seconds",
       "swap_checkout_webhook_deliveries_total",
       "swap_checkout_webhook_backlog",
+      "swap_checkout_funnel_steps_dropped_total",
       "process_cpu_user_seconds_total",
       "process_resident_memory_bytes",
       "nodejs_eventloop_lag_seconds",
@@ -223,7 +224,9 @@ describe("metrics, traces and logs of a running app", () => {
       operation: new Set(["listAssets", "validateAddress", "createQuote", "createSwap", "getSwap", "listSwaps"]),
       class: new Set(["create", "quote", "refresh", "status", "assets", "dashboard", "urgent"]),
       reason: new Set(["client_share", "window_full", "paused"]),
+      step: new Set(["quote", "address", "quote_expired", "quote_taken", "rate_limited"]),
     };
+    const funnelReasons = new Set(["queue_full", "ledger_unavailable", "ledger_timeout", "ledger_error", "unknown_order"]);
     const upstreamOutcomes = new Set<string>(["ok", "timeout", "network", "malformed", "aborted", ...errorCodes]);
     const webhookOutcomes = new Set(["delivered", "retrying", "failed"]);
     const ours = series.filter((s) => s.name.startsWith("swap_checkout_"));
@@ -234,6 +237,7 @@ describe("metrics, traces and logs of a running app", () => {
         if (label === "status") expect(value, where).toMatch(/^[1-5]\d\d$/);
         else if (label === "le") expect(value, where).toMatch(/^(\d+(\.\d+)?(e[+-]?\d+)?|\+Inf)$/);
         else if (label === "outcome") expect((s.name.includes("webhook") ? webhookOutcomes : upstreamOutcomes).has(value), where).toBe(true);
+        else if (label === "reason" && s.name.includes("funnel")) expect(funnelReasons.has(value), where).toBe(true);
         else expect(allowed[label]?.has(value), where).toBe(true);
       }
     }

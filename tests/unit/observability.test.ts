@@ -252,13 +252,19 @@ describe("the shipped dashboard and alerts", () => {
     const named = [...`${dashboardText}\n${alerts}`.matchAll(/\b(swap_checkout_[a-z0-9_]+|process_[a-z0-9_]+|nodejs_[a-z0-9_]+)/g)].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(10);
     for (const name of new Set(named)) expect(exported, name).toContain(name.replace(/_(bucket|sum|count)$/, ""));
-    for (const title of ["budget", "upstream errors", "p95", "status age", "webhook backlog"]) {
+    for (const title of ["budget", "upstream errors", "p95", "status age", "webhook backlog", "funnel steps lost"]) {
       expect(
         dashboard.panels.some((p) => p.title.toLowerCase().includes(title)),
         title,
       ).toBe(true);
     }
-    for (const alert of ["SwapCheckoutBudgetNearlySpent", "SwapCheckoutUpstreamErrors", "SwapCheckoutWebhookBacklogGrowing", "SwapCheckoutNoQuotes"]) {
+    for (const alert of [
+      "SwapCheckoutBudgetNearlySpent",
+      "SwapCheckoutUpstreamErrors",
+      "SwapCheckoutWebhookBacklogGrowing",
+      "SwapCheckoutNoQuotes",
+      "SwapCheckoutFunnelStepsLost",
+    ]) {
       expect(alerts).toContain(`alert: ${alert}`);
     }
   });
