@@ -65,13 +65,22 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
   useEffect(() => {
     if (takeHeadingFocus()) pageHeading.current?.focus();
   }, []);
-  const page = (offset: number) => {
+  const data = list.data;
+  const total = data?.total ?? 0;
+  // Pages count from the one last asked for: a second press before the address bar has caught up
+  // with the first moves on again instead of asking for the same page twice.
+  const askedOffset = useRef(view.offset);
+  useEffect(() => {
+    askedOffset.current = view.offset;
+  }, [view.offset]);
+  const page = (step: 1 | -1) => {
+    const offset = Math.max(0, askedOffset.current + step * view.limit);
+    if (offset === askedOffset.current || (step > 0 && offset >= total)) return;
+    askedOffset.current = offset;
     show({ ...view, offset });
     historyHeading.current?.focus();
   };
-  const data = list.data;
 
-  const total = data?.total ?? 0;
   const first = data && data.swaps.length ? view.offset + 1 : 0;
   const last = data ? view.offset + data.swaps.length : 0;
   const range = data ? (data.swaps.length ? t("range", { from: first, to: last, total }) : t("rangeEmpty", { total })) : t("loading");
@@ -183,19 +192,13 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
               </select>
             </label>
             <div className="flex gap-2">
-              <Button variant="secondary" size="sm" className="h-9" disabled={view.offset === 0} onClick={() => page(Math.max(0, view.offset - view.limit))}>
+              <Button variant="secondary" size="sm" className="h-9" disabled={view.offset === 0} onClick={() => page(-1)}>
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   ←
                 </span>{" "}
                 {t("previous")}
               </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="h-9"
-                disabled={!data || view.offset + view.limit >= total}
-                onClick={() => page(view.offset + view.limit)}
-              >
+              <Button variant="secondary" size="sm" className="h-9" disabled={!data || view.offset + view.limit >= total} onClick={() => page(1)}>
                 {t("next")}{" "}
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   →
