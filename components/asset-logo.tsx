@@ -1,4 +1,5 @@
 "use client";
+/* eslint-disable @next/next/no-img-element -- small SVG logos; next/image adds nothing here */
 import { useState } from "react";
 import { cn } from "./ui/cn";
 
@@ -18,7 +19,6 @@ export function AssetLogo({ symbol, logoUrl, className, chain }: { symbol: strin
         {symbol.slice(0, 3)}
       </span>
     ) : (
-      // eslint-disable-next-line @next/next/no-img-element -- small SVG logos; next/image adds nothing here
       <img src={logoUrl} alt="" className={size} width={32} height={32} onError={() => setFailed(true)} />
     );
   if (!chain) return logo;
@@ -42,6 +42,5 @@ function ChainMark({ chain }: { chain: ChainBadge }) {
         {chain.label.charAt(0)}
       </span>
     );
-  // eslint-disable-next-line @next/next/no-img-element -- as above
   return <img src={chain.logoUrl} alt="" className={cn(ring, "bg-white")} width={16} height={16} onError={() => setFailed(true)} />;
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @next/next/no-img-element -- a partner's logo from its own origin; next/image would proxy it */
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitcher } from "./locale-switcher";
 import { SandboxBadge } from "./sandbox-badge";
@@ -47,7 +48,6 @@ export async function SiteHeader({ sandbox, brand, home = "/", tag, wide = false
  */
 function BrandMark({ brand }: { brand: HeaderBrand | undefined }) {
   const { logoUrl: logo, name } = brand ?? { logoUrl: null, name: null };
-  // eslint-disable-next-line @next/next/no-img-element -- a partner's logo from its own origin; next/image would proxy it
   if (logo) return <img src={logo} alt="" className="h-8 w-auto max-w-40 shrink-0 object-contain" height={32} data-testid="brand-logo" />;
   if (name) return null;
   return (

@@ -1,4 +1,5 @@
 "use client";
+/* eslint-disable @next/next/no-img-element -- a generated data: SVG */
 // A QR code of the deposit's payment URI (or its address), drawn as SVG in the browser. The library loads only on the
 // swap page, so the checkout never ships it.
 import { useEffect, useState } from "react";
@@ -19,6 +20,5 @@ export function QrCode({ value, alt }: { value: string; alt: string }) {
     };
   }, [value]);
   if (!src) return <Skeleton className="size-44" />;
-  // eslint-disable-next-line @next/next/no-img-element -- a generated data: SVG
   return <img src={src} alt={alt} width={176} height={176} data-testid="deposit-qr" className="size-44 rounded-lg bg-white p-1 ring-1 ring-slate-200" />;
 }
