@@ -20,7 +20,9 @@ const swapReads = (bff: Harness, id: string) => bff.count("GET", `/v1/swap/${id}
 
 afterEach(tearDownBff);
 
-describe("swap status reads", () => {
+// The first test also loads the BFF and opens the in-process ledger (a quote feeds the funnel):
+// 5 s on a quiet machine here, 30 s in a busy CI run.
+describe("swap status reads", { timeout: 60_000 }, () => {
   it("shares one upstream call among concurrent reads of one swap", async () => {
     const bff = setUpBff();
     const swap = await newSwap();
