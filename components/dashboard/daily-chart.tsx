@@ -124,7 +124,7 @@ export function DailyChart({
                 <thead className="text-slate-600 dark:text-slate-400">
                   <tr>
                     {[t("day"), t("swaps"), t("completed"), t("rewards")].map((name, i) => (
-                      <th key={name} scope="col" className={cn(cell, "align-bottom font-medium", i > 0 && "text-end")}>
+                      <th key={name} scope="col" className={cn(cell, "align-bottom font-medium hyphens-auto [overflow-wrap:anywhere]", i > 0 && "text-end")}>
                         {name}
                       </th>
                     ))}
