@@ -329,5 +329,8 @@ test("screenshots at 390 px of the checkout, its review, a deposit and a complet
     await page.goto(completed.path);
     await expect(page.getByTestId("receipt")).toBeVisible();
     await page.screenshot({ path: `${dir}completed-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    // The swaps just opened are now "my swaps": forgotten, so every language's checkout and review
+    // are shot as a first visit (no "continue your swap" banner, no list), alike side by side.
+    await page.evaluate(() => localStorage.clear());
   }
 });
