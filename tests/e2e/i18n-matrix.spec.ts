@@ -5,9 +5,12 @@
 // at 320 px without a reload.
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { IntlMessageFormat } from "intl-messageformat";
 import { directionOf, locales as allLocales, type Locale } from "@/lib/i18n/locales";
+import { formatAmount } from "@/lib/swap/format";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test, type CreatedSwap } from "./fixtures";
 import type en from "../../lib/i18n/messages/en.json";
+import { TRON_ADDRESS } from "./pages/checkout-page";
 import { shotsDir } from "./shots";
 
 // `npm test` walks eight locales that stand for the rest (both right-to-left scripts, the longest
@@ -28,6 +31,7 @@ const messages = Object.fromEntries(
 const PASSWORD = "i18n matrix password";
 const SOL_ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const widths = [360, 320] as const;
+const CHECKOUT = "/?from=BTC&to=USDT.tron&amount=0.01";
 
 test.use({
   appEnv: { PARTNER_DASHBOARD_PASSWORD: PASSWORD, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" },
@@ -119,6 +123,21 @@ async function checkWidths(page: Page, locale: Locale, screen: string, problems:
   await expect.soft(page.locator("html"), `${screen} in ${locale}`).toHaveAttribute("dir", directionOf(locale));
 }
 
+/**
+ * From the checkout (`CHECKOUT`, open in `locale`) to its review step, as a user of that language
+ * gets there: the payout address typed into the field its label names, then the main button once
+ * it reads "Review swap" in the locale. No swap is created.
+ */
+async function reachReview(page: Page, locale: Locale) {
+  const m = messages[locale];
+  const label = new IntlMessageFormat(m.destination.addressLabel, locale).format({ symbol: "USDT", network: "Tron" }) as string;
+  await page.getByRole("textbox", { name: label, exact: true }).fill(TRON_ADDRESS);
+  const main = page.getByTestId("main-button");
+  await expect(main).toHaveText(m.checkout.review);
+  await main.click();
+  await expect(page.getByRole("heading", { level: 1, name: m.review.heading })).toBeVisible();
+}
+
 /** The x of the journey's steps, in the order they come (Details, Review, Deposit, Done). */
 async function stepXs(page: Page): Promise<number[]> {
   return page
@@ -131,12 +150,42 @@ test("the checkout with a pair and an amount, in every locale", async ({ page })
   const problems: string[] = [];
   for (const locale of locales) {
     const m = messages[locale];
-    await openIn(page, locale, "/?from=BTC&to=USDT.tron&amount=0.01");
+    await openIn(page, locale, CHECKOUT);
     await expect(page.getByRole("heading", { level: 1, name: m.checkout.heading })).toBeVisible();
     await expect(page.getByTestId("quote-details")).toBeVisible();
     await checkWidths(page, locale, "checkout", problems);
     const xs = await stepXs(page);
     // Reading order: the first step at the start of the line, on the right in a right-to-left page.
+    if (directionOf(locale) === "rtl") expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
+    else expect(xs[0], `steps from the left in ${locale}`).toBeLessThan(xs[1]!);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the review step before a swap is created, in every locale: its words, the amounts in the locale's digits", async ({ page }) => {
+  const problems: string[] = [];
+  for (const locale of locales) {
+    const m = messages[locale];
+    await openIn(page, locale, CHECKOUT);
+    await expect(page.getByTestId("quote-details")).toBeVisible();
+    await reachReview(page, locale);
+    await expect(page.getByRole("button", { name: m.review.create, exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: m.review.edit, exact: true })).toBeVisible();
+    await checkWidths(page, locale, "review", problems);
+    // What is sent, as the locale writes 0.01 ("0,01" in German, "۰٫۰۱" in Persian).
+    const sent = formatAmount("0.01", locale, 8);
+    if (locale === "de") expect(sent).toBe("0,01");
+    if (locale === "fa") expect(sent, "Persian digits").toBe("۰٫۰۱");
+    await expect(page.getByText(m.review.youSend, { exact: true }).locator("xpath=following-sibling::p[1]")).toHaveText(`${sent} BTC`);
+    // The estimate in the same digits and separators: only characters the locale's numbers use.
+    const parts = new Intl.NumberFormat(locale).formatToParts(1234567890.5);
+    const chars = [...new Set(parts.filter((p) => p.type !== "literal").flatMap((p) => [...p.value]))].join("").replace(/[\\\]^-]/g, "\\$&");
+    await expect(page.getByTestId("review-receive")).toHaveText(new RegExp(`^≈ [${chars}\\s]+ USDT$`));
+    // The review is the journey's second step, named in the locale, and the steps run in its direction.
+    const current = page.getByTestId("step-indicator").locator(':scope > li[aria-current="step"]');
+    await expect(current).toContainText(m.steps.review);
+    expect(await current.evaluate((li) => [...li.parentElement!.children].indexOf(li)), `the current step in ${locale}`).toBe(1);
+    const xs = await stepXs(page);
     if (directionOf(locale) === "rtl") expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
     else expect(xs[0], `steps from the left in ${locale}`).toBeLessThan(xs[1]!);
   }
@@ -263,14 +312,16 @@ test("the dashboard with its daily table open, in every locale", async ({ page, 
   expect(problems).toEqual([]);
 });
 
-test("screenshots at 390 px of the checkout, a deposit and a completed swap in right-to-left and other scripts", async ({ page }) => {
+test("screenshots at 390 px of the checkout, its review, a deposit and a completed swap in right-to-left and other scripts", async ({ page }) => {
   const dir = shotsDir("i18n");
   await page.setViewportSize({ width: 390, height: 844 });
   for (const locale of ["ar", "fa", "he", "ja", "hi", "de"] as const) {
     const m = messages[locale];
-    await openIn(page, locale, "/?from=BTC&to=USDT.tron&amount=0.01");
+    await openIn(page, locale, CHECKOUT);
     await expect(page.getByTestId("quote-details")).toBeVisible();
     await page.screenshot({ path: `${dir}checkout-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    await reachReview(page, locale);
+    await page.screenshot({ path: `${dir}review-${locale}-390.png`, fullPage: true, animations: "disabled" });
     await page.goto(memoSwap.path);
     await page.getByRole("checkbox", { name: m.deposit.memoConfirm }).check();
     await expect(page.getByTestId("deposit-qr")).toBeVisible();
@@ -278,5 +329,8 @@ test("screenshots at 390 px of the checkout, a deposit and a completed swap in r
     await page.goto(completed.path);
     await expect(page.getByTestId("receipt")).toBeVisible();
     await page.screenshot({ path: `${dir}completed-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    // The swaps just opened are now "my swaps": forgotten, so every language's checkout and review
+    // are shot as a first visit (no "continue your swap" banner, no list), alike side by side.
+    await page.evaluate(() => localStorage.clear());
   }
 });
