@@ -39,7 +39,7 @@ function Banner({ saved, href }: { saved: MySwap; href: string }) {
         <p className="text-sm">
           {formatAmount(deposit.amount, locale, data.swap.from.decimals)} {deposit.token} ({networkLabel(deposit.network)}) ·{" "}
           <span className="font-semibold tabular-nums" data-testid="continue-swap-left">
-            {tDeposit("timeLeft", { time: clockText(left) })}
+            {tDeposit("timeLeft", { time: clockText(left, locale) })}
           </span>
         </p>
       </div>

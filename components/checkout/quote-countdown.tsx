@@ -2,12 +2,13 @@
 // The quote's remaining life: a visible clock every second, and for screen readers only the
 // milestones (one minute, thirty seconds, refreshed), so nothing chatters.
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { clockText } from "@/lib/swap/format";
 import { cn } from "../ui/cn";
 
 export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expiresAt: string; now: number; totalSeconds?: number }) {
   const t = useTranslations("quote");
+  const locale = useLocale();
   // Never more than a quote's life: the server's clock is known to the second only.
   const left = Math.min(totalSeconds, Math.max(0, (Date.parse(expiresAt) - now) / 1000));
   const fraction = Math.min(1, left / totalSeconds);
@@ -34,7 +35,7 @@ export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expires
         />
       </svg>
       <span className="min-w-0 tabular-nums" data-testid="quote-countdown">
-        {t("expiresIn", { time: clockText(left) })}
+        {t("expiresIn", { time: clockText(left, locale) })}
       </span>
       <span className="sr-only" aria-live="polite">
         {milestone}

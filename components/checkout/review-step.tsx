@@ -190,7 +190,11 @@ export function ReviewStep(props: Props) {
           </Row>
         ) : null}
         <Row label={t("rate")}>
-          {rate ? <bdi dir="ltr">{`1 ${from.symbol} ≈ ${formatAmount(rate, locale, glanceFractionDigits(rate, 8))} ${to.symbol}`}</bdi> : "—"}
+          {rate ? (
+            <bdi dir="ltr">{`${formatAmount("1", locale)} ${from.symbol} ≈ ${formatAmount(rate, locale, glanceFractionDigits(rate, 8))} ${to.symbol}`}</bdi>
+          ) : (
+            "—"
+          )}
         </Row>
         <Row label={t("time")}>
           <span data-testid="review-time">{t("minutes", { count: etaMinutes(quote.estimatedTimeSeconds) })}</span>

@@ -268,7 +268,7 @@ function Deadline({ swap, clockOffset, closed = false }: { swap: Swap; clockOffs
         <>
           {" "}
           <span className="text-base font-semibold tabular-nums" data-testid="deposit-countdown">
-            {t("timeLeft", { time: clockText(left) })}
+            {t("timeLeft", { time: clockText(left, locale) })}
           </span>
         </>
       )}

@@ -22,13 +22,14 @@ export function glanceFractionDigits(amount: string, maxFraction: number): numbe
 }
 
 /** "mm:ss" for a countdown. */
-export function clockText(totalSeconds: number): string {
+export function clockText(totalSeconds: number, locale = "en"): string {
   const s = Math.max(0, Math.ceil(totalSeconds));
   const hours = Math.floor(s / 3600);
   const minutes = Math.floor((s % 3600) / 60);
   const seconds = s % 60;
-  const mm = String(minutes).padStart(hours ? 2 : 1, "0");
-  return `${hours ? `${hours}:` : ""}${mm}:${String(seconds).padStart(2, "0")}`;
+  // In the locale's digits (Persian's ۳:۰۵, say), as the amounts and dates beside it are.
+  const digits = (n: number, width: number) => new Intl.NumberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
+  return `${hours ? `${digits(hours, 1)}:` : ""}${digits(minutes, hours ? 2 : 1)}:${digits(seconds, 2)}`;
 }
 
 /** A quote's estimated time in whole minutes, at least one. */

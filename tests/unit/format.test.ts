@@ -1,7 +1,7 @@
 // What a person reads at a glance in the checkout's "You receive" field: eight significant digits
 // at most, so the longest estimate the catalogue gives fits a 320 px phone whole.
 import { describe, expect, it } from "vitest";
-import { formatAmount, glanceFractionDigits, momentText } from "@/lib/swap/format";
+import { clockText, formatAmount, glanceFractionDigits, momentText } from "@/lib/swap/format";
 import { quoteRate } from "@/lib/client/use-quote";
 import { belowShareOf, divideDecimal } from "@/lib/schema/decimal";
 
@@ -57,5 +57,20 @@ describe("a moment on the swap pages", () => {
 
   it("names the zone when it gives the date, so a deadline cannot be misread", () => {
     expect(momentText(at, "en", { date: true })).toMatch(/^Nov \d{1,2}, 2026, (?:[1-9]|1[0-2]):05\s[AP]M \S+$/);
+  });
+});
+
+describe("a countdown", () => {
+  it("reads m:ss, and h:mm:ss past an hour, rounding up so it never shows 0:00 early", () => {
+    expect(clockText(185)).toBe("3:05");
+    expect(clockText(0.2)).toBe("0:01");
+    expect(clockText(-4)).toBe("0:00");
+    expect(clockText(3 * 3600 + 57 * 60 + 45)).toBe("3:57:45");
+  });
+
+  it("is written in the locale's digits, as the amounts beside it are", () => {
+    expect(clockText(185, "fa")).toBe("۳:۰۵");
+    expect(clockText(3 * 3600 + 57 * 60 + 45, "fa")).toBe("۳:۵۷:۴۵");
+    expect(clockText(185, "de")).toBe("3:05");
   });
 });
