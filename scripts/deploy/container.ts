@@ -3,7 +3,8 @@
 // draining a request in flight, exit code 0, and every log line one JSON object.
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { check, expectStatus, fail, freePort, healthy, http, log, run, sleep, until } from "./support";
+import { freePort } from "../../tests/support/free-port";
+import { check, expectStatus, fail, healthy, http, log, run, sleep, until } from "./support";
 import { walk } from "./walk";
 
 type OtlpSpan = { name: string; kind: number; traceId: string; parentSpanId?: string; spanId: string };

@@ -1,7 +1,6 @@
 // test:deploy's small helpers: failing and checking, the log line, commands (podman) that never
 // block this process, HTTP to loopback, bounded waits and a free port.
 import { execFile } from "node:child_process";
-import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -80,15 +79,3 @@ export const healthy = (origin: string) => () =>
   fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) })
     .then((res) => res.ok)
     .catch(() => false);
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

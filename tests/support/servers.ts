@@ -2,7 +2,7 @@
 // app (`node server/start.mjs`, a child process) on free loopback ports.
 import { spawn, type ChildProcess } from "node:child_process";
 import { get } from "node:http";
-import { createServer } from "node:net";
+import { freePort } from "./free-port";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,17 +15,7 @@ import type { SandboxClock } from "@/lib/sandbox/clock";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export type RunningSandbox = { origin: string; baseUrl: string; sandbox: Sandbox; close: () => Promise<void> };
 
