@@ -7,7 +7,7 @@ import Big from "big.js";
 import { startApp, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
 import { TRON_ADDRESS } from "./pages/checkout-page";
-import { cookieHeader, DashboardPage, rewardSums, signInThroughApi, useDashboardCookies, type DashboardCookies } from "./pages/dashboard-page";
+import { DashboardPage, ledgerTotal, rewardSums, seedSandbox, signInThroughApi, useDashboardCookies, type DashboardCookies } from "./pages/dashboard-page";
 
 const PASSWORD = "operator e2e password";
 const SEEDED = 160;
@@ -28,21 +28,10 @@ test.beforeAll(async () => {
     // The dashboard may spend a fifth of the key's budget; these tests read more than 24 pages a minute.
     PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
   });
-  const seeded = await fetch(`${app.origin}/api/sandbox/seed`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ count: SEEDED }),
-  });
-  expect(seeded.status).toBe(200);
+  await seedSandbox(app.origin, SEEDED);
   cookies = await signInThroughApi(app.origin, PASSWORD);
   // The seed control restarts the ledger's backfill; wait until it holds every seeded swap.
-  await expect
-    .poll(
-      async () =>
-        ((await (await fetch(`${app.origin}/api/partner/swaps?limit=1`, { headers: { cookie: cookieHeader(cookies) } })).json()) as { total: number }).total,
-      { timeout: 30_000 },
-    )
-    .toBe(SEEDED);
+  await expect.poll(() => ledgerTotal(app.origin, cookies), { timeout: 30_000 }).toBe(SEEDED);
 });
 
 test.afterAll(async () => {
@@ -279,22 +268,11 @@ test("a search is one choice in the history: Back returns to the filter before i
 test.describe("far from UTC (UTC+14, where the local day is another date than UTC's most of the day)", () => {
   const timezoneId = "Pacific/Kiritimati";
   test.use({ timezoneId });
-  type Summary = { daily: Array<{ date: string; count: number }>; totals: { count: number } };
   const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: timezoneId, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-
-  /** Picks "7 days" and returns the summary the chart asked for. */
-  async function pickSevenDays(dashboard: DashboardPage): Promise<{ url: URL; summary: Summary }> {
-    await dashboard.goto();
-    const asked = dashboard.page.waitForRequest((r) => r.url().includes("/api/partner/summary") && r.url().includes("createdFrom="));
-    await dashboard.quickRange("7 days").click();
-    const url = new URL((await asked).url());
-    const summary = (await (await dashboard.page.request.get(url.toString())).json()) as Summary;
-    return { url, summary };
-  }
 
   test("the chart counts the operator's days: 7 days picked are 7 bars ending today, and it says whose days they are", async ({ page }) => {
     const dashboard = new DashboardPage(page, app.origin);
-    const { url, summary } = await pickSevenDays(dashboard);
+    const { url, summary } = await dashboard.pickSevenDays();
     expect(url.searchParams.get("tz")).toBe(timezoneId);
     expect(summary.daily).toHaveLength(7);
     expect(summary.daily.at(-1)!.date).toBe(today());
@@ -306,7 +284,7 @@ test.describe("far from UTC (UTC+14, where the local day is another date than UT
 
   test("each day's numbers open from the keyboard as a table, for touch and screen readers too", async ({ page }) => {
     const dashboard = new DashboardPage(page, app.origin);
-    const { summary } = await pickSevenDays(dashboard);
+    const { summary } = await dashboard.pickSevenDays();
     const { chart } = dashboard;
     await chart.getByText("Show each day's numbers").focus();
     await page.keyboard.press("Enter");
@@ -321,7 +299,7 @@ test.describe("far from UTC (UTC+14, where the local day is another date than UT
 
   test("a search narrows the list, not the chart, and the chart says so", async ({ page }) => {
     const dashboard = new DashboardPage(page, app.origin);
-    await pickSevenDays(dashboard);
+    await dashboard.pickSevenDays();
     await expect(dashboard.chart).not.toContainText("narrows the list");
     await dashboard.search.fill("no-such-order");
     await expect(dashboard.range).toHaveText("no swaps");
@@ -371,25 +349,7 @@ test.describe("on a phone", () => {
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 });
       await expect(dashboard.total("claimed")).toContainText("USDC");
-      const spilled = await page.evaluate(() => {
-        // The seeded history's sums and ids are short; a busy partner's are not. Lay out long ones.
-        for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) dd.firstChild!.textContent = "1,234,567.89";
-        for (const card of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"]')) {
-          const externalId = [...card.querySelectorAll("dt")].find((dt) => dt.textContent === "External ID")?.nextElementSibling;
-          if (externalId) externalId.textContent = "ord_djs7ssjolkgj4w9xk2m4q";
-        }
-        const out: string[] = [];
-        for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) {
-          const card = dd.parentElement!.getBoundingClientRect();
-          for (const el of [dd, ...dd.querySelectorAll<HTMLElement>("*")])
-            if (el.getBoundingClientRect().right > card.right + 0.5 || el.scrollWidth > el.clientWidth + 1)
-              out.push(`${dd.dataset.testid}: "${el.textContent}"`);
-        }
-        for (const el of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"] *'))
-          if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1) out.push(`card: "${el.textContent}"`);
-        return out;
-      });
-      expect(spilled, `${width} px`).toEqual([]);
+      expect(await dashboard.cutText(), `${width} px`).toEqual([]);
     }
   });
 });
@@ -411,18 +371,12 @@ test("a swap paid half the amount asked shows the payout for what arrived, with 
   expect((await post(`/api/sandbox/swaps/${id}/deposit`, { outcome: "completed", amount: "0.005" }, { "x-swap-token": created.accessToken })).status).toBe(200);
   // The operator's refresh reads it live into the ledger, as "Read live status" does.
   let payout = quoted;
-  await expect
-    .poll(
-      async () => {
-        const read = (await (await fetch(`${app.origin}/api/partner/swaps/${id}?refresh=true`, { headers: { cookie: cookieHeader(cookies) } })).json()) as {
-          payout: { estimatedAmount: string };
-        };
-        payout = read.payout.estimatedAmount;
-        return new Big(payout).lt(new Big(quoted).times(0.99));
-      },
-      { timeout: 30_000, intervals: [1_000] },
-    )
-    .toBe(true);
+  const readLive = async () => {
+    const read = await page.request.get(`${app.origin}/api/partner/swaps/${id}?refresh=true`);
+    payout = ((await read.json()) as { payout: { estimatedAmount: string } }).payout.estimatedAmount;
+    return new Big(payout).lt(new Big(quoted).times(0.99));
+  };
+  await expect.poll(readLive, { timeout: 30_000, intervals: [1_000] }).toBe(true);
 
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto(`swap=${id}`);

@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { startApp, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
-import { DashboardPage } from "./pages/dashboard-page";
+import { DashboardPage, seedSandbox } from "./pages/dashboard-page";
 
 const PASSWORD = "operator e2e password";
 
@@ -19,12 +19,7 @@ test.beforeAll(async () => {
     WEBHOOK_SECRET: `whsec_${"A".repeat(32)}`,
   });
   // A long history: the ledger reads it for a while after the seed.
-  const seeded = await fetch(`${app.origin}/api/sandbox/seed`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: '{"count":20000}',
-  });
-  expect(seeded.status).toBe(200);
+  await seedSandbox(app.origin, 20_000);
 });
 
 test.afterAll(async () => {

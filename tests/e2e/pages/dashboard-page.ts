@@ -15,6 +15,9 @@ export type DashboardRow = {
 };
 type ListAnswer = { swaps: DashboardRow[]; total: number };
 
+/** GET /api/partner/summary, as far as these tests read it: the chart's days and the totals. */
+type DailySummary = { daily: Array<{ date: string; count: number }>; totals: { count: number } };
+
 /** The status filters' buttons. */
 export type StatusFilter = "Completed" | "Failed" | "Refunded";
 
@@ -106,6 +109,16 @@ export class DashboardPage {
     return this.page.getByTestId(`total-${key}`);
   }
 
+  /** Opens the dashboard, picks "7 days", and returns the summary the chart asked for then (its URL too). */
+  async pickSevenDays(): Promise<{ url: URL; summary: DailySummary }> {
+    await this.goto();
+    const asked = this.page.waitForRequest((r) => r.url().includes("/api/partner/summary") && r.url().includes("createdFrom="));
+    await this.quickRange("7 days").click();
+    const url = new URL((await asked).url());
+    const summary = (await (await this.page.request.get(url.toString())).json()) as DailySummary;
+    return { url, summary };
+  }
+
   /** A search parameter of the page's URL (null when absent). */
   param(name: string): string | null {
     return new URL(this.page.url()).searchParams.get(name);
@@ -151,6 +164,29 @@ export class DashboardPage {
     return this.detail.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
   }
 
+  /**
+   * What is cut on the page with long totals and ids laid out in place of the seeded ones (a busy
+   * partner's): a total (its unit too) outside its card, an id on a card ending in an ellipsis.
+   */
+  async cutText(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) dd.firstChild!.textContent = "1,234,567.89";
+      for (const card of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"]')) {
+        const externalId = [...card.querySelectorAll("dt")].find((dt) => dt.textContent === "External ID")?.nextElementSibling;
+        if (externalId) externalId.textContent = "ord_djs7ssjolkgj4w9xk2m4q";
+      }
+      const out: string[] = [];
+      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) {
+        const card = dd.parentElement!.getBoundingClientRect();
+        for (const el of [dd, ...dd.querySelectorAll<HTMLElement>("*")])
+          if (el.getBoundingClientRect().right > card.right + 0.5 || el.scrollWidth > el.clientWidth + 1) out.push(`${dd.dataset.testid}: "${el.textContent}"`);
+      }
+      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"] *'))
+        if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1) out.push(`card: "${el.textContent}"`);
+      return out;
+    });
+  }
+
   /** axe's serious and critical violations on the page as it is now: none. */
   async expectNoSeriousViolations(where: string) {
     const results = await new AxeBuilder({ page: this.page }).analyze();
@@ -193,4 +229,20 @@ export async function useDashboardCookies(context: BrowserContext, origin: strin
 }
 
 /** The cookies as a Cookie header, for the API called from the test itself. */
-export const cookieHeader = (cookies: DashboardCookies) => cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+const cookieHeader = (cookies: DashboardCookies) => cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+
+/** Fills the embedded sandbox with `count` swaps of varied ages and outcomes (the ledger then reads them in). */
+export async function seedSandbox(origin: string, count: number) {
+  const seeded = await fetch(`${origin}/api/sandbox/seed`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count }),
+  });
+  expect(seeded.status).toBe(200);
+}
+
+/** How many swaps the dashboard's list holds now (its ledger), read through the API. */
+export async function ledgerTotal(origin: string, cookies: DashboardCookies): Promise<number> {
+  const res = await fetch(`${origin}/api/partner/swaps?limit=1`, { headers: { cookie: cookieHeader(cookies) } });
+  return ((await res.json()) as { total: number }).total;
+}
