@@ -170,7 +170,8 @@ export class DashboardPage {
    */
   async cutText(): Promise<string[]> {
     return this.page.evaluate(() => {
-      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) dd.firstChild!.textContent = "1,234,567.89";
+      for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]'))
+        (dd.querySelector("bdi") ?? dd).firstChild!.textContent = "1,234,567.89";
       for (const card of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"]')) {
         const externalId = [...card.querySelectorAll("dt")].find((dt) => dt.textContent === "External ID")?.nextElementSibling;
         if (externalId) externalId.textContent = "ord_djs7ssjolkgj4w9xk2m4q";
