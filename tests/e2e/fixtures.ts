@@ -153,10 +153,11 @@ const screenshotSizes = [
 /**
  * Writes <shots>/checkout/<step>-<width>-<scheme>.png (see ./shots) at both sizes in light and dark,
  * then puts the viewport and colour scheme back. `fullPage: false` for a modal dialog, whose
- * backdrop covers the viewport only. Changing them fires no focus event, so the swap
- * page does not poll while this runs.
+ * backdrop covers the viewport only. `colorSchemes` for a page whose theme is fixed (the widget's
+ * `theme=dark`): the other scheme would be the same picture. Changing them fires no focus event, so
+ * the swap page does not poll while this runs.
  */
-export async function screenshotStep(page: Page, step: string, options: { fullPage?: boolean } = {}) {
+export async function screenshotStep(page: Page, step: string, options: { fullPage?: boolean; colorSchemes?: ReadonlyArray<"light" | "dark"> } = {}) {
   const screenshotDir = shotsDir("checkout");
   const viewport = page.viewportSize();
   await page.mouse.move(0, 0);
@@ -164,7 +165,7 @@ export async function screenshotStep(page: Page, step: string, options: { fullPa
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const size of screenshotSizes) {
     await page.setViewportSize(size);
-    for (const colorScheme of ["light", "dark"] as const) {
+    for (const colorScheme of options.colorSchemes ?? (["light", "dark"] as const)) {
       await page.emulateMedia({ colorScheme });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await page.screenshot({ path: `${screenshotDir}${step}-${size.width}-${colorScheme}.png`, fullPage: options.fullPage ?? true, animations: "disabled" });

@@ -1,5 +1,5 @@
 // The dashboard by keyboard and screen reader, on an app of its own (its login limit of 5 a minute
-// is not shared with partner.spec.ts), with WEBHOOK_URL pointed at a receiver on loopback: the login
+// is not shared with dashboard-access.spec.ts), with WEBHOOK_URL pointed at a receiver on loopback: the login
 // form's messages, and "Redeliver" keeping focus while it queues an event again.
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
