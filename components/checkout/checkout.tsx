@@ -1,22 +1,17 @@
 "use client";
 // The checkout: what you send → what you receive → where it goes → review → create the swap.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
-import { useLocale, useTranslations } from "next-intl";
-import type { AssetList, Asset } from "@/lib/schema/partner";
-import { assetRef, findByRef, networkLabel } from "@/lib/swap/asset-ref";
-import { amountText, readAmount, withoutSymbol } from "@/lib/swap/amount-input";
+import { useTranslations } from "next-intl";
+import type { AssetList } from "@/lib/schema/partner";
+import { networkLabel } from "@/lib/swap/asset-ref";
+import { withoutSymbol } from "@/lib/swap/amount-input";
 import { BffError, isTransient } from "@/lib/client/bff";
-import { createSwap } from "@/lib/client/create-swap";
-import { focusHeadingOnArrival } from "@/lib/client/heading-focus";
 import { isCheckUnavailable, isMemoRejection, useAddressCheck } from "@/lib/client/use-address-check";
 import { checkoutBlocker } from "@/lib/swap/checkout-blocker";
 import { useAssets } from "@/lib/client/use-assets";
-import { forgetOrder, isQuotableAmount, useQuote } from "@/lib/client/use-quote";
+import { isQuotableAmount, useQuote } from "@/lib/client/use-quote";
 import { decimalPlacesOf } from "@/lib/schema/decimal";
-import { rememberSwap, takePrefill } from "@/lib/client/my-swaps";
-import { useInputsInUrl } from "@/lib/client/use-inputs-in-url";
 import { useReviewHistory } from "@/lib/client/use-review-history";
 import { unspendablePayout } from "@/lib/swap/unspendable";
 import { ErrorNotice } from "../error-notice";
@@ -24,18 +19,20 @@ import { Button } from "../ui/button";
 import { LoadingPanel, Panel } from "../ui/panel";
 import { Spinner } from "../ui/spinner";
 import { AssetPicker } from "./asset-picker";
-import { DestinationFields, type DestinationState } from "./destination-fields";
+import { DestinationFields } from "./destination-fields";
 import { QuoteDetails } from "./quote-details";
 import { repriceCodes } from "./reprice";
 import { StepIndicator } from "./step-indicator";
 import { AmountHint, FlipButton, ReceivedAmount, SwapSide } from "./swap-sides";
+import { useCheckoutInputs, type CheckoutLocks, type CheckoutPreset } from "./use-checkout-inputs";
+import { useSwapCreation } from "./use-swap-creation";
+
+export type { CheckoutPreset } from "./use-checkout-inputs";
 
 // The review is the second step: its code loads once the page is idle (see below), not before the
 // first screen is painted and working.
 const loadReview = () => import("./review-step").then((m) => m.ReviewStep);
 const ReviewStep = dynamic(loadReview, { loading: () => <div className="min-h-96" aria-busy="true" /> });
-
-export type CheckoutPreset = { from?: string; to?: string; amount?: string };
 
 type Props = {
   preset: CheckoutPreset;
@@ -46,12 +43,8 @@ type Props = {
   swapPath?: string;
   swapQuery?: string;
   onEvent?: (type: string, payload: Record<string, unknown>) => void;
-  /** Choices a partner fixed in a signed widget config. */
-  locked?: { to?: string; destination?: { address: string; memo?: string } };
+  locked?: CheckoutLocks;
 };
-
-const DEFAULT_FROM = "BTC.bitcoin";
-const DEFAULT_TO = "USDT.tron";
 
 /** "USDT.tron" as people read it: the symbol and the network's name. */
 function lockedAsset(ref: string) {
@@ -61,53 +54,13 @@ function lockedAsset(ref: string) {
 
 export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swap", swapQuery = "", onEvent, locked }: Props) {
   const t = useTranslations("checkout");
-  const locale = useLocale();
-  const router = useRouter();
   const assets = useAssets(initialAssets);
   const list = useMemo(() => assets.data?.assets ?? [], [assets.data]);
   const senders = useMemo(() => list.filter((a) => a.canSend), [list]);
   const receivers = useMemo(() => list.filter((a) => a.canReceive), [list]);
 
-  const [fromRef, setFromRef] = useState(preset.from ?? DEFAULT_FROM);
-  const [toRef, setToRef] = useState(locked?.to ?? preset.to ?? DEFAULT_TO);
-  // The field keeps what was typed ("25,000"); quotes, the URL and the checks use what it means.
-  // Read in the language it was typed in: "1.000" typed in English is 1, and stays 1 (shown as
-  // "1,000") if the page switches to Spanish, where "1.000" would read as a thousand.
-  const [typed, setTyped] = useState(() => ({ text: amountText(readAmount(preset.amount ?? "", "en") ?? "", locale), locale }));
-  const typedAmount = typed.locale === locale ? typed.text : amountText(readAmount(typed.text, typed.locale) ?? "", locale);
-  const setTypedAmount = (text: string) => setTyped({ text, locale });
-  const readAmountValue = readAmount(typedAmount, locale);
-  const unreadableAmount = readAmountValue === null;
-  const amount = readAmountValue ?? "";
-  const from = findByRef(list, fromRef, "send");
-  const to = findByRef(list, toRef, "receive");
-
-  const lockedDestination = locked?.destination;
-  const emptyDestination: DestinationState = { address: lockedDestination?.address ?? "", memo: lockedDestination?.memo ?? "", refundAddress: "", email: "" };
-  const [destination, setDestination] = useState<DestinationState>(emptyDestination);
-  const [creating, setCreating] = useState(false);
-  const [createError, setCreateError] = useState<BffError | null>(null);
-  const { step, mainButton, openReview, closeReview } = useReviewHistory(useCallback(() => setCreateError(null), []));
-  // This device keeps the created swap, with the refund address only the checkout knows, once the
-  // checkout has left the screen: saved sooner, the list of past swaps on this page would pop up
-  // under the review while the swap page loads.
-  const toRemember = useRef<Parameters<typeof rememberSwap> | null>(null);
-  useEffect(
-    () => () => {
-      if (toRemember.current) rememberSwap(...toRemember.current);
-      toRemember.current = null;
-    },
-    [],
-  );
-
-  // "New quote, same details" from an expired swap hands over its payout address in this tab.
-  useEffect(() => {
-    if (lockedDestination) return;
-    const prefill = takePrefill(toRef);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, so it is read after mount
-    if (prefill) setDestination((d) => ({ ...d, ...prefill }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later change of `to` must not prefill again
-  }, []);
+  const { from, to, amount, typedAmount, setTypedAmount, unreadableAmount, destination, setDestination, lockedDestination, select, canFlip, flip, flipSaid } =
+    useCheckoutInputs(preset, list, locked);
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
@@ -121,8 +74,11 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     to?.supportsMemo ? destination.memo || undefined : undefined,
   );
   const refundCheck = useAddressCheck(from && { network: from.network, token: from.symbol }, destination.refundAddress);
-
-  useInputsInUrl({ from: from ? assetRef(from) : fromRef, to: to ? assetRef(to) : toRef, amount });
+  const { creating, createError, setCreateError, confirm } = useSwapCreation(
+    { quote, to, destination, addressCheck },
+    { widgetConfig, swapPath, swapQuery, onEvent },
+  );
+  const { step, mainButton, openReview, closeReview } = useReviewHistory(useCallback(() => setCreateError(null), [setCreateError]));
 
   useEffect(() => {
     if (quote.quote) {
@@ -131,28 +87,6 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
       onEvent?.("quote", { from: q.from, to: q.to, rate: q.rate, expiresAt: q.expiresAt });
     }
   }, [quote.quote, onEvent]);
-
-  const select = useCallback(
-    (side: "from" | "to", asset: Asset) => {
-      (side === "from" ? setFromRef : setToRef)(assetRef(asset));
-      if (side === "to" && !lockedDestination) setDestination((d) => ({ ...d, address: "", memo: "" }));
-      if (side === "from") setDestination((d) => ({ ...d, refundAddress: "" }));
-    },
-    [lockedDestination],
-  );
-
-  const canFlip = !!from && !!to && from.canReceive && to.canSend && !locked?.to && !lockedDestination;
-  // What the flip did, said: the picker buttons change their names silently, and the amount is
-  // cleared (it was in the other asset's units).
-  const [flipSaid, setFlipSaid] = useState("");
-  function flip() {
-    if (!from || !to || !canFlip) return;
-    setFromRef(assetRef(to));
-    setToRef(assetRef(from));
-    setTypedAmount("");
-    setDestination(emptyDestination);
-    setFlipSaid(t("flipped", { from: to.symbol, fromNetwork: networkLabel(to.network), to: from.symbol, toNetwork: networkLabel(from.network) }));
-  }
 
   const tooManyDecimals = !!from && amount !== "" && decimalPlacesOf(amount) > from.decimals;
   // A quote names only the assets (from the list) and the amount, so a quote refused as invalid with
@@ -189,32 +123,6 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     memoMissing,
     refundOk,
   });
-
-  async function confirm() {
-    if (!quote.quote || creating || quote.change) return;
-    setCreating(true);
-    setCreateError(null);
-    try {
-      const body = {
-        quoteId: quote.quote.id,
-        destination: { address: destination.address, memo: to?.supportsMemo && destination.memo ? destination.memo : null },
-        refundAddress: destination.refundAddress || null,
-        notificationEmail: destination.email || null,
-      };
-      const normalizedAddress = addressCheck.state === "done" ? addressCheck.result.normalizedAddress : null;
-      const created = await createSwap(body, { widgetConfig, normalizedAddress });
-      forgetOrder();
-      toRemember.current = [created.swap.id, created.accessToken, { refundAddress: destination.refundAddress }];
-      onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
-      focusHeadingOnArrival();
-      router.push(`${swapPath}/${created.swap.id}${swapQuery}#t=${created.accessToken}`);
-    } catch (error) {
-      setCreating(false);
-      const e = error instanceof BffError ? error : new BffError("internal_error", String(error), 0);
-      setCreateError(e);
-      if (repriceCodes.has(e.code)) quote.refresh(true);
-    }
-  }
 
   if (assets.error && !assets.data) {
     return (

@@ -8,7 +8,9 @@ import { accentForeground, contrastRatio, isHexColor } from "@/lib/swap/contrast
 import { useAssets } from "@/lib/client/use-assets";
 import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import { AssetPicker } from "../checkout/asset-picker";
-import { CopyButton } from "../ui/copy-button";
+import { EmbedReference } from "./embed-reference";
+import { EmbedSnippet } from "./embed-snippet";
+import { segment } from "./segment";
 import { SignConfig, type Signing } from "./sign-config";
 import { cn } from "../ui/cn";
 import { card } from "../ui/panel";
@@ -17,58 +19,13 @@ type Params = { from: string; to: string; amount: string; theme: "auto" | "light
 type LoggedEvent = { at: string; type: string; payload: string };
 
 const field = "h-10 w-full rounded-lg bg-white px-2.5 ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
-/** A choice in a small segmented control (the preview's width, the snippet's format): filled when chosen. */
-const segment = (on: boolean) =>
-  cn(
-    "h-8 rounded-lg px-3 text-sm font-medium ring-1",
-    on
-      ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
-      : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
-  );
 const LIGHT_PAGE = "ffffff";
 const DARK_PAGE = "020617";
-
-const paramNames = ["from", "to", "amount", "theme", "accent", "locale", "config"] as const;
-const eventNames = ["ready", "resize", "quote", "swap_created", "status", "terminal", "config_refused"] as const;
 
 const previewSrc = (src: string) => {
   const url = new URL(src);
   return url.pathname + url.search;
 };
-
-function htmlSnippet(origin: string, src: string) {
-  return `<div id="swap-checkout"></div>
-<script src="${origin}/embed.js"></script>
-<script>
-  SwapCheckout.mount(document.getElementById("swap-checkout"), {
-    src: "${src}",
-    onEvent: function (event) { console.log(event.type, event.payload); },
-  });
-</script>`;
-}
-
-/** Short: the widget as a client component, loading embed.js once and mounting it (StrictMode's second mount included). */
-function reactSnippet(origin: string, src: string) {
-  return `"use client";
-import { useEffect, useRef } from "react";
-
-type WidgetEvent = { type: string; payload: unknown };
-type Embed = { mount(el: HTMLElement, o: { src: string; onEvent: (e: WidgetEvent) => void }): { destroy(): void } };
-
-export function SwapCheckout({ onEvent }: { onEvent?: (event: WidgetEvent) => void }) {
-  const host = useRef<HTMLDivElement>(null);
-  const handler = useRef(onEvent);
-  useEffect(() => void (handler.current = onEvent));
-  useEffect(() => {
-    let widget: { destroy(): void } | undefined;
-    const script = Object.assign(document.createElement("script"), { src: "${origin}/embed.js" });
-    script.onload = () => (widget = (window as unknown as { SwapCheckout: Embed }).SwapCheckout.mount(host.current!, { src: "${src}", onEvent: (e) => handler.current?.(e) }));
-    document.head.append(script);
-    return () => { script.onload = null; script.remove(); widget?.destroy(); };
-  }, []);
-  return <div ref={host} />;
-}`;
-}
 
 const noSubscription = () => () => {};
 
@@ -90,7 +47,6 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
   const origin = useAppOrigin(rendered);
   const [params, setParams] = useState<Params>({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01", theme: "auto", accent: "", locale: "", config: "" });
   const [events, setEvents] = useState<LoggedEvent[]>([]);
-  const [tab, setTab] = useState<"html" | "react">("html");
   const [phone, setPhone] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const assets = useAssets().data?.assets ?? [];
@@ -124,7 +80,6 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
     return () => window.removeEventListener("message", onMessage);
   }, []);
 
-  const snippet = tab === "html" ? htmlSnippet(origin, src) : reactSnippet(origin, src);
   const set = (key: keyof Params) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setParams((p) => ({ ...p, [key]: e.target.value }));
 
   // Outlines, links and focus rings are drawn in the accent on the page's background: WCAG asks 3:1.
@@ -261,49 +216,9 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
           </div>
         </section>
       </div>
-      <div className="min-w-0 lg:col-span-2">
-        <section className={card} aria-labelledby="snippet-title">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="snippet-title" className="font-semibold">
-              {t("snippet")}
-            </h2>
-            <CopyButton value={snippet} label={t("snippet")} />
-          </div>
-          <div role="tablist" aria-label={t("snippetFormat")} className="mt-2 flex gap-1">
-            {(["html", "react"] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                id={`snippet-tab-${name}`}
-                aria-selected={tab === name}
-                aria-controls="snippet-panel"
-                onClick={() => setTab(name)}
-                className={segment(tab === name)}
-              >
-                {name === "html" ? t("tabHtml") : t("tabReact")}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id="snippet-panel" aria-labelledby={`snippet-tab-${tab}`}>
-            {tab === "react" ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("reactHint")}</p> : null}
-            <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-slate-950" data-testid="snippet">
-              <code>{snippet}</code>
-            </pre>
-          </div>
-        </section>
-      </div>
+      <EmbedSnippet origin={origin} src={src} />
       <div className="grid min-w-0 gap-4 lg:col-span-2 lg:grid-cols-2">
-        <section className={card} aria-labelledby="reference-title">
-          <h2 id="reference-title" className="font-semibold">
-            {t("reference")}
-          </h2>
-          <h3 className="mt-3 text-sm font-semibold">{t("parameters")}</h3>
-          <ReferenceList names={paramNames} t={t} />
-          <h3 className="mt-4 text-sm font-semibold">{t("eventsReference")}</h3>
-          <p className="text-xs text-slate-600 dark:text-slate-400">{t("eventsShape")}</p>
-          <ReferenceList names={eventNames} t={t} />
-        </section>
+        <EmbedReference />
         {/* A log to read, not a live region: resize and quote events arrive all the time. */}
         <section className={card}>
           <h2 className="font-semibold">{t("events")}</h2>
@@ -321,38 +236,3 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
     </div>
   );
 }
-
-type T = ReturnType<typeof useTranslations<"embed">>;
-type ReferenceName = (typeof paramNames)[number] | (typeof eventNames)[number];
-
-/** Parameters or events as they are written in code, each with what it means. */
-function ReferenceList({ names, t }: { names: readonly ReferenceName[]; t: T }) {
-  return (
-    <dl className="mt-1 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-      {names.map((name) => (
-        <div key={name} className="contents">
-          <dt className="font-mono text-xs leading-5 font-medium">{name}</dt>
-          <dd className="text-slate-700 dark:text-slate-300">{referenceText[name](t)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-// Spelled out one by one, so the catalogue check sees every key.
-const referenceText: Record<ReferenceName, (t: T) => string> = {
-  from: (t) => t("ref.from"),
-  to: (t) => t("ref.to"),
-  amount: (t) => t("ref.amount"),
-  theme: (t) => t("ref.theme"),
-  accent: (t) => t("ref.accent"),
-  locale: (t) => t("ref.locale"),
-  config: (t) => t("ref.config"),
-  ready: (t) => t("ref.ready"),
-  resize: (t) => t("ref.resize"),
-  quote: (t) => t("ref.quote"),
-  swap_created: (t) => t("ref.swap_created"),
-  status: (t) => t("ref.status"),
-  terminal: (t) => t("ref.terminal"),
-  config_refused: (t) => t("ref.config_refused"),
-};

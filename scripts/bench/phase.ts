@@ -1,44 +1,20 @@
 // One phase of a polling scenario (scripts/bench/polling.ts): one contender, the BFF or the naive
 // pass-through, in front of its own fresh standalone sandbox, with the scenario's browsers,
 // shoppers and deposits; what it cost the key and what the browsers saw.
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { deriveKey } from "@/lib/config/derive";
-import { startBff, type BenchApp } from "./app";
-import { createClient, header } from "./http";
-import { startNaive } from "./naive";
-import { API_KEY, APP_SECRET, DESTINATION, QUOTE_BODY, prng, type BenchOptions } from "./options";
+import { header } from "./http";
+import { DESTINATION, QUOTE_BODY, prng, type BenchOptions } from "./options";
+import { ipOf, newBrowser, statusRank, terminal, type Browser } from "./phase-browser";
+import { startContender } from "./phase-start";
 import { spread } from "./stats";
-import { startUpstream, summarizeUpstream } from "./upstream";
+import { summarizeUpstream } from "./upstream";
 import { sleep } from "@/lib/timing";
 import type { Contender, ContenderResult } from "./polling";
 
-const statusRank: Record<string, number> = {
-  waiting_deposit: 0,
-  deposit_detected: 1,
-  underpaid: 1,
-  processing: 2,
-  completed: 3,
-  refunded: 3,
-  failed: 3,
-  expired: 3,
-};
 /** "Within 3 minutes of the restart": changes made this early in a phase are also reported apart. */
 const EARLY_MS = 3 * 60_000;
-const terminal = new Set(["completed", "refunded", "failed", "expired"]);
-
-type Browser = {
-  ip: string;
-  id: string;
-  token: string | null;
-  shown: { status: string; asOf: number } | null;
-  firstPollAt: number | null;
-  done: boolean;
-  /** Sandbox ms of the deposit made into this swap, if any. */
-  depositAt: number | null;
-  seenRank: number;
-};
 
 /** A refused answer in a few words: its status, and for a 429 the budget class that refused it. */
 function refusalReason(answer: { status: number; body: string }): string {
@@ -51,8 +27,6 @@ function refusalReason(answer: { status: number; body: string }): string {
   }
 }
 
-const ipOf = (prefix: number, i: number) => `10.${prefix}.${(i >> 8) & 255}.${i & 255}`;
-
 export async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (line: string) => void): Promise<ContenderResult> {
   const S = o.BENCH_TIME_SCALE;
   const real = (sandboxMs: number) => sandboxMs / S;
@@ -63,68 +37,12 @@ export async function runPhase(n: number, contender: Contender, o: BenchOptions,
   const stepMs = o.BENCH_STEP_SECONDS * 1000;
   // The same draws for both phases of a scenario: the same browsers start at the same moments.
   const random = prng(o.BENCH_SEED + n);
-  const tokenKey = deriveKey(APP_SECRET, "swap-token");
-  const tokenOf = (id: string) => createHmac("sha256", tokenKey).update(`swap:${id}`).digest("base64url");
   const loadStart = loadavg()[0]!;
 
-  const upstream = await startUpstream({
-    SANDBOX_API_KEY: API_KEY,
-    SANDBOX_RATE_LIMIT_PER_MINUTE: String(o.BENCH_RATE_LIMIT),
-    SANDBOX_TIME_SCALE: String(S),
-    SANDBOX_STEP_SECONDS: String(o.BENCH_STEP_SECONDS),
-  });
-  const seededAt = upstream.sandbox.clock.now();
-  const { ids } = await upstream.control<{ ids: string[] }>("/sandbox/seed", {
-    count: n,
-    live: true,
-    createdFrom: new Date(seededAt - 60 * 60_000).toISOString(),
-    createdTo: new Date(seededAt - 60_000).toISOString(),
-  });
-
-  let app: BenchApp | null = null;
-  let naive: Awaited<ReturnType<typeof startNaive>> | null = null;
-  if (contender === "bff") {
-    app = await startBff({
-      PARTNER_API_BASE_URL: upstream.baseUrl,
-      PARTNER_API_KEY: API_KEY,
-      APP_SECRET,
-      // The BFF's window is a real minute; the sandbox's is a sandbox minute.
-      PARTNER_RATE_LIMIT_PER_MINUTE: String(Math.floor(o.BENCH_RATE_LIMIT * S)),
-      TRUST_PROXY_HOPS: "1",
-      CLIENT_QUOTES_PER_MINUTE: "1000000",
-      CLIENT_SWAPS_PER_MINUTE: "1000000",
-      CLIENT_READS_PER_MINUTE: "1000000",
-    });
-  } else {
-    naive = await startNaive(upstream.origin);
-  }
-  const origin = app?.origin ?? naive!.origin;
-  const client = createClient();
-
-  // Warm start: one read starts the BFF's status sweep; wait until it has read every page.
-  let warmSeconds: number | null = null;
-  if (app && !o.BENCH_COLD_START) {
-    const warmStarted = Date.now();
-    const pages = Math.ceil(n / 100);
-    const listed = () => upstream.calls.filter((c) => c.route === "GET /swap (list)" && c.status === 200).length;
-    const first = ids[0]!;
-    await client.send(`${origin}/api/v1/swap/${first}`, { headers: { "x-swap-token": tokenOf(first), "x-forwarded-for": "10.250.0.1" } });
-    while (listed() < pages && Date.now() - warmStarted < 180_000) await sleep(100);
-    warmSeconds = (Date.now() - warmStarted) / 1000;
-    log(`  warm start: the BFF's sweep read ${listed()} of ${pages} pages in ${warmSeconds.toFixed(1)} s`);
-  }
+  const { upstream, ids, app, naive, origin, client, tokenOf, warmSeconds } = await startContender(n, contender, o, log);
   const firstCall = upstream.calls.length;
 
-  const browsers: Browser[] = ids.map((id, i) => ({
-    ip: ipOf(1, i),
-    id,
-    token: app ? tokenOf(id) : null,
-    shown: null,
-    firstPollAt: null,
-    done: false,
-    depositAt: null,
-    seenRank: 0,
-  }));
+  const browsers: Browser[] = ids.map((id, i) => newBrowser(ipOf(1, i), id, app ? tokenOf(id) : null));
   const clockAtStart = upstream.sandbox.clock.now();
   const from = clockAtStart + warmupMinutes * 60_000;
   const to = clockAtStart + durationMs;
@@ -256,16 +174,7 @@ export async function runPhase(n: number, contender: Contender, o: BenchOptions,
     const created = await post("/api/v1/swap", { quoteId, destination: { address: DESTINATION } }, { "idempotency-key": randomUUID() });
     if (created.status !== 200) return refuse(`swap ${created.status}`);
     const body = JSON.parse(created.body) as { swap?: { id: string }; accessToken?: string; id?: string };
-    const browser: Browser = {
-      ip,
-      id: body.swap?.id ?? body.id!,
-      token: body.accessToken ?? null,
-      shown: null,
-      firstPollAt: null,
-      done: false,
-      depositAt: null,
-      seenRank: 0,
-    };
+    const browser = newBrowser(ip, body.swap?.id ?? body.id!, body.accessToken ?? null);
     browsers.push(browser);
     if (!stopped) void browse(browser, real(pollMs));
   }
