@@ -290,7 +290,8 @@ test("a config that sells an asset the service does not offer says so, instead o
 });
 
 test("a config that expires while the widget is open is said at once, the host page hears config_refused, and nothing is created", async ({ page }) => {
-  const exp = inSeconds(8);
+  // Long enough to reach Review on a busy machine (8 s was not), short enough to wait out.
+  const exp = inSeconds(20);
   const config = signConfig({ exp, customerId: "cust-10" }, widgetKey);
   const created: number[] = [];
   page.on("response", (r) => {
@@ -304,7 +305,7 @@ test("a config that expires while the widget is open is said at once, the host p
   await expect(widget.getByTestId("config-expired")).toHaveCount(0);
   // At its expiry the widget says so by itself, before anyone presses Create, and tells the host
   // page, which can sign a fresh config and mount the widget again.
-  await expect(widget.getByTestId("config-expired")).toContainText("This checkout's settings from the site have expired", { timeout: 15_000 });
+  await expect(widget.getByTestId("config-expired")).toContainText("This checkout's settings from the site have expired", { timeout: 30_000 });
   await expect.poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload)).toEqual([{ reason: "expired" }]);
   // The server's clock decides; a second past its expiry there too, Create is refused in words.
   await page.waitForTimeout(Math.max(0, (exp + 1) * 1000 - Date.now()));
@@ -408,6 +409,8 @@ test("screenshots of the widget: light, dark and a partner accent, at phone and 
 test("the embed page: asset pickers, HTML and React snippets shown whole, an accent contrast warning, a phone-width preview, and a reference", async ({
   page,
 }) => {
+  // Four axe runs and full-page screenshots of a page holding the widget: past 60 s on a busy machine.
+  test.setTimeout(150_000);
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${app.origin}/widget/embed`);
