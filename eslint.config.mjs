@@ -17,11 +17,16 @@ const boundaries = [
   {
     target: ["./components", "./lib/client"],
     ...libExcept("client", "swap", "schema", "i18n"),
-    message: "Browser code imports only lib/client, lib/swap, lib/schema and lib/i18n: never lib/bff, lib/partner, lib/sandbox or other server modules.",
+    message:
+      "Browser code imports only lib/client, lib/swap, lib/schema and lib/i18n: never lib/bff, lib/partner, lib/sandbox or other server modules.",
   },
   { target: ["./lib", "./components"], from: "./app", message: "app/ holds routes only: nothing imports it." },
   { target: "./lib", from: "./components", message: "lib/ holds no React: nothing in lib/ imports components/." },
-  { target: "./lib/swap", ...libExcept("swap", "schema"), message: "lib/swap holds pure rules both sides use: it imports only lib/swap and lib/schema." },
+  {
+    target: "./lib/swap",
+    ...libExcept("swap", "schema"),
+    message: "lib/swap holds pure rules both sides use: it imports only lib/swap and lib/schema.",
+  },
   { target: "./lib/schema", ...libExcept("schema"), message: "lib/schema imports nothing of ours but itself." },
   { target: "./lib/i18n", ...libExcept("i18n"), message: "lib/i18n imports nothing of ours but itself." },
   {
@@ -35,12 +40,30 @@ const boundaries = [
     message: "The sandbox stands alone, like a real upstream: it imports only lib/schema and lib/request-input.ts.",
   },
   {
-    target: ["./lib/partner", "./lib/store", "./lib/ledger", "./lib/webhooks", "./lib/config", "./lib/widget", "./lib/*.ts"],
+    target: [
+      "./lib/partner",
+      "./lib/store",
+      "./lib/ledger",
+      "./lib/webhooks",
+      "./lib/config",
+      "./lib/widget",
+      "./lib/*.ts",
+    ],
     from: "./lib/bff",
     message: "Imports run one way: lib/bff uses these modules, never the reverse.",
   },
   {
-    target: ["./lib/bff", "./lib/partner", "./lib/store", "./lib/ledger", "./lib/webhooks", "./lib/sandbox", "./lib/config", "./app/api", "./proxy.ts"],
+    target: [
+      "./lib/bff",
+      "./lib/partner",
+      "./lib/store",
+      "./lib/ledger",
+      "./lib/webhooks",
+      "./lib/sandbox",
+      "./lib/config",
+      "./app/api",
+      "./proxy.ts",
+    ],
     from: "./lib/client",
     message: "Server code uses lib/swap for shared rules, never lib/client (browser only).",
   },
@@ -58,7 +81,10 @@ const config = [
     rules: {
       // A disabled rule must say why on the same line (`-- reason`), and a disable that no longer
       // hides anything is itself a finding.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
   },
@@ -68,7 +94,17 @@ const config = [
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
-  { ignores: [".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/results/**", "docs/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+      "docs/**",
+      "next-env.d.ts",
+    ],
+  },
 ];
 
 export default config;

@@ -30,7 +30,8 @@ const nextConfig: NextConfig = {
     "@opentelemetry/exporter-trace-otlp-proto",
   ],
   async headers() {
-    const list = (headers: Readonly<Record<string, string>>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+    const list = (headers: Readonly<Record<string, string>>) =>
+      Object.entries(headers).map(([key, value]) => ({ key, value }));
     return [
       // Every answer, static files included.
       { source: "/:path*", headers: list(baseHeaders) },

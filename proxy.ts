@@ -40,16 +40,24 @@ export function proxy(request: NextRequest) {
     // One request id from here on, so every answer carries it (Next's own OPTIONS and 404s too),
     // and the id its upstream calls carry (ours, whatever the client chose).
     const { requestId, headers: idHeaders } = proxiedRequestIds(request);
-    const apiHeaders = { "x-request-id": requestId, "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", "cache-control": "no-store" };
+    const apiHeaders = {
+      "x-request-id": requestId,
+      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+      "cache-control": "no-store",
+    };
     if (!decodable(request.nextUrl.pathname)) {
-      const refused = errorResponse(new ApiError("validation_error", "The address of this request is not valid."), requestId);
+      const refused = errorResponse(
+        new ApiError("validation_error", "The address of this request is not valid."),
+        requestId,
+      );
       for (const [name, value] of Object.entries(apiHeaders)) refused.headers.set(name, value);
       return refused;
     }
     const forwarded = new Headers(request.headers);
     for (const [name, value] of Object.entries(idHeaders)) forwarded.set(name, value);
     const response = NextResponse.next({ request: { headers: forwarded } });
-    for (const [name, value] of Object.entries(apiHeaders)) if (name !== "cache-control") response.headers.set(name, value);
+    for (const [name, value] of Object.entries(apiHeaders))
+      if (name !== "cache-control") response.headers.set(name, value);
     if (reachedOverHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
     return response;
   }

@@ -38,8 +38,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // first, and it never navigates there in the browser (their links are full loads).
   const all = await getMessages();
   const operator = isOperatorPath((await headers()).get(pathHeader) ?? "");
-  const messages = operator ? all : Object.fromEntries(Object.entries(all).filter(([ns]) => !(operatorNamespaces as readonly string[]).includes(ns)));
-  const style = accent ? ({ "--accent": `#${accent}`, "--accent-fg": accentForeground(accent) } as React.CSSProperties) : undefined;
+  const messages = operator
+    ? all
+    : Object.fromEntries(Object.entries(all).filter(([ns]) => !(operatorNamespaces as readonly string[]).includes(ns)));
+  const style = accent
+    ? ({ "--accent": `#${accent}`, "--accent-fg": accentForeground(accent) } as React.CSSProperties)
+    : undefined;
   return (
     <html lang={locale} dir={isLocale(locale) ? directionOf(locale) : "ltr"} style={style}>
       <body className="min-h-dvh font-sans">

@@ -14,7 +14,11 @@ export async function generateMetadata() {
   return { title: t("heading") };
 }
 
-export default async function CheckoutPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CheckoutPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const preset = checkoutPresetSchema.parse(await searchParams);
   // The asset list is usually cached; handing it to the page saves the browser a round trip (not
   // worth more than a moment's wait when it is not: lib/bff/assets.ts).

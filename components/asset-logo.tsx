@@ -7,14 +7,27 @@ import { cn } from "./ui/cn";
 export type ChainBadge = { label: string; logoUrl: string | null };
 
 /** An asset's logo, or its monogram when there is none or it fails to load; with its chain badged in the corner when given. */
-export function AssetLogo({ symbol, logoUrl, className, chain }: { symbol: string; logoUrl: string | null; className?: string; chain?: ChainBadge }) {
+export function AssetLogo({
+  symbol,
+  logoUrl,
+  className,
+  chain,
+}: {
+  symbol: string;
+  logoUrl: string | null;
+  className?: string;
+  chain?: ChainBadge;
+}) {
   const [failed, setFailed] = useState(false);
   const size = cn("size-8 shrink-0 rounded-full", className);
   const logo =
     !logoUrl || failed ? (
       <span
         aria-hidden="true"
-        className={cn(size, "inline-flex items-center justify-center bg-slate-200 text-xs font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-100")}
+        className={cn(
+          size,
+          "inline-flex items-center justify-center bg-slate-200 text-xs font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-100",
+        )}
       >
         {symbol.slice(0, 3)}
       </span>
@@ -37,10 +50,22 @@ function ChainMark({ chain }: { chain: ChainBadge }) {
     return (
       <span
         aria-hidden="true"
-        className={cn(ring, "inline-flex items-center justify-center bg-slate-700 text-[9px] font-bold text-white dark:bg-slate-200 dark:text-slate-900")}
+        className={cn(
+          ring,
+          "inline-flex items-center justify-center bg-slate-700 text-[9px] font-bold text-white dark:bg-slate-200 dark:text-slate-900",
+        )}
       >
         {chain.label.charAt(0)}
       </span>
     );
-  return <img src={chain.logoUrl} alt="" className={cn(ring, "bg-white")} width={16} height={16} onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={chain.logoUrl}
+      alt=""
+      className={cn(ring, "bg-white")}
+      width={16}
+      height={16}
+      onError={() => setFailed(true)}
+    />
+  );
 }

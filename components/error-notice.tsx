@@ -15,7 +15,10 @@ export function useErrorText() {
   return (error: BffError) => {
     // The widget's signed config expired (or was refused) while the page was open: no field of the
     // form can fix that, so say what can.
-    const config = error.code === "validation_error" ? (error.details.fields as Record<string, unknown> | undefined)?.["x-widget-config"] : undefined;
+    const config =
+      error.code === "validation_error"
+        ? (error.details.fields as Record<string, unknown> | undefined)?.["x-widget-config"]
+        : undefined;
     if (config !== undefined) return config === "expired" ? t("widgetConfigExpired") : t("widgetConfigInvalid");
     // The key's shared budget, not this person's own requests: say the service is busy, not "you".
     const budget = error.code === "rate_limited" ? error.details.budget : undefined;
@@ -25,7 +28,17 @@ export function useErrorText() {
 }
 
 /** `swapId`: the swap the error is about, for the support link. */
-export function ErrorNotice({ error, action, className, swapId }: { error: BffError; action?: React.ReactNode; className?: string; swapId?: string }) {
+export function ErrorNotice({
+  error,
+  action,
+  className,
+  swapId,
+}: {
+  error: BffError;
+  action?: React.ReactNode;
+  className?: string;
+  swapId?: string;
+}) {
   const text = useErrorText();
   const t = useTranslations("errors");
   return (
@@ -38,7 +51,9 @@ export function ErrorNotice({ error, action, className, swapId }: { error: BffEr
     >
       <p>{text(error)}</p>
       {error.retryAfterSeconds ? <RetryIn error={error} seconds={error.retryAfterSeconds} /> : null}
-      {error.requestId && error.status >= 500 ? <p className="font-mono text-xs opacity-75">{t("reference", { id: error.requestId })}</p> : null}
+      {error.requestId && error.status >= 500 ? (
+        <p className="font-mono text-xs opacity-75">{t("reference", { id: error.requestId })}</p>
+      ) : null}
       {action}
       <p>
         <SupportLink context={{ requestId: error.requestId ?? null, swapId: swapId ?? null }} />

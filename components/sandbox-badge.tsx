@@ -5,7 +5,10 @@ import { cn } from "./ui/cn";
 const placements = {
   // On phones the badge takes its own line under the brand; it wraps only when even that line is too
   // short for it (large text), rather than running off the screen.
-  header: { line: "order-last w-full text-center sm:order-none sm:ms-auto sm:w-auto", badge: "inline-block max-w-full" },
+  header: {
+    line: "order-last w-full text-center sm:order-none sm:ms-auto sm:w-auto",
+    badge: "inline-block max-w-full",
+  },
   // Above the widget's card.
   widget: { line: "mb-2 text-center", badge: null },
 } as const;

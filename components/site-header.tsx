@@ -23,14 +23,23 @@ export async function SiteHeader({ sandbox, brand, home = "/", tag, wide = false
   const t = await getTranslations("app");
   return (
     <header
-      className={cn("mx-auto flex print:hidden w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4", wide ? "max-w-7xl" : "max-w-5xl")}
+      className={cn(
+        "mx-auto flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4 print:hidden",
+        wide ? "max-w-7xl" : "max-w-5xl",
+      )}
     >
       {/* The name may wrap under very large text at 320 px, rather than push the page sideways. */}
-      <a href={home} className="inline-flex min-w-0 items-center gap-2 rounded-lg font-semibold tracking-tight" data-testid="site-brand">
+      <a
+        href={home}
+        className="inline-flex min-w-0 items-center gap-2 rounded-lg font-semibold tracking-tight"
+        data-testid="site-brand"
+      >
         <BrandMark brand={brand} />
         {brand?.name ?? t("title")}
         {tag ? (
-          <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{tag}</span>
+          <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+            {tag}
+          </span>
         ) : null}
       </a>
       {sandbox ? <SandboxBadge placement="header" /> : null}
@@ -48,12 +57,28 @@ export async function SiteHeader({ sandbox, brand, home = "/", tag, wide = false
  */
 function BrandMark({ brand }: { brand: HeaderBrand | undefined }) {
   const { logoUrl: logo, name } = brand ?? { logoUrl: null, name: null };
-  if (logo) return <img src={logo} alt="" className="h-8 w-auto max-w-40 shrink-0 object-contain" height={32} data-testid="brand-logo" />;
+  if (logo)
+    return (
+      <img
+        src={logo}
+        alt=""
+        className="h-8 w-auto max-w-40 shrink-0 object-contain"
+        height={32}
+        data-testid="brand-logo"
+      />
+    );
   if (name) return null;
   return (
     <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7 shrink-0">
       <rect width="32" height="32" rx="9" className="fill-accent" />
-      <path d="M10 12h11l-3-3M22 20H11l3 3" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M10 12h11l-3-3M22 20H11l3 3"
+        fill="none"
+        stroke="white"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -15,7 +15,15 @@ export function SupportProvider({ config, children }: { config: SupportConfig; c
 export const useSupportConfig = () => useContext(SupportConfigContext);
 
 /** "Contact support", carrying the ids and the time; nothing when support is not configured. */
-export function SupportLink({ context, className, children }: { context: Omit<SupportContext, "at">; className?: string; children?: React.ReactNode }) {
+export function SupportLink({
+  context,
+  className,
+  children,
+}: {
+  context: Omit<SupportContext, "at">;
+  className?: string;
+  children?: React.ReactNode;
+}) {
   const t = useTranslations("support");
   const link = supportLink(useSupportConfig(), { ...context, at: new Date() });
   if (!link) return null;

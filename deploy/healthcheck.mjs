@@ -4,7 +4,8 @@
 // server/start.mjs listens on (every interface, the default, is reached on loopback).
 const host = process.env.HOST?.trim().replace(/^\[|\]$/g, "") || "127.0.0.1";
 const target = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
-const url = process.argv[2] ?? `http://${target.includes(":") ? `[${target}]` : target}:${process.env.PORT || 3000}/api/health`;
+const url =
+  process.argv[2] ?? `http://${target.includes(":") ? `[${target}]` : target}:${process.env.PORT || 3000}/api/health`;
 
 try {
   const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });

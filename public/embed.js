@@ -7,7 +7,8 @@
 (function () {
   "use strict";
   function mount(element, options) {
-    if (!element || !options || !options.src) throw new Error("SwapCheckout.mount(element, { src }) needs an element and a src");
+    if (!element || !options || !options.src)
+      throw new Error("SwapCheckout.mount(element, { src }) needs an element and a src");
     var src = new URL(options.src, window.location.href);
     var origin = src.origin;
     var autoResize = options.autoResize !== false;

@@ -27,7 +27,18 @@ import { startPostgres, type RunningPostgres } from "../tests/support/postgres";
 import { repoRoot } from "../tests/support/servers";
 import { startBff } from "./bench/app";
 import { measureExports } from "./bench/ledger/exports";
-import { exportsOnly, funnelOnly, KEY, knobs, log, PASSWORD, takeScreenshots, usePostgres, writeReadme, type UpstreamCall } from "./bench/ledger/options";
+import {
+  exportsOnly,
+  funnelOnly,
+  KEY,
+  knobs,
+  log,
+  PASSWORD,
+  takeScreenshots,
+  usePostgres,
+  writeReadme,
+  type UpstreamCall,
+} from "./bench/ledger/options";
 import { ledgerMarkdown, type LedgerResult } from "./bench/ledger/report";
 import { screenshots } from "./bench/ledger/screenshots";
 import { measureFunnel, measureViews } from "./bench/ledger/views";
@@ -39,11 +50,14 @@ if (!existsSync(join(repoRoot, ".next", "BUILD_ID"))) {
 }
 
 // The upstream: the sandbox over HTTP, counting list calls and who made them.
-const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_RATE_LIMIT_PER_MINUTE: String(knobs.BENCH_LEDGER_RATE_LIMIT) }));
+const sandbox = createSandbox(
+  sandboxEnvSchema.parse({ SANDBOX_RATE_LIMIT_PER_MINUTE: String(knobs.BENCH_LEDGER_RATE_LIMIT) }),
+);
 const calls: UpstreamCall[] = [];
 const upstream = await serveHandler(async (req) => {
   const url = new URL(req.url);
-  if (url.pathname.startsWith("/v1/")) calls.push({ at: Date.now(), path: url.pathname + url.search, requestId: req.headers.get("x-request-id") ?? "" });
+  if (url.pathname.startsWith("/v1/"))
+    calls.push({ at: Date.now(), path: url.pathname + url.search, requestId: req.headers.get("x-request-id") ?? "" });
   return sandbox.handle(req);
 });
 
@@ -96,7 +110,8 @@ const stopAll = async () => {
   await app.stop().catch(() => {});
   await upstream.close().catch(() => {});
   await postgres?.stop().catch(() => {});
-  if (seededDir) for (const leftover of [seededDir, `${seededDir}.lock`]) rmSync(leftover, { recursive: true, force: true });
+  if (seededDir)
+    for (const leftover of [seededDir, `${seededDir}.lock`]) rmSync(leftover, { recursive: true, force: true });
 };
 let result: LedgerResult;
 try {
@@ -123,13 +138,17 @@ async function measure(): Promise<LedgerResult> {
     const t = performance.now();
     // One retry for a kept-alive socket the server closed just then (not the app failing).
     const res = await fetch(`${app.origin}${path}`, { headers: { cookie } }).catch((error: unknown) => {
-      if (app.exited()) throw new Error(`the app ended (${app.exited()}):\n${app.logs().slice(-3000)}`, { cause: error });
+      if (app.exited())
+        throw new Error(`the app ended (${app.exited()}):\n${app.logs().slice(-3000)}`, { cause: error });
       return fetch(`${app.origin}${path}`, { headers: { cookie } });
     });
     const body = await res.text();
     const ms = performance.now() - t;
     if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
-    return { ms, json: JSON.parse(body) as Record<string, unknown> & { total: number; swaps: Array<Record<string, unknown>> } };
+    return {
+      ms,
+      json: JSON.parse(body) as Record<string, unknown> & { total: number; swaps: Array<Record<string, unknown>> },
+    };
   };
   if (exportsOnly) {
     const funnel = await measureFunnel(get, calls);
@@ -147,7 +166,10 @@ console.log(`\n${markdown}\n`);
 const resultsDir = join(repoRoot, "bench", "results");
 await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replaceAll(":", "-");
-await writeFile(join(resultsDir, `ledger-${stamp}.json`), JSON.stringify({ knobs, postgres: usePostgres, ...result }, null, 2));
+await writeFile(
+  join(resultsDir, `ledger-${stamp}.json`),
+  JSON.stringify({ knobs, postgres: usePostgres, ...result }, null, 2),
+);
 if (writeReadme && !exportsOnly) {
   await writeBenchmarksSection(repoRoot, usePostgres ? "bench-ledger-postgres" : "bench-ledger", markdown);
 }

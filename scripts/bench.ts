@@ -45,7 +45,9 @@ const machine = machineLine();
 
 const scenarios: ScenarioResult[] = [];
 if (o.polling) {
-  log(`polling: N = ${o.BENCH_N.join(", ")}; this BFF, then the naive pass-through, each before its own sandbox (${o.BENCH_RATE_LIMIT}/min)`);
+  log(
+    `polling: N = ${o.BENCH_N.join(", ")}; this BFF, then the naive pass-through, each before its own sandbox (${o.BENCH_RATE_LIMIT}/min)`,
+  );
   for (const n of o.BENCH_N) scenarios.push(await runScenario(n, o, log));
 }
 let throughput: ThroughputResult | null = null;
@@ -111,7 +113,8 @@ if (overhead) {
 const v = verdicts(scenarios, throughput, o);
 if (overhead) {
   v.push({
-    target: "metrics and tracing on: the cached status read ≥ 90 % as fast as with them off (the app's CPU per request)",
+    target:
+      "metrics and tracing on: the cached status read ≥ 90 % as fast as with them off (the app's CPU per request)",
     met: overhead.cpuRatio >= 0.9,
     measured: `${Math.round(overhead.cpuRatio * 100)} % (${overhead.off.cpuMicrosPerRequest} µs off, ${overhead.on.cpuMicrosPerRequest} µs on; throughput ${Math.round(overhead.ratio * 100)} %)`,
   });
@@ -122,8 +125,11 @@ const markdown = lines.join("\n");
 console.log("\n" + markdown + "\n");
 for (const sc of scenarios) {
   for (const r of sc.results) {
-    if (r.appEndedEarly) console.log(`N=${sc.n} ${r.contender}: INVALID, the app ended during the phase (${r.appEndedEarly})`);
-    const extra = r.bffLog ? `; BFF logged ${r.bffLog.upstream429Warnings} upstream-429 warnings, ${r.bffLog.sweepsStoppedEarly} sweeps stopped early` : "";
+    if (r.appEndedEarly)
+      console.log(`N=${sc.n} ${r.contender}: INVALID, the app ended during the phase (${r.appEndedEarly})`);
+    const extra = r.bffLog
+      ? `; BFF logged ${r.bffLog.upstream429Warnings} upstream-429 warnings, ${r.bffLog.sweepsStoppedEarly} sweeps stopped early`
+      : "";
     console.log(
       `N=${sc.n} ${r.contender}: poll latency p50 ${Math.round(r.latencyMs.p50)} ms, p95 ${Math.round(r.latencyMs.p95)} ms; failed polls ${JSON.stringify(r.failedCodes)}, retried ${r.retriedPolls}; bench event-loop delay p99 ${r.eventLoopDelayMs.p99.toFixed(0)} ms; load average ${r.loadAverage.start.toFixed(1)} → ${r.loadAverage.end.toFixed(1)}; upstream ${JSON.stringify(r.upstream.byRoute)}${extra}`,
     );
@@ -137,7 +143,17 @@ await mkdir(dir, { recursive: true });
 await writeFile(
   join(dir, `${stamp}.json`),
   JSON.stringify(
-    { command, machine, startedAt: new Date(started).toISOString(), wallSeconds, options: o, scenarios, throughput, overhead, verdicts: v },
+    {
+      command,
+      machine,
+      startedAt: new Date(started).toISOString(),
+      wallSeconds,
+      options: o,
+      scenarios,
+      throughput,
+      overhead,
+      verdicts: v,
+    },
     null,
     2,
   ) + "\n",

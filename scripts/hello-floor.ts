@@ -26,7 +26,11 @@ async function startFloor(): Promise<{ origin: string; stop: () => Promise<void>
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: dir, env, encoding: "utf8" });
   if (build.status !== 0) throw new Error(`the hello-world build failed:\n${build.stdout}\n${build.stderr}`);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: "ignore" });
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env,
+    stdio: "ignore",
+  });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     const ok = await fetch(origin).then(

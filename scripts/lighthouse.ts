@@ -36,7 +36,10 @@ async function post(route: string, body: unknown, headers: Record<string, string
 
 /** A swap made the way the checkout makes one, so its page has a real deposit to show. */
 async function swapPath(): Promise<string> {
-  const quote = await post("/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } });
+  const quote = await post("/api/v1/quote", {
+    from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+    to: { network: "tron", token: "USDT" },
+  });
   const created = (await post(
     "/api/v1/swap",
     { quoteId: quote.id, destination: { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD" } },
@@ -64,7 +67,10 @@ async function lighthouse(url: string, out: string): Promise<Report> {
       "--output=json",
       `--output-path=${out}`,
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   return JSON.parse(readFileSync(out, "utf8")) as Report;
 }
@@ -93,7 +99,8 @@ async function main() {
   try {
     // Interleaved, so a busy moment on the machine falls on the floor and the pages alike.
     for (let run = 0; run < runs; run++) {
-      for (const [i, page] of pages.entries()) reports.get(page.name)!.push(await lighthouse(page.url, path.join(dir, `${run}-${i}.json`)));
+      for (const [i, page] of pages.entries())
+        reports.get(page.name)!.push(await lighthouse(page.url, path.join(dir, `${run}-${i}.json`)));
     }
   } finally {
     await floor.stop();
@@ -102,13 +109,19 @@ async function main() {
     else rmSync(dir, { recursive: true, force: true });
   }
   console.log(`Lighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, against ${base}, median of ${runs} run(s)\n`);
-  console.log("| page | performance | LCP ms | TBT ms | accessibility | best practices |\n|---|---:|---:|---:|---:|---:|");
+  console.log(
+    "| page | performance | LCP ms | TBT ms | accessibility | best practices |\n|---|---:|---:|---:|---:|---:|",
+  );
   const medianOf = (name: string, pick: (r: Report) => number) => median(reports.get(name)!.map(pick));
   const score = (c: Category) => (r: Report) => r.categories[c].score ?? 0;
   const audit = (id: string) => (r: Report) => Math.round(r.audits[id]?.numericValue ?? 0);
   for (const page of pages) {
     const floorPage = page === pages[0];
-    if (!floorPage && (medianOf(page.name, score("accessibility")) < 1 || medianOf(page.name, score("best-practices")) < 1)) failed = true;
+    if (
+      !floorPage &&
+      (medianOf(page.name, score("accessibility")) < 1 || medianOf(page.name, score("best-practices")) < 1)
+    )
+      failed = true;
     console.log(
       `| ${page.name} | ${medianOf(page.name, score("performance"))} | ${medianOf(page.name, audit("largest-contentful-paint"))} | ${medianOf(page.name, audit("total-blocking-time"))} | ${medianOf(page.name, score("accessibility"))} | ${medianOf(page.name, score("best-practices"))} |`,
     );

@@ -15,7 +15,10 @@ type Row = { page: string; scripts: number; rawBytes: number; gzipBytes: number 
 
 const floor = await startFloor();
 const app = await startApp();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: chromiumArgs,
+});
 const rows: Row[] = [];
 async function measure(label: string, url: string) {
   const context = await browser.newContext();

@@ -6,7 +6,10 @@ import { createSandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { serveHandler } from "@/lib/sandbox/serve";
 
-const env = z.object({ SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4010), SANDBOX_HOST: z.string().default("127.0.0.1") });
+const env = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
+  SANDBOX_HOST: z.string().default("127.0.0.1"),
+});
 const parsed = sandboxEnvSchema.safeParse(process.env);
 const listen = env.safeParse(process.env);
 if (!parsed.success || !listen.success) {

@@ -16,7 +16,11 @@ if (hexKey !== undefined && !/^[0-9a-f]{64}$/i.test(hexKey.trim())) {
   );
   process.exit(1);
 }
-const key = hexKey ? Buffer.from(hexKey.trim(), "hex") : secret && secret.length >= 32 ? deriveKey(secret, "widget-config") : null;
+const key = hexKey
+  ? Buffer.from(hexKey.trim(), "hex")
+  : secret && secret.length >= 32
+    ? deriveKey(secret, "widget-config")
+    : null;
 if (!key) {
   console.error("Set WIDGET_CONFIG_KEY (from `npm run -s widget:key`) or APP_SECRET.");
   process.exit(1);
@@ -25,7 +29,9 @@ let input: unknown;
 try {
   input = JSON.parse(process.argv[2] ?? "");
 } catch {
-  console.error(`Pass the config as JSON, e.g. npm run widget:sign -- '{"exp": ${Math.floor(Date.now() / 1000) + 3600}, "externalId": "order-42"}'`);
+  console.error(
+    `Pass the config as JSON, e.g. npm run widget:sign -- '{"exp": ${Math.floor(Date.now() / 1000) + 3600}, "externalId": "order-42"}'`,
+  );
   process.exit(1);
 }
 const parsed = widgetConfigSchema.safeParse(input);
@@ -40,7 +46,9 @@ if (parsed.data.exp > Date.now() / 1000 + MAX_LIFETIME_SECONDS) {
 // A config that has already expired is refused by the widget; signed all the same (a partner may be
 // testing exactly that), with a word on stderr.
 if (parsed.data.exp <= Date.now() / 1000) {
-  console.error(`Warning: "exp" (${new Date(parsed.data.exp * 1000).toISOString()}) is already past: the widget will refuse this config as expired.`);
+  console.error(
+    `Warning: "exp" (${new Date(parsed.data.exp * 1000).toISOString()}) is already past: the widget will refuse this config as expired.`,
+  );
 }
 // A locked address with a free receive asset lets the user pick an asset the address cannot take:
 // the checkout then holds a read-only address it calls invalid. Signed all the same (the partner may

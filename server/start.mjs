@@ -86,7 +86,8 @@ function forwardedProto(req) {
 }
 
 /** An error body in the API's shape, for an answer the front makes itself with these `headers`. */
-const apiError = (headers, code, message, details = {}) => JSON.stringify({ error: { code, message, details }, requestId: headers["x-request-id"] });
+const apiError = (headers, code, message, details = {}) =>
+  JSON.stringify({ error: { code, message, details }, requestId: headers["x-request-id"] });
 
 /** The headers of an answer the front makes itself, as Next's own answers carry them. */
 function ownHeaders(req, headers) {
@@ -157,7 +158,13 @@ const server = createServer((req, res) => {
       // (`GET *`, `javascript:…`) is refused here. Next answered the first 500 and redirected others
       // to the host they named.
       const asterisk = req.url === "*" && req.method === "OPTIONS";
-      res.writeHead(asterisk ? 204 : 400, ownHeaders(req, asterisk ? { allow: "GET, HEAD, POST, OPTIONS" } : { "content-type": "text/plain; charset=utf-8" }));
+      res.writeHead(
+        asterisk ? 204 : 400,
+        ownHeaders(
+          req,
+          asterisk ? { allow: "GET, HEAD, POST, OPTIONS" } : { "content-type": "text/plain; charset=utf-8" },
+        ),
+      );
       return res.end(asterisk ? undefined : "Bad Request: the request's target is not a path on this server.\n");
     }
     req.url = target;
@@ -284,7 +291,8 @@ function shutDownGracefully(server) {
     lastRequestAt = Date.now();
     if (closing && !res.headersSent) res.setHeader("connection", "close");
   });
-  const withTimeout = (promise, ms) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+  const withTimeout = (promise, ms) =>
+    Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
   async function shutdown(signal) {
     if (closing) return;
     closing = true;

@@ -16,7 +16,11 @@ export async function generateMetadata() {
   return { title: t("title"), robots: { index: false, follow: false } };
 }
 
-export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (!dashboardEnabled()) notFound();
   const session = (await cookies()).get(SESSION_COOKIE)?.value;
   const state = await sessionState(session);

@@ -13,14 +13,23 @@ export async function generateMetadata() {
   return { title: t("heading") };
 }
 
-export default async function WidgetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WidgetPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = widgetParamsSchema.parse(await searchParams);
   const c = config();
   const check = params.config ? checkWidgetConfig(params.config) : null;
 
   if (check && !check.ok) {
     return (
-      <WidgetShell theme={params.theme} accent={params.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
+      <WidgetShell
+        theme={params.theme}
+        accent={params.accent}
+        allowedOrigins={c.WIDGET_ALLOWED_ORIGINS}
+        sandbox={c.mode === "sandbox"}
+      >
         <ConfigRefusedPanel reason={check.reason === "expired" ? "expired" : "invalid"} />
       </WidgetShell>
     );
@@ -29,7 +38,12 @@ export default async function WidgetPage({ searchParams }: { searchParams: Promi
   const trusted = check?.ok ? check.config : undefined;
   const assets = await assetsAtHand("widget-page");
   return (
-    <WidgetShell theme={params.theme} accent={params.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
+    <WidgetShell
+      theme={params.theme}
+      accent={params.accent}
+      allowedOrigins={c.WIDGET_ALLOWED_ORIGINS}
+      sandbox={c.mode === "sandbox"}
+    >
       <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>
         <WidgetCheckout
           preset={{ from: params.from, to: params.to, amount: params.amount }}

@@ -56,7 +56,15 @@ function matchesStart(field: string, q: string) {
 /** What wallets and exchanges call it too: "TRC20", "ERC-20", "BEP20", "Ripple", "Matic". */
 function searchFields(a: Asset) {
   const standard = tokenStandard(a.network, a.contractAddress);
-  return [a.symbol, a.name, a.network, networkLabel(a.network), networkAliases[a.network] ?? "", standard ?? "", standard?.replace("-", "") ?? ""];
+  return [
+    a.symbol,
+    a.name,
+    a.network,
+    networkLabel(a.network),
+    networkAliases[a.network] ?? "",
+    standard ?? "",
+    standard?.replace("-", "") ?? "",
+  ];
 }
 
 export function AssetPicker({ label, assets, selected, onSelect, disabled = false }: Props) {
@@ -80,7 +88,11 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
     if (!isOpen) return [];
     const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
     // Every word somewhere: "usdt tron" is USDT on Tron.
-    const found = assets.filter((a) => (!network || a.network === network) && words.every((q) => searchFields(a).some((field) => matchesStart(field, q))));
+    const found = assets.filter(
+      (a) =>
+        (!network || a.network === network) &&
+        words.every((q) => searchFields(a).some((field) => matchesStart(field, q))),
+    );
     const rank = (a: Asset) => {
       const i = POPULAR.indexOf(assetRef(a));
       return i === -1 ? POPULAR.length : i;
@@ -96,7 +108,11 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
   const grouped = query.trim() === "" && popularCount > 0 && popularCount < matches.length;
   const filtering = query.trim() !== "" || network !== null;
   const found = useDebounced(
-    !filtering ? "" : matches.length === 0 ? t("noResults", { query: query.trim() || networkLabel(network ?? "") }) : t("results", { count: matches.length }),
+    !filtering
+      ? ""
+      : matches.length === 0
+        ? t("noResults", { query: query.trim() || networkLabel(network ?? "") })
+        : t("results", { count: matches.length }),
     600,
   );
 
@@ -113,7 +129,8 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
     const top = event.currentTarget.getBoundingClientRect().top;
     el.style.marginTop = framed ? `${Math.max(8, top - 16)}px` : "";
     el.showModal();
-    if (framed) el.style.marginTop = `${Math.max(8, Math.min(top - 16, window.innerHeight - el.getBoundingClientRect().height - 8))}px`;
+    if (framed)
+      el.style.marginTop = `${Math.max(8, Math.min(top - 16, window.innerHeight - el.getBoundingClientRect().height - 8))}px`;
     // The search takes focus when the dialog opens. Not React's autoFocus: that focuses on mount,
     // when the dialog is still closed, which a browser refuses (and reports) inside a partner's iframe.
     search.current?.focus({ preventScroll: framed });
@@ -177,7 +194,9 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
         aria-haspopup="dialog"
         // The visible text, in order, inside the name (WCAG 2.5.3): "You send: USDT on Tron. Change asset".
         aria-label={
-          selected ? `${side} ${selected.symbol} ${sharedSymbol ? onNetwork : networkLabel(selected.network)}. ${t("change")}` : `${side} ${t("select")}`
+          selected
+            ? `${side} ${selected.symbol} ${sharedSymbol ? onNetwork : networkLabel(selected.network)}. ${t("change")}`
+            : `${side} ${t("select")}`
         }
         data-testid="picker-button"
         className="flex h-14 max-w-full min-w-0 shrink-0 items-center gap-2 rounded-xl bg-white px-2.5 text-start ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white dark:bg-slate-800 dark:ring-slate-600 dark:hover:bg-slate-700 dark:disabled:hover:bg-slate-800"
@@ -188,12 +207,15 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             {sharedSymbol ? (
               // USDT on Tron is not USDT on Ethereum: the network is part of the name, as large as the symbol.
               <span className="min-w-0 truncate leading-tight">
-                <span className="font-semibold">{selected.symbol}</span> <span className="font-medium">{onNetwork}</span>
+                <span className="font-semibold">{selected.symbol}</span>{" "}
+                <span className="font-medium">{onNetwork}</span>
               </span>
             ) : (
               <span className="min-w-0 leading-tight">
                 <span className="block font-semibold">{selected.symbol}</span>{" "}
-                <span className="block truncate text-xs text-slate-600 dark:text-slate-300">{networkLabel(selected.network)}</span>
+                <span className="block truncate text-xs text-slate-600 dark:text-slate-300">
+                  {networkLabel(selected.network)}
+                </span>
               </span>
             )}
           </>
@@ -201,7 +223,12 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
           <span className="px-1 font-medium">{t("select")}</span>
         )}
         {disabled ? null : (
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="ms-auto size-4 shrink-0 text-slate-500" fill="currentColor">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="ms-auto size-4 shrink-0 text-slate-500"
+            fill="currentColor"
+          >
             <path d="M5.2 7.2a.75.75 0 011.06 0L10 10.94l3.74-3.74a.75.75 0 111.06 1.06l-4.27 4.27a.75.75 0 01-1.06 0L5.2 8.26a.75.75 0 010-1.06z" />
           </svg>
         )}
@@ -251,11 +278,16 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             placeholder={t("searchPlaceholder")}
             autoComplete="off"
             spellCheck={false}
-            className="h-11 w-full rounded-xl bg-slate-100 px-3 text-base outline-none ring-1 ring-transparent focus:ring-accent dark:bg-slate-800"
+            className="h-11 w-full rounded-xl bg-slate-100 px-3 text-base ring-1 ring-transparent outline-none focus:ring-accent dark:bg-slate-800"
           />
           {/* One network at a time, or all: the list shows only what can be sent on the network chosen. */}
           {networks.length > 1 ? (
-            <div role="group" aria-label={t("networks")} className="-mx-3 mt-2 flex gap-1.5 overflow-x-auto px-3 pb-1" data-testid="picker-networks">
+            <div
+              role="group"
+              aria-label={t("networks")}
+              className="-mx-3 mt-2 flex gap-1.5 overflow-x-auto px-3 pb-1"
+              data-testid="picker-networks"
+            >
               {[null, ...networks].map((n) => (
                 <button
                   key={n ?? ""}
@@ -286,14 +318,22 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
         >
           {grouped ? (
             <>
-              <h3 id={`${titleId}-popular`} className="px-2.5 pt-1 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+              <h3
+                id={`${titleId}-popular`}
+                className="px-2.5 pt-1 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+              >
                 {t("popular")}
               </h3>
               <ul aria-labelledby={`${titleId}-popular`}>{matches.slice(0, popularCount).map((a, i) => row(a, i))}</ul>
-              <h3 id={`${titleId}-all`} className="px-2.5 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+              <h3
+                id={`${titleId}-all`}
+                className="px-2.5 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+              >
                 {t("allAssets")}
               </h3>
-              <ul aria-labelledby={`${titleId}-all`}>{matches.slice(popularCount).map((a, i) => row(a, popularCount + i))}</ul>
+              <ul aria-labelledby={`${titleId}-all`}>
+                {matches.slice(popularCount).map((a, i) => row(a, popularCount + i))}
+              </ul>
             </>
           ) : (
             <ul aria-label={t("results", { count: matches.length })}>

@@ -52,15 +52,36 @@ function lockedAsset(ref: string) {
   return { asset: network ? `${symbol.toUpperCase()} (${networkLabel(network.toLowerCase())})` : symbol.toUpperCase() };
 }
 
-export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swap", swapQuery = "", onEvent, locked }: Props) {
+export function Checkout({
+  preset,
+  initialAssets,
+  widgetConfig,
+  swapPath = "/swap",
+  swapQuery = "",
+  onEvent,
+  locked,
+}: Props) {
   const t = useTranslations("checkout");
   const assets = useAssets(initialAssets);
   const list = useMemo(() => assets.data?.assets ?? [], [assets.data]);
   const senders = useMemo(() => list.filter((a) => a.canSend), [list]);
   const receivers = useMemo(() => list.filter((a) => a.canReceive), [list]);
 
-  const { from, to, amount, typedAmount, setTypedAmount, unreadableAmount, destination, setDestination, lockedDestination, select, canFlip, flip, flipSaid } =
-    useCheckoutInputs(preset, list, locked);
+  const {
+    from,
+    to,
+    amount,
+    typedAmount,
+    setTypedAmount,
+    unreadableAmount,
+    destination,
+    setDestination,
+    lockedDestination,
+    select,
+    canFlip,
+    flip,
+    flipSaid,
+  } = useCheckoutInputs(preset, list, locked);
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
@@ -78,7 +99,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     { quote, to, destination, addressCheck },
     { widgetConfig, swapPath, swapQuery, onEvent },
   );
-  const { step, mainButton, openReview, closeReview } = useReviewHistory(useCallback(() => setCreateError(null), [setCreateError]));
+  const { step, mainButton, openReview, closeReview } = useReviewHistory(
+    useCallback(() => setCreateError(null), [setCreateError]),
+  );
 
   useEffect(() => {
     if (quote.quote) {
@@ -100,7 +123,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   const payoutUnspendable = unspendablePayout(destination.address, list);
   const refundUnspendable = unspendablePayout(destination.refundAddress, list);
   const addressOk = addressCheck.state === "done" && addressCheck.result.valid && !payoutUnspendable;
-  const refundOk = destination.refundAddress === "" || (refundCheck.state === "done" && refundCheck.result.valid && !refundUnspendable);
+  const refundOk =
+    destination.refundAddress === "" ||
+    (refundCheck.state === "done" && refundCheck.result.valid && !refundUnspendable);
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
   const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
   // The page sells one asset (a signed widget's `to`) that the service does not offer right now:
@@ -111,7 +136,13 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
     ready,
     lockedToMissing,
     toNetwork: from && to ? to.network : null,
-    amount: { value: amount, unreadable: unreadableAmount, quotable: isQuotableAmount(amount, from), tooManyDecimals, refused: !!boundsError },
+    amount: {
+      value: amount,
+      unreadable: unreadableAmount,
+      quotable: isQuotableAmount(amount, from),
+      tooManyDecimals,
+      refused: !!boundsError,
+    },
     quote: { loading: quote.loading, present: !!quote.quote },
     address: {
       value: destination.address,
@@ -140,7 +171,12 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
   }
 
   if (!assets.data) {
-    return <LoadingPanel label={t("loading")} shapes={["h-6 w-40", "mt-5 h-20 w-full", "mt-3 h-20 w-full", "mt-5 h-12 w-full"]} />;
+    return (
+      <LoadingPanel
+        label={t("loading")}
+        shapes={["h-6 w-40", "mt-5 h-20 w-full", "mt-3 h-20 w-full", "mt-5 h-12 w-full"]}
+      />
+    );
   }
 
   // While an expired price is renewed, the review stays on screen (its button held back) rather than
@@ -210,7 +246,13 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
             />
             <AssetPicker label={t("youSend")} assets={senders} selected={from} onSelect={(a) => select("from", a)} />
           </div>
-          <AmountHint from={from} unreadable={unreadableAmount} tooManyDecimals={tooManyDecimals} refusal={boundsError} quote={quote.quote} />
+          <AmountHint
+            from={from}
+            unreadable={unreadableAmount}
+            tooManyDecimals={tooManyDecimals}
+            refusal={boundsError}
+            quote={quote.quote}
+          />
         </SwapSide>
 
         <FlipButton canFlip={canFlip} onFlip={flip} said={flipSaid} />
@@ -218,10 +260,20 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         <SwapSide title={t("youReceive")} titleId="receive-label">
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <ReceivedAmount quote={quote.quote} loading={quote.loading} labelledBy="receive-label" />
-            <AssetPicker label={t("youReceive")} assets={receivers} selected={to} onSelect={(a) => select("to", a)} disabled={!!locked?.to} />
+            <AssetPicker
+              label={t("youReceive")}
+              assets={receivers}
+              selected={to}
+              onSelect={(a) => select("to", a)}
+              disabled={!!locked?.to}
+            />
           </div>
           {lockedToMissing ? (
-            <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-300" data-testid="locked-to-unavailable">
+            <p
+              role="status"
+              className="mt-2 text-sm text-amber-800 dark:text-amber-300"
+              data-testid="locked-to-unavailable"
+            >
               {t("lockedToUnavailable", lockedAsset(locked!.to!))}
             </p>
           ) : null}
@@ -242,7 +294,9 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
         ) : null}
         {quote.quote && from && to ? <QuoteDetails quote={quote.quote} now={quote.serverNow} /> : null}
         {!quote.quote && !quote.loading && !quote.error && from && to && !isQuotableAmount(amount, from) ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("enterAmount", { symbol: from.symbol, network: networkLabel(from.network) })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("enterAmount", { symbol: from.symbol, network: networkLabel(from.network) })}
+          </p>
         ) : null}
 
         {to && from ? (
@@ -260,7 +314,14 @@ export function Checkout({ preset, initialAssets, widgetConfig, swapPath = "/swa
           />
         ) : null}
 
-        <Button ref={mainButton} type="submit" size="lg" aria-disabled={!ready || undefined} className="mt-2 w-full" data-testid="main-button">
+        <Button
+          ref={mainButton}
+          type="submit"
+          size="lg"
+          aria-disabled={!ready || undefined}
+          className="mt-2 w-full"
+          data-testid="main-button"
+        >
           {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
           {blocker ? t(`missing.${blocker.reason}`, blocker.values) : t("review")}
         </Button>

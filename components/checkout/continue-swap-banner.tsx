@@ -8,7 +8,15 @@ import { useSavedSwap } from "@/lib/client/use-saved-swap";
 import { clockText, formatAmount } from "@/lib/swap/format";
 import { networkLabel } from "@/lib/swap/asset-ref";
 
-export function ContinueSwapBanners({ swaps, swapPath, swapQuery }: { swaps: readonly MySwap[]; swapPath: string; swapQuery: string }) {
+export function ContinueSwapBanners({
+  swaps,
+  swapPath,
+  swapQuery,
+}: {
+  swaps: readonly MySwap[];
+  swapPath: string;
+  swapQuery: string;
+}) {
   return (
     <div className="flex w-full flex-col gap-2 empty:hidden" data-testid="continue-swap">
       {swaps.map((saved) => (
@@ -37,13 +45,17 @@ function Banner({ saved, href }: { saved: MySwap; href: string }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t("waitingBanner")}</p>
         <p className="text-sm">
-          {formatAmount(deposit.amount, locale, data.swap.from.decimals)} {deposit.token} ({networkLabel(deposit.network)}) ·{" "}
+          {formatAmount(deposit.amount, locale, data.swap.from.decimals)} {deposit.token} (
+          {networkLabel(deposit.network)}) ·{" "}
           <span className="font-semibold tabular-nums" data-testid="continue-swap-left">
             {tDeposit("timeLeft", { time: clockText(left, locale) })}
           </span>
         </p>
       </div>
-      <a href={href} className="inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 font-semibold text-accent-fg">
+      <a
+        href={href}
+        className="inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 font-semibold text-accent-fg"
+      >
         {t("continue")}
       </a>
     </div>

@@ -5,7 +5,9 @@
 import dynamic from "next/dynamic";
 import { useMySwaps } from "@/lib/client/my-swaps";
 
-const ContinueSwapBanners = dynamic(() => import("./continue-swap-banner").then((m) => m.ContinueSwapBanners), { ssr: false });
+const ContinueSwapBanners = dynamic(() => import("./continue-swap-banner").then((m) => m.ContinueSwapBanners), {
+  ssr: false,
+});
 
 /** The newest saved swaps are the ones that can still wait: a deposit window lasts hours, not days. */
 const CANDIDATES = 3;

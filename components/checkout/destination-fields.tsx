@@ -47,27 +47,37 @@ function CheckLine({
   const errorText = useErrorText();
   // Refused, and shaped like another network's address: say which, the mistake that loses funds.
   const foreign = foreignAddressFamily(address, network);
-  const refused = foreign ? t("wrongNetwork", { family: foreign, network: networkLabel(network) }) : t("invalid", { network: networkLabel(network) });
+  const refused = foreign
+    ? t("wrongNetwork", { family: foreign, network: networkLabel(network) })
+    : t("invalid", { network: networkLabel(network) });
   return (
     <p id={id} className="mt-1 min-h-5 text-sm" aria-live="polite">
       {unspendable && check.state !== "checking" ? (
-        <span className="text-rose-700 dark:text-rose-400">{unspendable === "token_contract" ? t("tokenContract") : t("burnAddress")}</span>
+        <span className="text-rose-700 dark:text-rose-400">
+          {unspendable === "token_contract" ? t("tokenContract") : t("burnAddress")}
+        </span>
       ) : foreign && check.state !== "checking" && !(check.state === "done" && check.result.valid) ? (
         // Another network's address, whatever else the check said (a bad memo must not hide it).
         <span className="text-rose-700 dark:text-rose-400">{refused}</span>
       ) : check.state === "error" && isCheckUnavailable(check) ? (
         // The check could not be made: nothing against the address, and it is asked again shortly.
-        <span className="text-amber-800 dark:text-amber-300">{t("checkUnavailable", { reason: errorText(check.error) })}</span>
+        <span className="text-amber-800 dark:text-amber-300">
+          {t("checkUnavailable", { reason: errorText(check.error) })}
+        </span>
       ) : check.state === "checking" ? (
         <span className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
           <Spinner className="size-3" /> {t("checking")}
         </span>
       ) : check.state === "done" && check.result.valid ? (
-        <span className="text-emerald-700 dark:text-emerald-400">✓ {t("valid", { network: networkLabel(network) })}</span>
+        <span className="text-emerald-700 dark:text-emerald-400">
+          ✓ {t("valid", { network: networkLabel(network) })}
+        </span>
       ) : check.state === "done" ? (
         <span className="text-rose-700 dark:text-rose-400">{refused}</span>
       ) : check.state === "error" && !isMemoRejection(check) ? (
-        <span className="text-rose-700 dark:text-rose-400">{check.error.code === "validation_error" ? refused : errorText(check.error)}</span>
+        <span className="text-rose-700 dark:text-rose-400">
+          {check.error.code === "validation_error" ? refused : errorText(check.error)}
+        </span>
       ) : null}
     </p>
   );
@@ -78,7 +88,16 @@ function CheckLine({
  * autocomplete and no spellcheck unless a field says otherwise.
  */
 function TextField({ className, ...field }: Omit<FieldProps, "size">) {
-  return <Field size="lg" name={field.id} autoComplete="off" spellCheck={false} {...field} className={cn("font-mono text-[0.95rem]", className)} />;
+  return (
+    <Field
+      size="lg"
+      name={field.id}
+      autoComplete="off"
+      spellCheck={false}
+      {...field}
+      className={cn("font-mono text-[0.95rem]", className)}
+    />
+  );
 }
 
 export function DestinationFields({
@@ -103,7 +122,9 @@ export function DestinationFields({
     !!lost ||
     (check.state === "done" && !check.result.valid) ||
     (check.state === "error" && !isMemoRejection(check) && !isCheckUnavailable(check)) ||
-    (check.state !== "checking" && !(check.state === "done" && check.result.valid) && foreignAddressFamily(address, network) !== null);
+    (check.state !== "checking" &&
+      !(check.state === "done" && check.result.valid) &&
+      foreignAddressFamily(address, network) !== null);
   // A memo the check refused is said under the memo, not the address (which may be fine).
   const memoRejected = isMemoRejection(addressCheck);
   const memoKind = memoKindOf(to.network);
@@ -124,7 +145,13 @@ export function DestinationFields({
         aria-invalid={invalid(addressCheck, unspendable.address, value.address, to.network)}
         aria-describedby={destinationLocked ? "address-check address-locked" : "address-check"}
       >
-        <CheckLine id="address-check" check={addressCheck} network={to.network} address={value.address} unspendable={unspendable.address} />
+        <CheckLine
+          id="address-check"
+          check={addressCheck}
+          network={to.network}
+          address={value.address}
+          unspendable={unspendable.address}
+        />
         {destinationLocked ? (
           <p id="address-locked" className="text-sm text-slate-600 dark:text-slate-400">
             {t("locked")}
@@ -150,7 +177,9 @@ export function DestinationFields({
               <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoInvalid", { kind: memoKind })}</p>
             ) : memoMissing && memoVisited && value.address !== "" ? (
               // Marked wrong, it also says why in words: a red border alone says nothing to a screen reader.
-              <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">{t("memoMissing", { kind: memoKind, network: networkLabel(to.network) })}</p>
+              <p className="mt-1 text-sm text-rose-700 dark:text-rose-400">
+                {t("memoMissing", { kind: memoKind, network: networkLabel(to.network) })}
+              </p>
             ) : null}
           </div>
           <p
@@ -174,7 +203,13 @@ export function DestinationFields({
         <p id="refund-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {t("refundHint")}
         </p>
-        <CheckLine id="refund-check" check={refundCheck} network={from.network} address={value.refundAddress} unspendable={unspendable.refund} />
+        <CheckLine
+          id="refund-check"
+          check={refundCheck}
+          network={from.network}
+          address={value.refundAddress}
+          unspendable={unspendable.refund}
+        />
       </TextField>
       <TextField
         id="email"

@@ -23,7 +23,15 @@ const SHOWN = 5;
  */
 type FocusTarget = { kind: "undo" } | { kind: "forgetAll" } | { kind: "cancel" } | { kind: "row"; id: string };
 
-export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly MySwap[]; swapPath: string; swapQuery: string }) {
+export function MySwapsList({
+  swaps,
+  swapPath,
+  swapQuery,
+}: {
+  swaps: readonly MySwap[];
+  swapPath: string;
+  swapQuery: string;
+}) {
   const t = useTranslations("mySwaps");
   const [all, setAll] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -35,7 +43,8 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
     const target = focusNext.current;
     focusNext.current = null;
     if (!target || !panel.current) return;
-    const selector = target.kind === "row" ? `[data-swap-id="${CSS.escape(target.id)}"] a` : `[data-focus="${target.kind}"]`;
+    const selector =
+      target.kind === "row" ? `[data-swap-id="${CSS.escape(target.id)}"] a` : `[data-focus="${target.kind}"]`;
     panel.current.querySelector<HTMLElement>(selector)?.focus();
   });
 
@@ -61,7 +70,9 @@ export function MySwapsList({ swaps, swapPath, swapQuery }: { swaps: readonly My
         {t("heading")}
       </PanelHeading>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("privacy")}</p>
-      {shown.some((saved) => !saved.createdHere) ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("fromLinkNote")}</p> : null}
+      {shown.some((saved) => !saved.createdHere) ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("fromLinkNote")}</p>
+      ) : null}
 
       {confirming ? (
         <div
@@ -154,7 +165,10 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
       {/* Beside the first line: a row grows to four lines with a link's origin and payout. */}
       <span
         aria-hidden="true"
-        className={cn("mt-[0.4375rem] size-2.5 shrink-0 self-start rounded-full", swap ? toneDot[statusToneOf[swap.status]] : "bg-slate-300 dark:bg-slate-600")}
+        className={cn(
+          "mt-[0.4375rem] size-2.5 shrink-0 self-start rounded-full",
+          swap ? toneDot[statusToneOf[swap.status]] : "bg-slate-300 dark:bg-slate-600",
+        )}
       />
       <a href={href} className="flex min-w-0 flex-1 flex-col rounded-lg hover:underline">
         {/* Which USDT: the payout's network too. Both lines wrap rather than cut the date short. */}
@@ -165,16 +179,25 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
                 {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token}
               </bdi>{" "}
               {/* From one to the other in reading order: the arrow points left in a right-to-left page. */}
-              <span className="inline-block rtl:-scale-x-100">→</span> {swap.payout.token} ({networkLabel(swap.payout.network)})
+              <span className="inline-block rtl:-scale-x-100">→</span> {swap.payout.token} (
+              {networkLabel(swap.payout.network)})
             </>
           ) : (
             t("swapId", { id: saved.id })
           )}
         </span>
         <span className="text-sm break-words text-slate-600 dark:text-slate-400" data-testid="my-swap-status">
-          {swap ? ts(`${swap.status}.title`) : error ? (error.code === "swap_not_found" ? t("notFound") : t("unavailable")) : t("loading")}
+          {swap
+            ? ts(`${swap.status}.title`)
+            : error
+              ? error.code === "swap_not_found"
+                ? t("notFound")
+                : t("unavailable")
+              : t("loading")}
           {" · "}
-          {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(swap?.createdAt ?? saved.savedAt))}
+          {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+            new Date(swap?.createdAt ?? saved.savedAt),
+          )}
         </span>
         {saved.createdHere && !swap ? null : (
           <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">

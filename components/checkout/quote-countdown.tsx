@@ -6,7 +6,15 @@ import { useLocale, useTranslations } from "next-intl";
 import { clockText } from "@/lib/swap/format";
 import { cn } from "../ui/cn";
 
-export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expiresAt: string; now: number; totalSeconds?: number }) {
+export function QuoteCountdown({
+  expiresAt,
+  now,
+  totalSeconds = 180,
+}: {
+  expiresAt: string;
+  now: number;
+  totalSeconds?: number;
+}) {
   const t = useTranslations("quote");
   const locale = useLocale();
   // Never more than a quote's life: the server's clock is known to the second only.
@@ -19,11 +27,24 @@ export function QuoteCountdown({ expiresAt, now, totalSeconds = 180 }: { expires
   const [seen, setSeen] = useState<{ expiresAt: string; renewedAt: number | null }>({ expiresAt, renewedAt: null });
   if (seen.expiresAt !== expiresAt) setSeen({ expiresAt, renewedAt: now });
   const renewed = seen.renewedAt !== null && now - seen.renewedAt < 5_000;
-  const milestone = renewed ? t("milestoneRenewed") : left <= 30 && left > 25 ? t("milestone30") : left <= 60 && left > 55 ? t("milestone60") : "";
+  const milestone = renewed
+    ? t("milestoneRenewed")
+    : left <= 30 && left > 25
+      ? t("milestone30")
+      : left <= 60 && left > 55
+        ? t("milestone60")
+        : "";
   return (
     <span className="inline-flex max-w-full items-center gap-1.5">
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 -rotate-90">
-        <circle cx="10" cy="10" r="8" fill="none" strokeWidth="2.5" className="stroke-slate-200 dark:stroke-slate-700" />
+        <circle
+          cx="10"
+          cy="10"
+          r="8"
+          fill="none"
+          strokeWidth="2.5"
+          className="stroke-slate-200 dark:stroke-slate-700"
+        />
         <circle
           cx="10"
           cy="10"

@@ -18,7 +18,11 @@ export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }
         <Row label={t("rate")} className="tabular-nums">
           {rate ? (
             <bdi dir="ltr">
-              {t("rateValue", { from: quote.from.token, rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)), to: quote.to.token })}
+              {t("rateValue", {
+                from: quote.from.token,
+                rate: formatAmount(rate, locale, glanceFractionDigits(rate, 8)),
+                to: quote.to.token,
+              })}
             </bdi>
           ) : (
             t("rateUnknown")

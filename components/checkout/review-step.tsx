@@ -99,24 +99,28 @@ export function ReviewStep(props: Props) {
           <AssetLogo symbol={from.symbol} logoUrl={from.logoUrl} className="size-10" />
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youSend")}</p>
-            <p className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
+            <p className="text-lg font-semibold [overflow-wrap:anywhere] tabular-nums">
               <bdi dir="ltr">
                 {amountOf(quote.from.amount, from.decimals)} {from.symbol}
               </bdi>
             </p>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(from.network) })}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {t("onNetwork", { network: networkLabel(from.network) })}
+            </p>
           </div>
         </div>
         <div className="flex items-center gap-3 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
           <AssetLogo symbol={to.symbol} logoUrl={to.logoUrl} className="size-10" />
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youReceive")}</p>
-            <p className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="review-receive">
+            <p className="text-lg font-semibold [overflow-wrap:anywhere] tabular-nums" data-testid="review-receive">
               <bdi dir="ltr">
                 ≈ {amountOf(quote.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
               </bdi>
             </p>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{t("onNetwork", { network: networkLabel(to.network) })}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {t("onNetwork", { network: networkLabel(to.network) })}
+            </p>
           </div>
         </div>
       </div>
@@ -209,10 +213,17 @@ export function ReviewStep(props: Props) {
       </p>
 
       {madeBefore ? (
-        <WaitingTwinNotice wanted={{ from, to, address: destination.address }} now={now} swapPath={props.swapPath} swapQuery={props.swapQuery} />
+        <WaitingTwinNotice
+          wanted={{ from, to, address: destination.address }}
+          now={now}
+          swapPath={props.swapPath}
+          swapQuery={props.swapQuery}
+        />
       ) : null}
 
-      <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900">{t("nextStep")}</p>
+      <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200 dark:bg-sky-950/40 dark:text-sky-50 dark:ring-sky-900">
+        {t("nextStep")}
+      </p>
 
       {props.error && !repriced ? <ErrorNotice error={props.error} /> : null}
       {props.creating && slow ? (

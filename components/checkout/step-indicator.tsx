@@ -17,7 +17,12 @@ type Props = {
 export function StepIndicator({ current, ended = false, className, stop }: Props) {
   const t = useTranslations("steps");
   const at = steps.indexOf(current);
-  const labels: Record<JourneyStep, string> = { details: t("details"), review: t("review"), deposit: t("deposit"), done: t("done") };
+  const labels: Record<JourneyStep, string> = {
+    details: t("details"),
+    review: t("review"),
+    deposit: t("deposit"),
+    done: t("done"),
+  };
   return (
     // Narrower than 24rem (a phone), only the current step shows its name; the others keep their
     // tick or number, and their names are still read out. All four names overflow 320 px in English
@@ -29,7 +34,11 @@ export function StepIndicator({ current, ended = false, className, stop }: Props
           const here = index === at;
           const stopped = here && ended;
           return (
-            <li key={step} className="flex items-center gap-1.5 [&:not(:last-child)]:flex-1" aria-current={here ? "step" : undefined}>
+            <li
+              key={step}
+              className="flex items-center gap-1.5 [&:not(:last-child)]:flex-1"
+              aria-current={here ? "step" : undefined}
+            >
               <span
                 aria-hidden="true"
                 className={cn(
@@ -47,13 +56,26 @@ export function StepIndicator({ current, ended = false, className, stop }: Props
                 {done ? "✓" : stopped ? (stop?.mark ?? "✕") : index + 1}
               </span>
               <span
-                className={cn("whitespace-nowrap", here ? "text-slate-900 dark:text-slate-50" : "sr-only text-slate-600 @sm:not-sr-only dark:text-slate-400")}
+                className={cn(
+                  "whitespace-nowrap",
+                  here
+                    ? "text-slate-900 dark:text-slate-50"
+                    : "sr-only text-slate-600 @sm:not-sr-only dark:text-slate-400",
+                )}
               >
                 {labels[step]}
               </span>
-              <span className="sr-only">{done ? t("stateDone") : stopped ? t("stateEnded") : here ? t("stateCurrent") : t("stateUpcoming")}</span>
+              <span className="sr-only">
+                {done ? t("stateDone") : stopped ? t("stateEnded") : here ? t("stateCurrent") : t("stateUpcoming")}
+              </span>
               {index < steps.length - 1 ? (
-                <span aria-hidden="true" className={cn("mx-0.5 h-px min-w-1 flex-1 sm:mx-1", index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700")} />
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    "mx-0.5 h-px min-w-1 flex-1 sm:mx-1",
+                    index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700",
+                  )}
+                />
               ) : null}
             </li>
           );

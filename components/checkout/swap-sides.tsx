@@ -11,7 +11,17 @@ import { Icon } from "../ui/icon";
 import { Skeleton } from "../ui/spinner";
 
 /** One side of the swap, what is sent or what comes back: its title, then the amount and the asset on one line. */
-export function SwapSide({ title, labelFor, titleId, children }: { title: string; labelFor?: string; titleId?: string; children: React.ReactNode }) {
+export function SwapSide({
+  title,
+  labelFor,
+  titleId,
+  children,
+}: {
+  title: string;
+  labelFor?: string;
+  titleId?: string;
+  children: React.ReactNode;
+}) {
   const titleClass = "text-sm font-medium text-slate-700 dark:text-slate-300";
   return (
     <div className="min-w-0 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
@@ -36,7 +46,11 @@ export function SwapSide({ title, labelFor, titleId, children }: { title: string
  */
 function EstimatedAmount({ text }: { text: string }) {
   return (
-    <span className="truncate" dir="ltr" style={{ fontSize: `max(0.75rem, min(1em, calc(100cqi / ${(text.length * 0.7).toFixed(2)})))` }}>
+    <span
+      className="truncate"
+      dir="ltr"
+      style={{ fontSize: `max(0.75rem, min(1em, calc(100cqi / ${(text.length * 0.7).toFixed(2)})))` }}
+    >
       {text}
     </span>
   );
@@ -56,7 +70,8 @@ function boundsText(
 ): string | null {
   const [low, high] = [min, max].map((v) => (typeof v === "string" && v !== "" ? formatAmount(v, locale) : null));
   const hint = key === "bounds";
-  if (low && high) return hint ? t("bounds", { min: low, max: high, symbol }) : t("outOfBounds", { min: low, max: high, symbol });
+  if (low && high)
+    return hint ? t("bounds", { min: low, max: high, symbol }) : t("outOfBounds", { min: low, max: high, symbol });
   if (low) return hint ? t("boundsMin", { min: low, symbol }) : t("outOfBoundsMin", { min: low, symbol });
   if (high) return hint ? t("boundsMax", { max: high, symbol }) : t("outOfBoundsMax", { max: high, symbol });
   return null;
@@ -82,15 +97,28 @@ export function AmountHint({
   return (
     <p id="amount-hint" className="mt-1 min-h-5 text-sm" aria-live="polite">
       {unreadable ? (
-        <span className="text-rose-700 dark:text-rose-400">{t("notANumber", { example: amountText("0.25", locale) })}</span>
+        <span className="text-rose-700 dark:text-rose-400">
+          {t("notANumber", { example: amountText("0.25", locale) })}
+        </span>
       ) : tooManyDecimals && from ? (
-        <span className="text-rose-700 dark:text-rose-400">{t("tooManyDecimals", { symbol: from.symbol, decimals: from.decimals })}</span>
+        <span className="text-rose-700 dark:text-rose-400">
+          {t("tooManyDecimals", { symbol: from.symbol, decimals: from.decimals })}
+        </span>
       ) : refusal && from ? (
         <span className="text-rose-700 dark:text-rose-400">
-          {boundsText(t, "outOfBounds", refusal.details.minAmountIn, refusal.details.maxAmountIn, from.symbol, locale) ?? t("amountRefused")}
+          {boundsText(
+            t,
+            "outOfBounds",
+            refusal.details.minAmountIn,
+            refusal.details.maxAmountIn,
+            from.symbol,
+            locale,
+          ) ?? t("amountRefused")}
         </span>
       ) : quote && from ? (
-        <span className="text-slate-600 dark:text-slate-400">{boundsText(t, "bounds", quote.minAmountIn, quote.maxAmountIn, from.symbol, locale)}</span>
+        <span className="text-slate-600 dark:text-slate-400">
+          {boundsText(t, "bounds", quote.minAmountIn, quote.maxAmountIn, from.symbol, locale)}
+        </span>
       ) : null}
     </p>
   );
@@ -119,13 +147,21 @@ export function FlipButton({ canFlip, onFlip, said }: { canFlip: boolean; onFlip
 }
 
 /** What comes back, as the quote estimates it. */
-export function ReceivedAmount({ quote, loading, labelledBy }: { quote: QuoteAnswer | null; loading: boolean; labelledBy: string }) {
+export function ReceivedAmount({
+  quote,
+  loading,
+  labelledBy,
+}: {
+  quote: QuoteAnswer | null;
+  loading: boolean;
+  labelledBy: string;
+}) {
   const locale = useLocale();
   return (
     <output
       aria-labelledby={labelledBy}
       aria-live="polite"
-      className="@container flex h-14 min-w-0 flex-1 basis-20 items-center truncate px-1 text-2xl font-semibold tabular-nums text-slate-800 sm:text-3xl dark:text-slate-100"
+      className="@container flex h-14 min-w-0 flex-1 basis-20 items-center truncate px-1 text-2xl font-semibold text-slate-800 tabular-nums sm:text-3xl dark:text-slate-100"
     >
       {loading ? (
         <Skeleton className="h-8 w-32" />

@@ -26,8 +26,12 @@ export function useCheckoutInputs(preset: CheckoutPreset, list: Asset[], locked:
   // The field keeps what was typed ("25,000"); quotes, the URL and the checks use what it means.
   // Read in the language it was typed in: "1.000" typed in English is 1, and stays 1 (shown as
   // "1,000") if the page switches to Spanish, where "1.000" would read as a thousand.
-  const [typed, setTyped] = useState(() => ({ text: amountText(readAmount(preset.amount ?? "", "en") ?? "", locale), locale }));
-  const typedAmount = typed.locale === locale ? typed.text : amountText(readAmount(typed.text, typed.locale) ?? "", locale);
+  const [typed, setTyped] = useState(() => ({
+    text: amountText(readAmount(preset.amount ?? "", "en") ?? "", locale),
+    locale,
+  }));
+  const typedAmount =
+    typed.locale === locale ? typed.text : amountText(readAmount(typed.text, typed.locale) ?? "", locale);
   const setTypedAmount = (text: string) => setTyped({ text, locale });
   const readAmountValue = readAmount(typedAmount, locale);
   const unreadableAmount = readAmountValue === null;
@@ -36,7 +40,12 @@ export function useCheckoutInputs(preset: CheckoutPreset, list: Asset[], locked:
   const to = findByRef(list, toRef, "receive");
 
   const lockedDestination = locked?.destination;
-  const emptyDestination: DestinationState = { address: lockedDestination?.address ?? "", memo: lockedDestination?.memo ?? "", refundAddress: "", email: "" };
+  const emptyDestination: DestinationState = {
+    address: lockedDestination?.address ?? "",
+    memo: lockedDestination?.memo ?? "",
+    refundAddress: "",
+    email: "",
+  };
   const [destination, setDestination] = useState<DestinationState>(emptyDestination);
 
   // "New quote, same details" from an expired swap hands over its payout address in this tab.
@@ -69,8 +78,29 @@ export function useCheckoutInputs(preset: CheckoutPreset, list: Asset[], locked:
     setToRef(assetRef(from));
     setTypedAmount("");
     setDestination(emptyDestination);
-    setFlipSaid(t("flipped", { from: to.symbol, fromNetwork: networkLabel(to.network), to: from.symbol, toNetwork: networkLabel(from.network) }));
+    setFlipSaid(
+      t("flipped", {
+        from: to.symbol,
+        fromNetwork: networkLabel(to.network),
+        to: from.symbol,
+        toNetwork: networkLabel(from.network),
+      }),
+    );
   }
 
-  return { from, to, amount, typedAmount, setTypedAmount, unreadableAmount, destination, setDestination, lockedDestination, select, canFlip, flip, flipSaid };
+  return {
+    from,
+    to,
+    amount,
+    typedAmount,
+    setTypedAmount,
+    unreadableAmount,
+    destination,
+    setDestination,
+    lockedDestination,
+    select,
+    canFlip,
+    flip,
+    flipSaid,
+  };
 }

@@ -13,7 +13,12 @@ import { forgetOrder, type QuoteState } from "@/lib/client/use-quote";
 import type { DestinationState } from "./destination-fields";
 import { repriceCodes } from "./reprice";
 
-type Order = { quote: QuoteState; to: Asset | undefined; destination: DestinationState; addressCheck: AddressCheckState };
+type Order = {
+  quote: QuoteState;
+  to: Asset | undefined;
+  destination: DestinationState;
+  addressCheck: AddressCheckState;
+};
 type Target = {
   widgetConfig?: string;
   swapPath: string;
@@ -21,7 +26,10 @@ type Target = {
   onEvent?: (type: string, payload: Record<string, unknown>) => void;
 };
 
-export function useSwapCreation({ quote, to, destination, addressCheck }: Order, { widgetConfig, swapPath, swapQuery, onEvent }: Target) {
+export function useSwapCreation(
+  { quote, to, destination, addressCheck }: Order,
+  { widgetConfig, swapPath, swapQuery, onEvent }: Target,
+) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<BffError | null>(null);
@@ -44,7 +52,10 @@ export function useSwapCreation({ quote, to, destination, addressCheck }: Order,
     try {
       const body = {
         quoteId: quote.quote.id,
-        destination: { address: destination.address, memo: to?.supportsMemo && destination.memo ? destination.memo : null },
+        destination: {
+          address: destination.address,
+          memo: to?.supportsMemo && destination.memo ? destination.memo : null,
+        },
         refundAddress: destination.refundAddress || null,
         notificationEmail: destination.email || null,
       };
@@ -52,7 +63,11 @@ export function useSwapCreation({ quote, to, destination, addressCheck }: Order,
       const created = await createSwap(body, { widgetConfig, normalizedAddress });
       forgetOrder();
       toRemember.current = [created.swap.id, created.accessToken, { refundAddress: destination.refundAddress }];
-      onEvent?.("swap_created", { id: created.swap.id, externalId: created.swap.externalId, accessToken: created.accessToken });
+      onEvent?.("swap_created", {
+        id: created.swap.id,
+        externalId: created.swap.externalId,
+        accessToken: created.accessToken,
+      });
       focusHeadingOnArrival();
       router.push(`${swapPath}/${created.swap.id}${swapQuery}#t=${created.accessToken}`);
     } catch (error) {

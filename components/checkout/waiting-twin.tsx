@@ -17,7 +17,8 @@ const LOOKED_AT = 3;
 type Wanted = { from: Asset; to: Asset; address: string };
 
 /** Hex addresses (EVM, TON raw) are the same in any case; the rest are compared as written. */
-const sameAddress = (a: string, b: string) => (/^0x/i.test(a) ? a.toLowerCase() === b.trim().toLowerCase() : a === b.trim());
+const sameAddress = (a: string, b: string) =>
+  /^0x/i.test(a) ? a.toLowerCase() === b.trim().toLowerCase() : a === b.trim();
 
 function isTwin(swap: Swap, wanted: Wanted, now: number): boolean {
   return (
@@ -39,7 +40,17 @@ function Probe({ saved, onSwap }: { saved: MySwap; onSwap: (saved: MySwap, swap:
   return null;
 }
 
-export function WaitingTwinNotice({ wanted, now, swapPath, swapQuery }: { wanted: Wanted; now: number; swapPath: string; swapQuery: string }) {
+export function WaitingTwinNotice({
+  wanted,
+  now,
+  swapPath,
+  swapQuery,
+}: {
+  wanted: Wanted;
+  now: number;
+  swapPath: string;
+  swapQuery: string;
+}) {
   const t = useTranslations("review");
   const locale = useLocale();
   // Read once, when the review opens: the swap about to be made must not count as its own twin.
@@ -50,7 +61,8 @@ export function WaitingTwinNotice({ wanted, now, swapPath, swapQuery }: { wanted
   );
   const [seen, setSeen] = useState<Record<string, { saved: MySwap; swap: Swap }>>({});
   const [onSwap] = useState(
-    () => (saved: MySwap, swap: Swap) => setSeen((prev) => (prev[saved.id]?.swap === swap ? prev : { ...prev, [saved.id]: { saved, swap } })),
+    () => (saved: MySwap, swap: Swap) =>
+      setSeen((prev) => (prev[saved.id]?.swap === swap ? prev : { ...prev, [saved.id]: { saved, swap } })),
   );
   const twin = recent.map((s) => seen[s.id]).find((found) => found && isTwin(found.swap, wanted, now));
   return (

@@ -35,7 +35,9 @@ export function DailyChart({
   const days = summary?.daily ?? [];
   const peak = days.reduce((m, d) => Math.max(m, d.count), 0);
   // Exact decimal sums: money never goes through floating point.
-  const totalRewards = summary ? Object.values(summary.totals.rewardUsdc).reduce((sum, v) => sum.plus(v), new Big(0)) : new Big(0);
+  const totalRewards = summary
+    ? Object.values(summary.totals.rewardUsdc).reduce((sum, v) => sum.plus(v), new Big(0))
+    : new Big(0);
   const peakDay = days.find((d) => d.count === peak);
   const width = Math.max(days.length, 1);
   return (
@@ -46,7 +48,8 @@ export function DailyChart({
         </h2>
         <p className="flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
           <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-700 dark:bg-emerald-400" /> {t("completed")}
+            <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-700 dark:bg-emerald-400" />{" "}
+            {t("completed")}
           </span>
           <span className="inline-flex items-center gap-1">
             <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-200 dark:bg-emerald-900" /> {t("other")}
@@ -58,22 +61,36 @@ export function DailyChart({
       ) : !summary ? (
         <Skeleton className="mt-3 h-32 w-full" />
       ) : days.length === 0 || peak === 0 ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{historyLoading !== null ? t("emptyLoading", { n: historyLoading }) : t("empty")}</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {historyLoading !== null ? t("emptyLoading", { n: historyLoading }) : t("empty")}
+        </p>
       ) : (
         <>
           {/* A y axis (swaps a day: 0, half, the peak) and an x axis (first, middle and last day) a
               person can read; the bars keep to the space between them. */}
           <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2">
-            <div aria-hidden="true" className="relative h-32 min-w-6 text-end text-xs text-slate-600 tabular-nums dark:text-slate-400">
+            <div
+              aria-hidden="true"
+              className="relative h-32 min-w-6 text-end text-xs text-slate-600 tabular-nums dark:text-slate-400"
+            >
               {ticks(peak).map((tick) => (
-                <span key={tick} className="absolute end-0 -translate-y-1/2 leading-none" style={{ top: `${(1 - tick / peak) * 100}%` }}>
+                <span
+                  key={tick}
+                  className="absolute end-0 -translate-y-1/2 leading-none"
+                  style={{ top: `${(1 - tick / peak) * 100}%` }}
+                >
                   {f.count(tick)}
                 </span>
               ))}
             </div>
             <svg
               role="img"
-              aria-label={t("summary", { days: days.length, swaps: summary.totals.count, peak, peakDay: peakDay ? f.day(peakDay.date) : "" })}
+              aria-label={t("summary", {
+                days: days.length,
+                swaps: summary.totals.count,
+                peak,
+                peakDay: peakDay ? f.day(peakDay.date) : "",
+              })}
               viewBox={`0 0 ${width} ${HEIGHT}`}
               preserveAspectRatio="none"
               // Days run the way the page reads: from the right in a right-to-left page, as the dates under it do.
@@ -98,15 +115,37 @@ export function DailyChart({
                 const done = (d.completed / peak) * HEIGHT;
                 return (
                   <g key={d.date}>
-                    <title>{t("bar", { day: f.day(d.date), swaps: d.count, completed: d.completed, rewards: f.usdc(d.rewardUsdc) })}</title>
-                    <rect x={i + 0.1} width={0.8} y={HEIGHT - all} height={all} className="fill-emerald-200 dark:fill-emerald-900" />
-                    <rect x={i + 0.1} width={0.8} y={HEIGHT - done} height={done} className="fill-emerald-700 dark:fill-emerald-400" />
+                    <title>
+                      {t("bar", {
+                        day: f.day(d.date),
+                        swaps: d.count,
+                        completed: d.completed,
+                        rewards: f.usdc(d.rewardUsdc),
+                      })}
+                    </title>
+                    <rect
+                      x={i + 0.1}
+                      width={0.8}
+                      y={HEIGHT - all}
+                      height={all}
+                      className="fill-emerald-200 dark:fill-emerald-900"
+                    />
+                    <rect
+                      x={i + 0.1}
+                      width={0.8}
+                      y={HEIGHT - done}
+                      height={done}
+                      className="fill-emerald-700 dark:fill-emerald-400"
+                    />
                   </g>
                 );
               })}
             </svg>
             <span aria-hidden="true" />
-            <div aria-hidden="true" className="mt-1 flex justify-between gap-2 text-xs text-slate-600 tabular-nums dark:text-slate-400">
+            <div
+              aria-hidden="true"
+              className="mt-1 flex justify-between gap-2 text-xs text-slate-600 tabular-nums dark:text-slate-400"
+            >
               <span>{f.day(days[0]!.date)}</span>
               {days.length > 2 ? <span>{f.day(days[Math.floor(days.length / 2)]!.date)}</span> : null}
               {days.length > 1 ? <span>{f.day(days.at(-1)!.date)}</span> : null}
@@ -114,17 +153,29 @@ export function DailyChart({
           </div>
           <p className="mt-2 text-sm font-medium">{t("rewardsInRange", { amount: f.usdc(totalRewards.toFixed()) })}</p>
           {/* Rendered only once the summary has come, in the browser: the server's zone is not the operator's. */}
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("zone", { zone: browserTimeZone().replaceAll("_", " ") })}</p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {t("zone", { zone: browserTimeZone().replaceAll("_", " ") })}
+          </p>
           {searching ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("searchIgnored")}</p> : null}
           <details className="mt-2 text-sm">
-            <summary className="cursor-pointer text-xs font-medium text-slate-700 dark:text-slate-300">{t("table")}</summary>
+            <summary className="cursor-pointer text-xs font-medium text-slate-700 dark:text-slate-300">
+              {t("table")}
+            </summary>
             {/* A scrolling box is reachable by keyboard, and named for screen readers. */}
             <div className="mt-2 max-h-64 overflow-y-auto" tabIndex={0} role="region" aria-label={t("table")}>
               <table className="w-full text-start text-xs tabular-nums">
                 <thead className="text-slate-600 dark:text-slate-400">
                   <tr>
                     {[t("day"), t("swaps"), t("completed"), t("rewards")].map((name, i) => (
-                      <th key={name} scope="col" className={cn(cell, "align-bottom font-medium hyphens-auto [overflow-wrap:anywhere]", i > 0 && "text-end")}>
+                      <th
+                        key={name}
+                        scope="col"
+                        className={cn(
+                          cell,
+                          "align-bottom font-medium [overflow-wrap:anywhere] hyphens-auto",
+                          i > 0 && "text-end",
+                        )}
+                      >
                         {name}
                       </th>
                     ))}

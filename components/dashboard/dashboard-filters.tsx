@@ -10,11 +10,25 @@ import { card } from "../ui/panel";
 import { Field } from "../ui/field";
 import { Chip } from "./chip";
 import { useStatusLabels } from "./status-labels";
-import { dateInputValue, dayBoundary, quickRangeStart, quickRanges, statusOptions, type DashboardView, type QuickRange } from "./use-dashboard";
+import {
+  dateInputValue,
+  dayBoundary,
+  quickRangeStart,
+  quickRanges,
+  statusOptions,
+  type DashboardView,
+  type QuickRange,
+} from "./use-dashboard";
 
 type Filters = Pick<DashboardView, "q" | "status" | "createdFrom" | "createdTo">;
 
-export function DashboardFilters({ view, onChange }: { view: DashboardView; onChange: (filters: Filters, history?: "push" | "replace") => void }) {
+export function DashboardFilters({
+  view,
+  onChange,
+}: {
+  view: DashboardView;
+  onChange: (filters: Filters, history?: "push" | "replace") => void;
+}) {
   const t = useTranslations("dashboard.filters");
   const labels = useStatusLabels();
   const id = useId();
@@ -63,13 +77,32 @@ export function DashboardFilters({ view, onChange }: { view: DashboardView; onCh
   }
 
   const toggle = (value: SwapStatus) =>
-    onChange({ ...current, status: statusOptions.filter((s) => (s === value ? !view.status.includes(s) : view.status.includes(s))) });
-  const quickLabels: Record<QuickRange, string> = { today: t("quick.today"), "7d": t("quick.7d"), "30d": t("quick.30d") };
+    onChange({
+      ...current,
+      status: statusOptions.filter((s) => (s === value ? !view.status.includes(s) : view.status.includes(s))),
+    });
+  const quickLabels: Record<QuickRange, string> = {
+    today: t("quick.today"),
+    "7d": t("quick.7d"),
+    "30d": t("quick.30d"),
+  };
   const activeQuick = quickRanges.find((range) => !to && from === quickRangeStart(range));
   // The range's two ends: each bounds the other's picker.
   const ends = [
-    { key: "from", label: t("createdFrom"), value: from, bounds: { max: to || undefined }, apply: (value: string) => applyRange(value, to) },
-    { key: "to", label: t("createdTo"), value: to, bounds: { min: from || undefined }, apply: (value: string) => applyRange(from, value) },
+    {
+      key: "from",
+      label: t("createdFrom"),
+      value: from,
+      bounds: { max: to || undefined },
+      apply: (value: string) => applyRange(value, to),
+    },
+    {
+      key: "to",
+      label: t("createdTo"),
+      value: to,
+      bounds: { min: from || undefined },
+      apply: (value: string) => applyRange(from, value),
+    },
   ];
   const anyFilter = view.q || view.status.length || view.createdFrom || view.createdTo;
 

@@ -21,10 +21,34 @@ export function DashboardTotals({
   const t = useTranslations("dashboard.totals");
   const f = useDashboardFormat();
   const items = [
-    { key: "count", label: t("swaps"), value: totals ? String(totals.count) : undefined, shown: totals ? f.count(totals.count) : "", unit: null },
-    { key: "available", label: t("available"), value: totals?.rewardUsdc.available, shown: totals ? f.usdc(totals.rewardUsdc.available) : "", unit: "USDC" },
-    { key: "claiming", label: t("claiming"), value: totals?.rewardUsdc.claiming, shown: totals ? f.usdc(totals.rewardUsdc.claiming) : "", unit: "USDC" },
-    { key: "claimed", label: t("claimed"), value: totals?.rewardUsdc.claimed, shown: totals ? f.usdc(totals.rewardUsdc.claimed) : "", unit: "USDC" },
+    {
+      key: "count",
+      label: t("swaps"),
+      value: totals ? String(totals.count) : undefined,
+      shown: totals ? f.count(totals.count) : "",
+      unit: null,
+    },
+    {
+      key: "available",
+      label: t("available"),
+      value: totals?.rewardUsdc.available,
+      shown: totals ? f.usdc(totals.rewardUsdc.available) : "",
+      unit: "USDC",
+    },
+    {
+      key: "claiming",
+      label: t("claiming"),
+      value: totals?.rewardUsdc.claiming,
+      shown: totals ? f.usdc(totals.rewardUsdc.claiming) : "",
+      unit: "USDC",
+    },
+    {
+      key: "claimed",
+      label: t("claimed"),
+      value: totals?.rewardUsdc.claimed,
+      shown: totals ? f.usdc(totals.rewardUsdc.claimed) : "",
+      unit: "USDC",
+    },
   ];
   return (
     <section aria-labelledby="totals-title">
@@ -36,7 +60,7 @@ export function DashboardTotals({
           <div key={item.key} className={cn(card, "min-w-0")}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{item.label}</dt>
             <dd
-              className="mt-1 text-xl font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
+              className="mt-1 text-xl font-semibold tracking-tight [overflow-wrap:anywhere] tabular-nums sm:text-2xl"
               data-testid={`total-${item.key}`}
               data-value={item.value}
             >
@@ -47,14 +71,18 @@ export function DashboardTotals({
               ) : (
                 <bdi dir="ltr">
                   {item.shown}
-                  {item.unit ? <span className="ms-1 text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span> : null}
+                  {item.unit ? (
+                    <span className="ms-1 text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span>
+                  ) : null}
                 </bdi>
               )}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{historyLoading !== null ? t("scopeLoading", { n: historyLoading }) : t("scope")}</p>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        {historyLoading !== null ? t("scopeLoading", { n: historyLoading }) : t("scope")}
+      </p>
     </section>
   );
 }

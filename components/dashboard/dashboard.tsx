@@ -83,7 +83,11 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
 
   const first = data && data.swaps.length ? view.offset + 1 : 0;
   const last = data ? view.offset + data.swaps.length : 0;
-  const range = data ? (data.swaps.length ? t("range", { from: first, to: last, total }) : t("rangeEmpty", { total })) : t("loading");
+  const range = data
+    ? data.swaps.length
+      ? t("range", { from: first, to: last, total })
+      : t("rangeEmpty", { total })
+    : t("loading");
   // The ledger could not answer (its database down, say): its parts say so instead of loading forever.
   const unavailable = !!list.error && list.error.code !== "unauthorized" && !data;
   // While the provider's whole history is still being read, an empty range may only be not read yet.
@@ -97,7 +101,11 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
             {t("heading")}
           </h1>
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="freshness">
-            {stamp.asOf ? t("freshness.updated", { ago: ago(stamp.asOf) }) : unavailable ? t("freshness.unavailable") : t("loading")}
+            {stamp.asOf
+              ? t("freshness.updated", { ago: ago(stamp.asOf) })
+              : unavailable
+                ? t("freshness.unavailable")
+                : t("loading")}
             {/* While the whole history is still being read, totals fall short of the provider's: say so,
                 rather than an earlier match that no longer holds. */}
             {stamp.loading !== null
@@ -129,7 +137,10 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
         </a>
       </div>
 
-      <DashboardFilters view={view} onChange={(filters, history) => show({ ...view, ...filters, offset: 0 }, history)} />
+      <DashboardFilters
+        view={view}
+        onChange={(filters, history) => show({ ...view, ...filters, offset: 0 }, history)}
+      />
 
       <DashboardTotals totals={data?.totals} unavailable={unavailable} historyLoading={historyLoading} />
 
@@ -147,7 +158,12 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
       />
 
       <section aria-labelledby="history-title" className="flex flex-col gap-3">
-        <h2 id="history-title" ref={historyHeading} tabIndex={-1} className="scroll-mt-4 text-base font-semibold outline-none">
+        <h2
+          id="history-title"
+          ref={historyHeading}
+          tabIndex={-1}
+          className="scroll-mt-4 text-base font-semibold outline-none"
+        >
           {t("historyTitle")}
         </h2>
         {list.error && list.error.code !== "unauthorized" ? (
@@ -192,13 +208,25 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
               </select>
             </label>
             <div className="flex gap-2">
-              <Button variant="secondary" size="sm" className="h-9" disabled={view.offset === 0} onClick={() => page(-1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="h-9"
+                disabled={view.offset === 0}
+                onClick={() => page(-1)}
+              >
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   ←
                 </span>{" "}
                 {t("previous")}
               </Button>
-              <Button variant="secondary" size="sm" className="h-9" disabled={!data || view.offset + view.limit >= total} onClick={() => page(1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="h-9"
+                disabled={!data || view.offset + view.limit >= total}
+                onClick={() => page(1)}
+              >
                 {t("next")}{" "}
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   →

@@ -24,7 +24,11 @@ export function FunnelBreakdown({
   const label = useFunnelLabels();
   const groups = funnel?.groups ?? [];
   const name = (key: string) =>
-    breakdown === "locale" ? (localeNames[key as Locale] ?? key) : breakdown === "origin" && (key === "direct" || key === "widget") ? label[key] : key;
+    breakdown === "locale"
+      ? (localeNames[key as Locale] ?? key)
+      : breakdown === "origin" && (key === "direct" || key === "widget")
+        ? label[key]
+        : key;
   return (
     <section aria-labelledby="breakdown-title" className={card}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -51,11 +55,13 @@ export function FunnelBreakdown({
           <table className="mt-3 hidden w-full text-start text-sm tabular-nums sm:table" data-testid="breakdown-table">
             <thead className="text-xs text-slate-600 dark:text-slate-400">
               <tr>
-                {[label[breakdown], ...funnelStages.map((stage) => label[stage]), t("completionRate")].map((label, i) => (
-                  <th key={label} scope="col" className={cn("py-1 font-medium", i > 0 ? "text-end" : "text-start")}>
-                    {label}
-                  </th>
-                ))}
+                {[label[breakdown], ...funnelStages.map((stage) => label[stage]), t("completionRate")].map(
+                  (label, i) => (
+                    <th key={label} scope="col" className={cn("py-1 font-medium", i > 0 ? "text-end" : "text-start")}>
+                      {label}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
@@ -69,7 +75,9 @@ export function FunnelBreakdown({
                       {f.count(group.stages[stage])}
                     </td>
                   ))}
-                  <td className="py-1.5 text-end font-medium">{ff.share(group.stages.completed, group.stages.quoted)}</td>
+                  <td className="py-1.5 text-end font-medium">
+                    {ff.share(group.stages.completed, group.stages.quoted)}
+                  </td>
                 </tr>
               ))}
             </tbody>

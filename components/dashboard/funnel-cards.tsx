@@ -12,18 +12,35 @@ import { useFunnelFormat } from "./funnel-format";
 
 const VOLUME_ROWS = 4;
 
-export function FunnelCards({ funnel, volume, unavailable = false }: { funnel: Funnel | undefined; volume: Volume | undefined; unavailable?: boolean }) {
+export function FunnelCards({
+  funnel,
+  volume,
+  unavailable = false,
+}: {
+  funnel: Funnel | undefined;
+  volume: Volume | undefined;
+  unavailable?: boolean;
+}) {
   const t = useTranslations("dashboard.funnel");
   const f = useDashboardFormat();
   const ff = useFunnelFormat();
   const pending = unavailable ? <span aria-label={t("unavailable")}>–</span> : <Skeleton className="h-7 w-24" />;
-  const amount = (text: string) => new Intl.NumberFormat(f.locale, { maximumFractionDigits: 18 }).format(text as unknown as number);
+  const amount = (text: string) =>
+    new Intl.NumberFormat(f.locale, { maximumFractionDigits: 18 }).format(text as unknown as number);
   const items = [
-    { key: "completion-rate", label: t("completionRate"), shown: funnel ? ff.share(funnel.stages.completed, funnel.stages.quoted) : undefined },
+    {
+      key: "completion-rate",
+      label: t("completionRate"),
+      shown: funnel ? ff.share(funnel.stages.completed, funnel.stages.quoted) : undefined,
+    },
     {
       key: "median-time",
       label: t("medianTime"),
-      shown: funnel ? (funnel.medianSecondsToComplete === null ? t("noneYet") : ff.duration(funnel.medianSecondsToComplete)) : undefined,
+      shown: funnel
+        ? funnel.medianSecondsToComplete === null
+          ? t("noneYet")
+          : ff.duration(funnel.medianSecondsToComplete)
+        : undefined,
     },
   ];
   return (
@@ -43,7 +60,8 @@ export function FunnelCards({ funnel, volume, unavailable = false }: { funnel: F
               return (
                 <li key={row.asset} className="flex flex-wrap items-baseline justify-between gap-x-3 tabular-nums">
                   <span className="font-semibold [overflow-wrap:anywhere]" dir="ltr">
-                    {amount(row.amount)} {token} <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{network}</span>
+                    {amount(row.amount)} {token}{" "}
+                    <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{network}</span>
                   </span>
                   {row.usdc === null ? null : (
                     <span className="text-sm text-slate-600 dark:text-slate-400">

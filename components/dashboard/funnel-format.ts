@@ -13,8 +13,14 @@ export function useFunnelFormat() {
     share: (part: number, whole: number) => (whole > 0 ? percent.format(part / whole) : "–"),
     /** Seconds as the largest unit that reads well: 45 s, 12 min, 3.5 h. */
     duration: (seconds: number) => {
-      const [value, unit] = seconds < 120 ? [seconds, "second"] : seconds < 7200 ? [seconds / 60, "minute"] : [seconds / 3600, "hour"];
-      return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: unit === "second" ? 0 : 1 }).format(value);
+      const [value, unit] =
+        seconds < 120 ? [seconds, "second"] : seconds < 7200 ? [seconds / 60, "minute"] : [seconds / 3600, "hour"];
+      return new Intl.NumberFormat(locale, {
+        style: "unit",
+        unit,
+        unitDisplay: "short",
+        maximumFractionDigits: unit === "second" ? 0 : 1,
+      }).format(value);
     },
   };
 }

@@ -41,7 +41,10 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
             <p className="sr-only">{t("summary", { quoted, completed: funnel.stages.completed })}</p>
             <ol aria-hidden="true" className="mt-3 flex flex-col gap-2" data-testid="funnel-chart">
               {steps.map(({ stage, count, kept }) => (
-                <li key={stage} className="grid grid-cols-[minmax(7rem,10rem)_1fr] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_6rem]">
+                <li
+                  key={stage}
+                  className="grid grid-cols-[minmax(7rem,10rem)_1fr] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_6rem]"
+                >
                   <span className="truncate text-slate-700 dark:text-slate-300">{label[stage]}</span>
                   <span className="flex items-center gap-2">
                     {/* The bar's track takes what the count leaves, so a full bar never pushes it out. */}
@@ -60,7 +63,9 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
               ))}
             </ol>
             <details className="mt-3 text-sm">
-              <summary className="cursor-pointer text-xs font-medium text-slate-700 dark:text-slate-300">{t("table")}</summary>
+              <summary className="cursor-pointer text-xs font-medium text-slate-700 dark:text-slate-300">
+                {t("table")}
+              </summary>
               <table className="mt-2 w-full text-start text-xs tabular-nums" data-testid="funnel-table">
                 <thead className="text-slate-600 dark:text-slate-400">
                   <tr>
@@ -95,16 +100,23 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
           )
         ) : (
           <dl className="mt-3 flex flex-col gap-2 text-sm" data-testid="drop-off">
-            {[...dropOffReasons.map((reason) => [reason, funnel.dropOff[reason]] as const), ["abandoned", funnel.endings.abandoned] as const].map(
-              ([reason, count]) => (
-                <div key={reason} className="flex items-baseline justify-between gap-3 border-b border-slate-200 pb-2 last:border-0 dark:border-slate-800">
-                  <dt className="text-slate-700 dark:text-slate-300">{label[reason]}</dt>
-                  <dd className="font-medium tabular-nums">
-                    {f.count(count)} <span className="text-xs font-normal text-slate-600 dark:text-slate-400">({ff.share(count, quoted)})</span>
-                  </dd>
-                </div>
-              ),
-            )}
+            {[
+              ...dropOffReasons.map((reason) => [reason, funnel.dropOff[reason]] as const),
+              ["abandoned", funnel.endings.abandoned] as const,
+            ].map(([reason, count]) => (
+              <div
+                key={reason}
+                className="flex items-baseline justify-between gap-3 border-b border-slate-200 pb-2 last:border-0 dark:border-slate-800"
+              >
+                <dt className="text-slate-700 dark:text-slate-300">{label[reason]}</dt>
+                <dd className="font-medium tabular-nums">
+                  {f.count(count)}{" "}
+                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+                    ({ff.share(count, quoted)})
+                  </span>
+                </dd>
+              </div>
+            ))}
           </dl>
         )}
       </div>

@@ -39,7 +39,9 @@ export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => 
   const f = useDashboardFormat();
   async function readLive() {
     if (!id) return;
-    await detail.mutate(bff(`/api/partner/swaps/${encodeURIComponent(id)}?refresh=true`, dashboardSwapDetailSchema), { revalidate: false });
+    await detail.mutate(bff(`/api/partner/swaps/${encodeURIComponent(id)}?refresh=true`, dashboardSwapDetailSchema), {
+      revalidate: false,
+    });
     setReadLiveAt({ id, at: new Date() });
   }
 
@@ -67,13 +69,20 @@ export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => 
         {detail.error ? <ErrorNotice error={detail.error} /> : null}
         {!detail.data ? <Skeleton className="h-48 w-full" /> : <DetailBody swap={detail.data} />}
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <Button variant="secondary" size="sm" onClick={() => void readLive()} disabled={!detail.data || detail.isValidating}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void readLive()}
+            disabled={!detail.data || detail.isValidating}
+          >
             {detail.isValidating ? <Spinner className="size-3" /> : null}
             {t("readLive")}
           </Button>
           <p className="text-xs text-slate-600 dark:text-slate-400">{t("readLiveHint")}</p>
           <p className="basis-full text-sm font-medium" aria-live="polite" data-testid="read-live-done">
-            {readLiveAt && readLiveAt.id === id && detail.data && !detail.error ? t("readLiveDone", { time: f.time(readLiveAt.at.toISOString()) }) : null}
+            {readLiveAt && readLiveAt.id === id && detail.data && !detail.error
+              ? t("readLiveDone", { time: f.time(readLiveAt.at.toISOString()) })
+              : null}
           </p>
         </div>
       </div>
@@ -93,7 +102,8 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
   const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
   const receive = (amount: string) => (
     <>
-      {ltr(`≈ ${formatAmount(amount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token}`)} · {networkLabel(swap.to.network)}
+      {ltr(`≈ ${formatAmount(amount, f.locale, Math.min(swap.to.decimals, 8))} ${swap.to.token}`)} ·{" "}
+      {networkLabel(swap.to.network)}
     </>
   );
   const rows: Array<[string, React.ReactNode]> = [
@@ -102,7 +112,8 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
     [
       differs ? t("amountRequested") : t("amountIn"),
       <>
-        {ltr(`${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token}`)} · {networkLabel(swap.from.network)}
+        {ltr(`${formatAmount(swap.from.amount, f.locale, swap.from.decimals)} ${swap.from.token}`)} ·{" "}
+        {networkLabel(swap.from.network)}
       </>,
     ],
     ...(differs
@@ -140,7 +151,10 @@ function DetailBody({ swap }: { swap: DashboardSwapDetail }) {
         ))}
       </dl>
       <h3 className="mt-5 text-sm font-semibold">{t("history")}</h3>
-      <ol className="mt-2 flex flex-col gap-1.5 border-s-2 border-slate-200 ps-3 text-sm dark:border-slate-700" data-testid="status-history">
+      <ol
+        className="mt-2 flex flex-col gap-1.5 border-s-2 border-slate-200 ps-3 text-sm dark:border-slate-700"
+        data-testid="status-history"
+      >
         {swap.history.map((h) => (
           <li key={`${h.status}-${h.seenAt}`}>
             <span className="font-medium">{statusLabels[h.status]}</span>{" "}

@@ -29,7 +29,11 @@ const td = "px-3 py-2.5 align-top";
 
 export function SwapsList({ caption, rows, onOpen, busy, unavailable = false, historyLoading = null }: Props) {
   const t = useTranslations("dashboard.table");
-  const empty = unavailable ? t("unavailable") : historyLoading !== null ? t("emptyLoading", { n: historyLoading }) : t("empty");
+  const empty = unavailable
+    ? t("unavailable")
+    : historyLoading !== null
+      ? t("emptyLoading", { n: historyLoading })
+      : t("empty");
   return (
     <div className={cn(card, "p-0")} aria-busy={busy}>
       <table className="hidden w-full border-collapse text-sm lg:table">
@@ -38,11 +42,13 @@ export function SwapsList({ caption, rows, onOpen, busy, unavailable = false, hi
         </caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/60">
           <tr>
-            {[t("created"), t("id"), t("status"), t("from"), t("to"), t("externalId"), t("customerId")].map((heading, index) => (
-              <th key={index} scope="col" className={th}>
-                {heading}
-              </th>
-            ))}
+            {[t("created"), t("id"), t("status"), t("from"), t("to"), t("externalId"), t("customerId")].map(
+              (heading, index) => (
+                <th key={index} scope="col" className={th}>
+                  {heading}
+                </th>
+              ),
+            )}
             <th scope="col" className={cn(th, "text-end")}>
               {t("reward")}
             </th>
@@ -125,7 +131,11 @@ function Reward({ row }: { row: SwapListItem }) {
       <bdi dir="ltr" className="font-medium tabular-nums">
         {f.usdc(commission.rewardAmountUsdc)}
       </bdi>
-      {commission.rewardStatus ? <span className="block text-xs text-slate-600 dark:text-slate-400">{rewardLabels[commission.rewardStatus]}</span> : null}
+      {commission.rewardStatus ? (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {rewardLabels[commission.rewardStatus]}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -149,8 +159,12 @@ function SwapRow({ row, onOpen }: { row: SwapListItem; onOpen: (id: string) => v
       <td className={td}>
         <Amount row={row} side="to" />
       </td>
-      <td className={cn(td, "max-w-40 font-mono text-xs break-all")}>{row.externalId ? <bdi dir="ltr">{row.externalId}</bdi> : <None />}</td>
-      <td className={cn(td, "max-w-32 font-mono text-xs break-all")}>{row.customerId ? <bdi dir="ltr">{row.customerId}</bdi> : <None />}</td>
+      <td className={cn(td, "max-w-40 font-mono text-xs break-all")}>
+        {row.externalId ? <bdi dir="ltr">{row.externalId}</bdi> : <None />}
+      </td>
+      <td className={cn(td, "max-w-32 font-mono text-xs break-all")}>
+        {row.customerId ? <bdi dir="ltr">{row.customerId}</bdi> : <None />}
+      </td>
       <td className={cn(td, "text-end whitespace-nowrap")}>
         <Reward row={row} />
       </td>
@@ -213,7 +227,17 @@ function Amount({ row, side }: { row: SwapListItem; side: "from" | "to" }) {
 }
 
 /** One labelled value of a swap's card. */
-function CardField({ label, className, valueClassName, children }: { label: string; className?: string; valueClassName?: string; children: React.ReactNode }) {
+function CardField({
+  label,
+  className,
+  valueClassName,
+  children,
+}: {
+  label: string;
+  className?: string;
+  valueClassName?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={className}>
       <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>

@@ -11,7 +11,13 @@ import * as z from "zod/mini";
 import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, timeZoneSchema, webhookLogSchema } from "@/lib/schema/dashboard";
 import { loginPath } from "@/lib/schema/pages";
 import { funnelSchema, volumeSchema, type funnelGroupings } from "@/lib/schema/funnel";
-import { isoDateTimeSchema, swapIdPattern, swapStatusSchema, swapStatuses, type SwapStatus } from "@/lib/schema/partner";
+import {
+  isoDateTimeSchema,
+  swapIdPattern,
+  swapStatusSchema,
+  swapStatuses,
+  type SwapStatus,
+} from "@/lib/schema/partner";
 
 export type DashboardView = {
   q: string;
@@ -105,7 +111,12 @@ export function quickRangeStart(range: QuickRange, now = new Date()): string {
 /** `loading`: swaps read so far while the ledger reads the provider's whole history, else null. */
 type LedgerStamp = { asOf: number | null; inSyncAt: number | null; loading: number | null };
 
-function useLedgerRead<T>(path: string | null, schema: AnswerCheck<T>, onStamp: (stamp: LedgerStamp) => void, refreshMs = AUTO_REFRESH_MS) {
+function useLedgerRead<T>(
+  path: string | null,
+  schema: AnswerCheck<T>,
+  onStamp: (stamp: LedgerStamp) => void,
+  refreshMs = AUTO_REFRESH_MS,
+) {
   return useSWR<T, BffError>(
     path,
     (p: string) =>
@@ -138,19 +149,41 @@ export function useDashboard() {
 
   const query = viewQuery(view);
   // The chart counts the operator's calendar days, the ones the date filters pick.
-  const summaryQuery = [viewQuery(view, { search: false, paging: false }), `tz=${encodeURIComponent(browserTimeZone())}`].filter(Boolean).join("&");
+  const summaryQuery = [
+    viewQuery(view, { search: false, paging: false }),
+    `tz=${encodeURIComponent(browserTimeZone())}`,
+  ]
+    .filter(Boolean)
+    .join("&");
   // The list's answer has a generated check (lib/schema/answer-schemas.generated.ts); the summary and
   // the webhook log have none yet, so they are still checked with their zod schemas.
   const list = useLedgerRead(`/api/partner/swaps${query ? `?${query}` : ""}`, dashboardSwapListAnswer, setStamp);
-  const summary = useLedgerRead(`/api/partner/summary${summaryQuery ? `?${summaryQuery}` : ""}`, dashboardSummarySchema, () => {});
+  const summary = useLedgerRead(
+    `/api/partner/summary${summaryQuery ? `?${summaryQuery}` : ""}`,
+    dashboardSummarySchema,
+    () => {},
+  );
   // The funnel takes the same period as the list (the orders first quoted in it), and no other filter.
   const period = new URLSearchParams();
   if (view.createdFrom) period.set("createdFrom", view.createdFrom);
   if (view.createdTo) period.set("createdTo", view.createdTo);
-  const volume = useLedgerRead(`/api/partner/volume${period.size ? `?${period.toString().replaceAll("%3A", ":")}` : ""}`, volumeSchema, () => {});
+  const volume = useLedgerRead(
+    `/api/partner/volume${period.size ? `?${period.toString().replaceAll("%3A", ":")}` : ""}`,
+    volumeSchema,
+    () => {},
+  );
   period.set("groupBy", breakdown);
-  const funnel = useLedgerRead(`/api/partner/funnel?${period.toString().replaceAll("%3A", ":")}`, funnelSchema, () => {});
-  const webhooks = useLedgerRead(`/api/partner/webhooks?limit=${WEBHOOK_PAGE}&offset=${webhookOffset}`, webhookLogSchema, () => {}, 15_000);
+  const funnel = useLedgerRead(
+    `/api/partner/funnel?${period.toString().replaceAll("%3A", ":")}`,
+    funnelSchema,
+    () => {},
+  );
+  const webhooks = useLedgerRead(
+    `/api/partner/webhooks?limit=${WEBHOOK_PAGE}&offset=${webhookOffset}`,
+    webhookLogSchema,
+    () => {},
+    15_000,
+  );
 
   // A lapsed session sends the operator to the login page, which says so and brings them back to
   // the same filters and page.

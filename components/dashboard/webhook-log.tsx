@@ -15,7 +15,11 @@ import { Skeleton } from "../ui/spinner";
 import { useDashboardFormat } from "./format";
 import { WEBHOOK_PAGE } from "./use-dashboard";
 
-const deliveryTone: Record<Log["deliveries"][number]["status"], Tone> = { delivered: "done", pending: "inFlight", failed: "failed" };
+const deliveryTone: Record<Log["deliveries"][number]["status"], Tone> = {
+  delivered: "done",
+  pending: "inFlight",
+  failed: "failed",
+};
 
 /** `enabled`: WEBHOOK_URL and WEBHOOK_SECRET are set, so an empty log means no event yet, not "set them". */
 export function WebhookLog({
@@ -61,7 +65,11 @@ export function WebhookLog({
         <>
           <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
             {data.deliveries.map((d) => (
-              <li key={d.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5 text-sm" data-testid="webhook-delivery">
+              <li
+                key={d.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5 text-sm"
+                data-testid="webhook-delivery"
+              >
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-xs font-medium">{d.type}</span>
@@ -100,12 +108,24 @@ export function WebhookLog({
           </ul>
           {data.total > WEBHOOK_PAGE ? (
             <div className="mt-2 flex items-center justify-between gap-2 text-sm">
-              <span className="tabular-nums">{t("range", { from: offset + 1, to: offset + data.deliveries.length, total: data.total })}</span>
+              <span className="tabular-nums">
+                {t("range", { from: offset + 1, to: offset + data.deliveries.length, total: data.total })}
+              </span>
               <div className="flex gap-2">
-                <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - WEBHOOK_PAGE))}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={offset === 0}
+                  onClick={() => onOffset(Math.max(0, offset - WEBHOOK_PAGE))}
+                >
                   {t("newer")}
                 </Button>
-                <Button variant="secondary" size="sm" disabled={offset + WEBHOOK_PAGE >= data.total} onClick={() => onOffset(offset + WEBHOOK_PAGE)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={offset + WEBHOOK_PAGE >= data.total}
+                  onClick={() => onOffset(offset + WEBHOOK_PAGE)}
+                >
                   {t("older")}
                 </Button>
               </div>

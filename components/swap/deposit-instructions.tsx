@@ -86,7 +86,11 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
           {t("amount")}
         </span>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <p className="text-2xl font-semibold tabular-nums [overflow-wrap:anywhere]" aria-labelledby="deposit-amount-label" data-testid="deposit-amount">
+          <p
+            className="text-2xl font-semibold [overflow-wrap:anywhere] tabular-nums"
+            aria-labelledby="deposit-amount-label"
+            data-testid="deposit-amount"
+          >
             <bdi dir="ltr">
               {amount} {deposit.token}
             </bdi>
@@ -111,7 +115,11 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
             className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-900 ring-1 ring-slate-300 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
           >
             {network}
-            {standard ? <span className="rounded bg-slate-900 px-1.5 text-xs text-white dark:bg-slate-100 dark:text-slate-900">{standard}</span> : null}
+            {standard ? (
+              <span className="rounded bg-slate-900 px-1.5 text-xs text-white dark:bg-slate-100 dark:text-slate-900">
+                {standard}
+              </span>
+            ) : null}
           </span>
           <span className="text-slate-700 dark:text-slate-300">{t("networkWarning", { network })}</span>
         </p>
@@ -122,7 +130,10 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
       {/* The memo sits with the address it belongs to, in the "required" style of its own (not the tip's amber). */}
       <div className="flex flex-col gap-3">
         {deposit.memo ? (
-          <div className="rounded-2xl bg-violet-50 p-3 ring-2 ring-violet-600 dark:bg-violet-950/40 dark:ring-violet-400" data-testid="deposit-memo-box">
+          <div
+            className="rounded-2xl bg-violet-50 p-3 ring-2 ring-violet-600 dark:bg-violet-950/40 dark:ring-violet-400"
+            data-testid="deposit-memo-box"
+          >
             <p className="flex items-center gap-2 text-sm font-semibold text-violet-950 dark:text-violet-50">
               <span id="deposit-memo-label">{t("memoName", { kind: memoName })}</span>
               <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white dark:bg-violet-300 dark:text-violet-950">
@@ -130,13 +141,20 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
               </span>
             </p>
             <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <p className="font-mono text-2xl font-semibold tracking-wide break-all" data-testid="deposit-memo" aria-labelledby="deposit-memo-label" dir="ltr">
+              <p
+                className="font-mono text-2xl font-semibold tracking-wide break-all"
+                data-testid="deposit-memo"
+                aria-labelledby="deposit-memo-label"
+                dir="ltr"
+              >
                 {deposit.memo}
               </p>
               <CopyButton value={deposit.memo} label={t("memoName", { kind: memoName })} />
             </div>
             {/* Once acknowledged, the why gives way to the address; the box stays. */}
-            {memoConfirmed ? null : <p className="mt-1 text-sm text-violet-950 dark:text-violet-100">{t("memoWarning")}</p>}
+            {memoConfirmed ? null : (
+              <p className="mt-1 text-sm text-violet-950 dark:text-violet-100">{t("memoWarning")}</p>
+            )}
             <label className="mt-2 flex cursor-pointer items-start gap-3 rounded-xl bg-white p-2.5 font-medium ring-1 ring-violet-300 dark:bg-slate-900 dark:ring-violet-700">
               <input
                 type="checkbox"
@@ -152,20 +170,34 @@ export function DepositInstructions({ swap, asset, clockOffset = 0, onClosed }: 
         {showAddress ? (
           <AddressAndQr swap={swap} asset={asset} amount={amount} />
         ) : (
-          <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300" data-testid="address-hidden">
+          <p
+            className="rounded-xl bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+            data-testid="address-hidden"
+          >
             {t("memoFirst")}
           </p>
         )}
       </div>
 
       {/* The exchange's fee: a short line, the why behind a disclosure. */}
-      <details className="group rounded-xl bg-slate-100/80 px-3 py-2 text-sm dark:bg-slate-800/60" data-testid="exchange-warning">
+      <details
+        className="group rounded-xl bg-slate-100/80 px-3 py-2 text-sm dark:bg-slate-800/60"
+        data-testid="exchange-warning"
+      >
         <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold marker:hidden">
-          <span aria-hidden="true" className="inline-flex size-5 items-center justify-center rounded-full bg-amber-500 text-xs font-bold text-slate-950">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-5 items-center justify-center rounded-full bg-amber-500 text-xs font-bold text-slate-950"
+          >
             !
           </span>
           {t("exchangeTitle")}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="ms-auto size-4 transition group-open:rotate-180" fill="currentColor">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="ms-auto size-4 transition group-open:rotate-180"
+            fill="currentColor"
+          >
             <path d="M5.2 7.2a.75.75 0 011.06 0L10 10.94l3.74-3.74a.75.75 0 111.06 1.06l-4.27 4.27a.75.75 0 01-1.06 0L5.2 8.26a.75.75 0 010-1.06z" />
           </svg>
         </summary>{" "}
@@ -236,7 +268,12 @@ function AddressAndQr({ swap, asset, amount }: { swap: Swap; asset: DepositAsset
         )}
         {payment?.kind === "uri" ? (
           <label className="flex cursor-pointer items-center gap-2 text-sm">
-            <input type="checkbox" checked={addressOnly} onChange={(e) => setAddressOnly(e.target.checked)} className="size-4 accent-[var(--accent)]" />
+            <input
+              type="checkbox"
+              checked={addressOnly}
+              onChange={(e) => setAddressOnly(e.target.checked)}
+              className="size-4 accent-[var(--accent)]"
+            />
             {t("qrAddressOnly")}
           </label>
         ) : null}

@@ -12,7 +12,8 @@ import { Spinner } from "../ui/spinner";
 
 /** The route's `{ sent: true }`, checked without zod (which the swap page does not load). */
 const sentAnswer: AnswerCheck<{ sent: true }> = {
-  safeParse: (value) => ((value as { sent?: unknown } | null)?.sent === true ? { success: true, data: { sent: true } } : { success: false }),
+  safeParse: (value) =>
+    (value as { sent?: unknown } | null)?.sent === true ? { success: true, data: { sent: true } } : { success: false },
 };
 
 export function EmailLink({ swapId, token }: { swapId: string; token: string }) {
@@ -20,18 +21,27 @@ export function EmailLink({ swapId, token }: { swapId: string; token: string }) 
   const locale = useLocale();
   const errorText = useErrorText();
   const [email, setEmail] = useState("");
-  const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" } | { kind: "failed"; error: BffError }>({ kind: "idle" });
+  const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" } | { kind: "failed"; error: BffError }>({
+    kind: "idle",
+  });
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
     if (state.kind === "sending") return;
     setState({ kind: "sending" });
     try {
-      await bff(`/api/v1/swap/${swapId}/email`, sentAnswer, { method: "POST", body: { email, locale }, headers: { "x-swap-token": token } });
+      await bff(`/api/v1/swap/${swapId}/email`, sentAnswer, {
+        method: "POST",
+        body: { email, locale },
+        headers: { "x-swap-token": token },
+      });
       setEmail("");
       setState({ kind: "sent" });
     } catch (error) {
-      setState({ kind: "failed", error: error instanceof BffError ? error : new BffError("internal_error", String(error), 0) });
+      setState({
+        kind: "failed",
+        error: error instanceof BffError ? error : new BffError("internal_error", String(error), 0),
+      });
     }
   }
 

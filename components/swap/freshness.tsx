@@ -50,7 +50,11 @@ export function Freshness({
         {t("updatedAt", { time })}
         {terminal ? null : <span className="block">{t("autoRefresh")}</span>}
       </p>
-      <p role="status" className={failed && !terminal ? "font-medium text-amber-800 dark:text-amber-300" : "sr-only"} data-testid="check-failed">
+      <p
+        role="status"
+        className={failed && !terminal ? "font-medium text-amber-800 dark:text-amber-300" : "sr-only"}
+        data-testid="check-failed"
+      >
         {failed && !terminal ? t("checkFailed") : ""}
       </p>
       {terminal ? null : (
@@ -104,7 +108,7 @@ export function LiveStatusLine({
     <p
       aria-hidden="true"
       data-testid="live-status"
-      className="sticky top-0 z-30 -mx-(--page-gutter) border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur md:hidden print:hidden dark:border-slate-800 dark:bg-slate-900/95"
+      className="sticky top-0 z-30 -mx-(--page-gutter) border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95 print:hidden"
     >
       <span
         className={cn(
@@ -114,8 +118,16 @@ export function LiveStatusLine({
       />
       {t(`${pastDeadline ? "waitingPastDeadline" : status}.title`)}
       {/* An ended swap changes no more: how long ago it was checked would only look like stale data. */}
-      {isTerminalStatus(status) ? null : <> · {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}</>}
-      {failed && !isTerminalStatus(status) ? <span className="text-amber-800 dark:text-amber-300"> · {t("checkFailedShort")}</span> : null}
+      {isTerminalStatus(status) ? null : (
+        <>
+          {" "}
+          ·{" "}
+          {seconds < 60 ? t("checkedSeconds", { seconds }) : t("checkedMinutes", { minutes: Math.floor(seconds / 60) })}
+        </>
+      )}
+      {failed && !isTerminalStatus(status) ? (
+        <span className="text-amber-800 dark:text-amber-300"> · {t("checkFailedShort")}</span>
+      ) : null}
     </p>
   );
 }

@@ -14,7 +14,15 @@ import { ThenSupport } from "./swap-support";
 
 /** What happens next, in the tense of where the swap stands: the part of the status that changes by outcome. */
 /** `supportButton`: "Contact support" follows as the primary action, so the words need not point there. */
-export function OutcomeNext({ swap, deposit, supportButton }: { swap: Swap; deposit: DepositSeen; supportButton: boolean }) {
+export function OutcomeNext({
+  swap,
+  deposit,
+  supportButton,
+}: {
+  swap: Swap;
+  deposit: DepositSeen;
+  supportButton: boolean;
+}) {
   const t = useTranslations("outcome");
   const locale = useLocale();
   const mine = useMySwaps().find((s) => s.id === swap.id);
@@ -36,7 +44,10 @@ export function OutcomeNext({ swap, deposit, supportButton }: { swap: Swap; depo
             {refundAddress ? (
               <>
                 <p>{t("refundedTo")}</p>
-                <p className="mt-1 rounded-lg bg-white/70 px-2 py-1 font-mono break-all dark:bg-slate-950/40" data-testid="refund-address">
+                <p
+                  className="mt-1 rounded-lg bg-white/70 px-2 py-1 font-mono break-all dark:bg-slate-950/40"
+                  data-testid="refund-address"
+                >
                   <bdi dir="ltr">{refundAddress}</bdi>
                 </p>
               </>
@@ -46,14 +57,20 @@ export function OutcomeNext({ swap, deposit, supportButton }: { swap: Swap; depo
               <p>{t("refundedUnknown", { network: networkLabel(swap.deposit.network) })}</p>
             )}
             {/* With "Contact support" as the button below, the sentence leads to it rather than linking again. */}
-            {supportButton ? <p className="mt-2">{t("refundedFee")}</p> : <ThenSupport className="mt-2" lead={t("refundedFee")} context={context} />}
+            {supportButton ? (
+              <p className="mt-2">{t("refundedFee")}</p>
+            ) : (
+              <ThenSupport className="mt-2" lead={t("refundedFee")} context={context} />
+            )}
           </>
         );
       case "failed":
         return (
           <>
             <p>{t("failedWhere")}</p>
-            {supportButton ? null : <ThenSupport className="mt-2 font-medium" lead={t("failedWhat")} context={context} />}
+            {supportButton ? null : (
+              <ThenSupport className="mt-2 font-medium" lead={t("failedWhat")} context={context} />
+            )}
           </>
         );
       case "expired":
@@ -97,10 +114,19 @@ export function OutcomeNext({ swap, deposit, supportButton }: { swap: Swap; depo
   );
 }
 
-const primaryClass = "mt-4 inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 text-base font-semibold text-accent-fg no-underline";
+const primaryClass =
+  "mt-4 inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 text-base font-semibold text-accent-fg no-underline";
 
 /** The state's one primary action (components/swap/outcome-table.ts), at the end of the status box. */
-export function PrimaryActionLink({ action, swap, newSwapHref }: { action: PrimaryAction; swap: Swap; newSwapHref: string }) {
+export function PrimaryActionLink({
+  action,
+  swap,
+  newSwapHref,
+}: {
+  action: PrimaryAction;
+  swap: Swap;
+  newSwapHref: string;
+}) {
   const t = useTranslations("outcome");
   const tSwap = useTranslations("swap");
   const tSupport = useTranslations("support");

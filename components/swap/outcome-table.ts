@@ -38,7 +38,10 @@ export const outcomeTable: Record<OutcomeState, Row> = {
 };
 
 /** Where the swap stands, as the page tells it. `noRefundAddress`: made on this device without one. */
-export function outcomeStateOf(swap: Swap, seen: { pastDeadline: boolean; deposit: DepositSeen; noRefundAddress: boolean }): OutcomeState {
+export function outcomeStateOf(
+  swap: Swap,
+  seen: { pastDeadline: boolean; deposit: DepositSeen; noRefundAddress: boolean },
+): OutcomeState {
   if (swap.status === "waiting_deposit" && seen.pastDeadline) return "waitingPastDeadline";
   if (swap.status === "completed" && seen.deposit === "lower") return "completedLess";
   if (swap.status === "refunded" && seen.noRefundAddress) return "refundedToService";

@@ -27,14 +27,18 @@ export function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: Dep
       <bdi dir="ltr">
         ≈ {formatAmount(amount, locale, Math.min(swap.to.decimals, 8))} {swap.payout.token}
       </bdi>{" "}
-      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.payout.network)})</span>
+      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+        ({networkLabel(swap.payout.network)})
+      </span>
     </>
   );
   const recomputed = swap.status === "underpaid" && swap.payout.estimatedAmount !== swap.to.estimatedAmount;
   const quotedText = `${formatAmount(swap.to.estimatedAmount, locale, Math.min(swap.to.decimals, 8))} ${swap.payout.token}`;
   // Completed, the outcome's own words explain it (completedAfterUnderpaid / completedAfterOverpaid).
   const explained =
-    (swap.status === "deposit_detected" || swap.status === "processing") && deposit !== "asked" && swap.payout.estimatedAmount !== swap.to.estimatedAmount;
+    (swap.status === "deposit_detected" || swap.status === "processing") &&
+    deposit !== "asked" &&
+    swap.payout.estimatedAmount !== swap.to.estimatedAmount;
   return (
     <dl className="flex flex-col gap-3">
       {sentLabel ? (
@@ -44,7 +48,9 @@ export function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: Dep
             <bdi dir="ltr">
               {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token}
             </bdi>{" "}
-            <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({networkLabel(swap.deposit.network)})</span>
+            <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+              ({networkLabel(swap.deposit.network)})
+            </span>
           </dd>
         </div>
       ) : null}
@@ -59,7 +65,9 @@ export function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: Dep
             "Deposit lower than quoted" status, the only one that explained it, is often polled past. */}
         {explained ? (
           <dd className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="estimate-differs">
-            {deposit === "lower" ? t("estimateLower", { quoted: quotedText }) : t("estimateHigher", { quoted: quotedText })}
+            {deposit === "lower"
+              ? t("estimateLower", { quoted: quotedText })
+              : t("estimateHigher", { quoted: quotedText })}
           </dd>
         ) : null}
       </div>
@@ -78,7 +86,9 @@ export function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: Dep
         </dd>
         {swap.payout.memo ? (
           <dd className="font-mono text-sm break-all">
-            {memoKindOf(swap.payout.network) === "tag" ? t("tagValue", { memo: swap.payout.memo }) : t("memoValue", { memo: swap.payout.memo })}
+            {memoKindOf(swap.payout.network) === "tag"
+              ? t("tagValue", { memo: swap.payout.memo })
+              : t("memoValue", { memo: swap.payout.memo })}
           </dd>
         ) : null}
       </div>

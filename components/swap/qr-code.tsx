@@ -10,7 +10,14 @@ export function QrCode({ value, alt }: { value: string; alt: string }) {
   useEffect(() => {
     let live = true;
     import("qrcode")
-      .then((qr) => qr.toString(value, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0f172a", light: "#ffffff" } }))
+      .then((qr) =>
+        qr.toString(value, {
+          type: "svg",
+          margin: 1,
+          errorCorrectionLevel: "M",
+          color: { dark: "#0f172a", light: "#ffffff" },
+        }),
+      )
       .then((svg) => {
         if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })
@@ -20,5 +27,14 @@ export function QrCode({ value, alt }: { value: string; alt: string }) {
     };
   }, [value]);
   if (!src) return <Skeleton className="size-44" />;
-  return <img src={src} alt={alt} width={176} height={176} data-testid="deposit-qr" className="size-44 rounded-lg bg-white p-1 ring-1 ring-slate-200" />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={176}
+      height={176}
+      data-testid="deposit-qr"
+      className="size-44 rounded-lg bg-white p-1 ring-1 ring-slate-200"
+    />
+  );
 }

@@ -18,8 +18,12 @@ type Row = readonly [label: string, value: string, kind?: "mono" | "ltr"];
 export function Receipt({ swap, deposit = "asked" }: { swap: Swap; deposit?: "asked" | "lower" | "higher" }) {
   const t = useTranslations("receipt");
   const locale = useLocale();
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.updatedAt));
-  const created = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(new Date(swap.createdAt));
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(
+    new Date(swap.updatedAt),
+  );
+  const created = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long" }).format(
+    new Date(swap.createdAt),
+  );
   const rows: Row[] = [
     [t("swapId"), swap.id, "mono"],
     ...(swap.externalId ? [[t("orderReference"), swap.externalId, "mono"] as Row] : []),
@@ -35,9 +39,19 @@ export function Receipt({ swap, deposit = "asked" }: { swap: Swap; deposit?: "as
       `≈ ${formatAmount(swap.payout.estimatedAmount, locale, swap.to.decimals)} ${swap.payout.token} (${networkLabel(swap.payout.network)})`,
       "ltr",
     ],
-    ...(swap.quote.rate ? [[t("rate"), `1 ${swap.deposit.token} ≈ ${formatAmount(swap.quote.rate, locale, 8)} ${swap.payout.token}`, "ltr"] as Row] : []),
+    ...(swap.quote.rate
+      ? [
+          [
+            t("rate"),
+            `1 ${swap.deposit.token} ≈ ${formatAmount(swap.quote.rate, locale, 8)} ${swap.payout.token}`,
+            "ltr",
+          ] as Row,
+        ]
+      : []),
     [t("payoutAddress"), swap.payout.address, "mono"],
-    ...(swap.payout.memo ? [[memoKindOf(swap.payout.network) === "tag" ? t("tag") : t("memo"), swap.payout.memo, "mono"] as Row] : []),
+    ...(swap.payout.memo
+      ? [[memoKindOf(swap.payout.network) === "tag" ? t("tag") : t("memo"), swap.payout.memo, "mono"] as Row]
+      : []),
   ];
   return (
     <Panel
@@ -64,7 +78,9 @@ export function Receipt({ swap, deposit = "asked" }: { swap: Swap; deposit?: "as
         {rows.map(([label, value, kind]) => (
           <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
             <dt className="shrink-0 text-slate-600 dark:text-slate-400 print:text-slate-700">{label}</dt>
-            <dd className={kind === "mono" ? "font-mono break-all sm:text-end" : "sm:text-end"}>{kind ? <bdi dir="ltr">{value}</bdi> : value}</dd>
+            <dd className={kind === "mono" ? "font-mono break-all sm:text-end" : "sm:text-end"}>
+              {kind ? <bdi dir="ltr">{value}</bdi> : value}
+            </dd>
           </div>
         ))}
       </dl>

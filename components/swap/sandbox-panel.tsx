@@ -22,7 +22,15 @@ function halfOf(amount: string, decimals: number): string {
   return result.replace(/\.?0+$/, "") || "0";
 }
 
-export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: string; onChanged: (snapshot: SwapSnapshot) => void }) {
+export function SandboxPanel({
+  swap,
+  token,
+  onChanged,
+}: {
+  swap: Swap;
+  token: string;
+  onChanged: (snapshot: SwapSnapshot) => void;
+}) {
   const t = useTranslations("sandbox");
   const [outcome, setOutcome] = useState<Outcome>("completed");
   const [busy, setBusy] = useState(false);
@@ -54,11 +62,22 @@ export function SandboxPanel({ swap, token, onChanged }: { swap: Swap; token: st
       aria-labelledby="sandbox-heading"
       className="w-full rounded-3xl border-2 border-dashed border-violet-300 bg-violet-50/60 p-4 sm:p-6 dark:border-violet-800 dark:bg-violet-950/30"
     >
-      <h2 id="sandbox-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-violet-950 outline-none dark:text-violet-100">
+      <h2
+        id="sandbox-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-semibold text-violet-950 outline-none dark:text-violet-100"
+      >
         {t("title")}
       </h2>
       <p className="mt-1 text-sm text-violet-900 dark:text-violet-200">
-        {canDeposit ? t("body") : swap.status === "expired" ? t("expired") : isTerminalStatus(swap.status) ? t("ended") : t("done")}
+        {canDeposit
+          ? t("body")
+          : swap.status === "expired"
+            ? t("expired")
+            : isTerminalStatus(swap.status)
+              ? t("ended")
+              : t("done")}
       </p>
       {canDeposit ? (
         <div className="mt-3 flex flex-col gap-3">

@@ -26,7 +26,11 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
   // The tab says where the swap stands ("Deposit detected · Swap Checkout"), for a person waiting
   // in another tab; the site's name after " · " stays as the page's metadata set it.
   const title =
-    state === "completedLess" ? tOutcome("completedLessTitle") : state === "refundedToService" ? tOutcome("refundedToServiceTitle") : t(`${words}.title`);
+    state === "completedLess"
+      ? tOutcome("completedLessTitle")
+      : state === "refundedToService"
+        ? tOutcome("refundedToServiceTitle")
+        : t(`${words}.title`);
   useEffect(() => {
     const at = document.title.indexOf(" · ");
     document.title = title + (at >= 0 ? document.title.slice(at) : "");
@@ -42,7 +46,11 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
   }, [swap.status]);
   return (
     <div
-      className={cn("rounded-2xl ring-1", state === "waiting_deposit" ? "px-4 py-2.5 md:p-4" : "p-4", toneSurface[outcomeTable[state].tone])}
+      className={cn(
+        "rounded-2xl ring-1",
+        state === "waiting_deposit" ? "px-4 py-2.5 md:p-4" : "p-4",
+        toneSurface[outcomeTable[state].tone],
+      )}
       data-testid="swap-status"
       data-status={swap.status}
       data-outcome={state}
@@ -51,13 +59,18 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
         <h1
           ref={heading}
           tabIndex={-1}
-          className={cn("font-semibold tracking-tight outline-none", state === "waiting_deposit" ? "text-lg md:text-xl" : "text-xl")}
+          className={cn(
+            "font-semibold tracking-tight outline-none",
+            state === "waiting_deposit" ? "text-lg md:text-xl" : "text-xl",
+          )}
         >
           {title}
         </h1>
         {/* Waiting, on a phone the deposit card below says it all: the first screen keeps room for it.
             Sent to the service's own address, the refund is not "sent back": what comes next says where it went. */}
-        {state === "refundedToService" ? null : <p className={cn("mt-1", state === "waiting_deposit" && "hidden text-sm md:block")}>{t(`${words}.body`)}</p>}
+        {state === "refundedToService" ? null : (
+          <p className={cn("mt-1", state === "waiting_deposit" && "hidden text-sm md:block")}>{t(`${words}.body`)}</p>
+        )}
       </div>
       <OutcomeNext swap={swap} deposit={deposit} supportButton={primary === "contactSupport"} />
       {swap.errorMessage && (swap.status === "failed" || swap.status === "refunded" || swap.status === "underpaid") ? (

@@ -42,7 +42,10 @@ export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Ton
             {index < happyPath.length - 1 ? (
               <span
                 aria-hidden="true"
-                className={cn("absolute top-7 start-[0.6875rem] h-[calc(100%-1.75rem)] w-0.5", done ? "bg-accent" : "bg-slate-200 dark:bg-slate-700")}
+                className={cn(
+                  "absolute start-[0.6875rem] top-7 h-[calc(100%-1.75rem)] w-0.5",
+                  done ? "bg-accent" : "bg-slate-200 dark:bg-slate-700",
+                )}
               />
             ) : null}
             <span
@@ -69,13 +72,21 @@ export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Ton
             <span
               className={cn(
                 "pt-0.5",
-                here ? "font-semibold" : done ? "text-slate-800 dark:text-slate-200" : "text-slate-500 dark:text-slate-400",
+                here
+                  ? "font-semibold"
+                  : done
+                    ? "text-slate-800 dark:text-slate-200"
+                    : "text-slate-500 dark:text-slate-400",
                 stopped && index > current && "line-through",
               )}
             >
               {label}
               <span className="sr-only">
-                {done ? ` — ${t("done")}` : here ? ` — ${stopped ? t("endedHere") : t("current")}` : ` — ${stopped ? t("skipped") : t("upcoming")}`}
+                {done
+                  ? ` — ${t("done")}`
+                  : here
+                    ? ` — ${stopped ? t("endedHere") : t("current")}`
+                    : ` — ${stopped ? t("skipped") : t("upcoming")}`}
               </span>
             </span>
           </li>

@@ -32,8 +32,13 @@ export function LostLinkNext({ newSwapHref }: { newSwapHref: string }) {
   const t = useTranslations("swap");
   return (
     <>
-      {newSwapHref === "/" ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("lostLinkMySwaps")}</p> : null}
-      <a href={newSwapHref} className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 font-medium text-accent-fg">
+      {newSwapHref === "/" ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("lostLinkMySwaps")}</p>
+      ) : null}
+      <a
+        href={newSwapHref}
+        className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-accent px-4 py-2 font-medium text-accent-fg"
+      >
         {newSwapHref === "/" ? t("lostLinkStart") : t("newSwap")}
       </a>
     </>
@@ -41,7 +46,15 @@ export function LostLinkNext({ newSwapHref }: { newSwapHref: string }) {
 }
 
 /** A sentence that ends by pointing at support for this swap. */
-export function ThenSupport({ className, lead, context }: { className?: string; lead: React.ReactNode; context: SupportIds }) {
+export function ThenSupport({
+  className,
+  lead,
+  context,
+}: {
+  className?: string;
+  lead: React.ReactNode;
+  context: SupportIds;
+}) {
   return (
     <p className={className}>
       {lead} <SupportOrIds context={context} />
@@ -61,7 +74,8 @@ function SupportOrIds({ context }: { context: SupportIds }) {
 export function SupportLine({ context }: { context: SupportIds }) {
   const t = useTranslations("support");
   const config = useSupportConfig();
-  if (!config.url && !config.email) return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("quoteIds")}</p>;
+  if (!config.url && !config.email)
+    return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("quoteIds")}</p>;
   return (
     <p className="mt-2 text-sm">
       <SupportLink context={context}>{t("contactWithIds")}</SupportLink>

@@ -93,7 +93,9 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/", mailEnabled 
   if (status.error && !swap) {
     return (
       <Panel>
-        <h1 className="text-xl font-semibold">{status.error.code === "swap_not_found" ? t("notFoundTitle") : t("loadFailedTitle")}</h1>
+        <h1 className="text-xl font-semibold">
+          {status.error.code === "swap_not_found" ? t("notFoundTitle") : t("loadFailedTitle")}
+        </h1>
         <ErrorNotice
           className="mt-3"
           error={status.error}
@@ -143,7 +145,12 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/", mailEnabled 
           <div className="min-w-0">
             {swap.status === "waiting_deposit" ? (
               <>
-                <DepositInstructions swap={swap} asset={sentAsset} clockOffset={status.data.clockOffset} onClosed={onDeadlinePassed} />
+                <DepositInstructions
+                  swap={swap}
+                  asset={sentAsset}
+                  clockOffset={status.data.clockOffset}
+                  onClosed={onDeadlinePassed}
+                />
                 {mailEnabled && token && !pastDeadline ? (
                   <div className="mt-4">
                     <EmailLink swapId={swap.id} token={token} />
@@ -203,7 +210,11 @@ function SwapSupportPanel({ swap, newSwapHref, primary }: { swap: Swap; newSwapH
       <dl className="mt-3 flex flex-col gap-2 text-sm">
         <SupportRow label={t("swapId")} value={swap.id} />
         {swap.externalId ? <SupportRow label={t("orderReference")} value={swap.externalId} /> : null}
-        <SupportRow label={t("pageLink")} value={typeof window === "undefined" ? "" : window.location.href} display={t("pageLinkDisplay")} />
+        <SupportRow
+          label={t("pageLink")}
+          value={typeof window === "undefined" ? "" : window.location.href}
+          display={t("pageLinkDisplay")}
+        />
       </dl>
       {/* Once ended, a new swap: in the status box when it is the state's primary action, else here, plain. */}
       {isTerminalStatus(swap.status) && primary !== "newSwap" ? (

@@ -6,7 +6,11 @@ export function Badge({ tone, className, ...props }: React.ComponentProps<"span"
   return (
     <span
       data-slot="badge"
-      className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1", toneSurface[tone], className)}
+      className={cn(
+        "inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1",
+        toneSurface[tone],
+        className,
+      )}
       {...props}
     />
   );

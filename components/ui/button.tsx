@@ -12,7 +12,8 @@ const variants = {
   ghost: "text-slate-700 hover:bg-slate-100 disabled:opacity-55 dark:text-slate-200 dark:hover:bg-slate-800",
   // The operator screens' primary action: the partner's accent is not theirs, and a deeper green (a
   // light one with dark text in dark mode) keeps small white text above WCAG AA contrast.
-  operator: "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 disabled:opacity-55 dark:bg-emerald-400 dark:text-slate-950 dark:hover:bg-emerald-300",
+  operator:
+    "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 disabled:opacity-55 dark:bg-emerald-400 dark:text-slate-950 dark:hover:bg-emerald-300",
 } as const;
 
 const sizes = { sm: "h-8 px-3 text-sm", md: "h-11 px-4 text-base", lg: "h-13 px-5 text-base font-semibold" } as const;

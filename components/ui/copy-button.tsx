@@ -37,7 +37,14 @@ export function CopyButton({ value, label, className }: { value: string; label: 
           className,
         )}
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-4 shrink-0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           {copied === "yes" ? (
             <path d="M4 10.5l4 4 8-9" />
           ) : (

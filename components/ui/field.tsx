@@ -22,7 +22,7 @@ export function Field({ id, label, size = "md", nested = false, className, child
       <input
         id={id}
         className={cn(
-          "mt-1 w-full bg-white px-3 ring-1 ring-slate-300 outline-none transition focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:ring-slate-700 dark:[color-scheme:dark]",
+          "mt-1 w-full bg-white px-3 ring-1 ring-slate-300 transition outline-none focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:[color-scheme:dark] dark:ring-slate-700",
           sizes[size],
           className,
         )}

@@ -15,13 +15,35 @@ type PanelProps = React.ComponentProps<"section"> & {
 };
 
 export function Panel({ raised = true, className, ...props }: PanelProps) {
-  return <section className={cn("w-full rounded-3xl p-4 sm:p-6", surface, raised && "shadow-xl shadow-slate-200/60 dark:shadow-none", className)} {...props} />;
+  return (
+    <section
+      className={cn(
+        "w-full rounded-3xl p-4 sm:p-6",
+        surface,
+        raised && "shadow-xl shadow-slate-200/60 dark:shadow-none",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 /** A panel's heading with its one action at the end of the line; the action wraps under it on a narrow screen. */
-export function PanelHeading({ id, action, size, children }: { id: string; action: React.ReactNode; size: "base" | "lg"; children: React.ReactNode }) {
+export function PanelHeading({
+  id,
+  action,
+  size,
+  children,
+}: {
+  id: string;
+  action: React.ReactNode;
+  size: "base" | "lg";
+  children: React.ReactNode;
+}) {
   return (
-    <div className={cn("flex flex-wrap justify-between", size === "lg" ? "items-center gap-3" : "items-baseline gap-2")}>
+    <div
+      className={cn("flex flex-wrap justify-between", size === "lg" ? "items-center gap-3" : "items-baseline gap-2")}
+    >
       <h2 id={id} className={cn(size === "lg" ? "text-lg" : "text-base", "font-semibold")}>
         {children}
       </h2>

@@ -12,9 +12,14 @@ export function ConfigRefusedPanel({ reason }: { reason: ConfigRefusal }) {
   const t = useTranslations("widget");
   useConfigRefusedEvent(reason);
   return (
-    <section role="alert" className="rounded-3xl bg-white p-5 ring-1 ring-rose-200 dark:bg-slate-900 dark:ring-rose-900">
+    <section
+      role="alert"
+      className="rounded-3xl bg-white p-5 ring-1 ring-rose-200 dark:bg-slate-900 dark:ring-rose-900"
+    >
       <h1 className="text-lg font-semibold">{t("refusedTitle")}</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{reason === "expired" ? t("refusedExpired") : t("refusedInvalid")}</p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {reason === "expired" ? t("refusedExpired") : t("refusedInvalid")}
+      </p>
     </section>
   );
 }

@@ -15,7 +15,15 @@ import { SignConfig, type Signing } from "./sign-config";
 import { cn } from "../ui/cn";
 import { card } from "../ui/panel";
 
-type Params = { from: string; to: string; amount: string; theme: "auto" | "light" | "dark"; accent: string; locale: "" | Locale; config: string };
+type Params = {
+  from: string;
+  to: string;
+  amount: string;
+  theme: "auto" | "light" | "dark";
+  accent: string;
+  locale: "" | Locale;
+  config: string;
+};
 type LoggedEvent = { at: string; type: string; payload: string };
 
 const field = "h-10 w-full rounded-lg bg-white px-2.5 ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
@@ -45,7 +53,15 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
   const t = useTranslations("embed");
   const tc = useTranslations("checkout");
   const origin = useAppOrigin(rendered);
-  const [params, setParams] = useState<Params>({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01", theme: "auto", accent: "", locale: "", config: "" });
+  const [params, setParams] = useState<Params>({
+    from: "BTC.bitcoin",
+    to: "USDT.tron",
+    amount: "0.01",
+    theme: "auto",
+    accent: "",
+    locale: "",
+    config: "",
+  });
   const [events, setEvents] = useState<LoggedEvent[]>([]);
   const [phone, setPhone] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -71,16 +87,26 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
       const data = event.data as { source?: string; type?: string; payload?: unknown };
       if (data?.source !== "swap-checkout" || !data.type) return;
-      if (data.type === "resize" && frame.current && typeof (data.payload as { height?: unknown })?.height === "number") {
+      if (
+        data.type === "resize" &&
+        frame.current &&
+        typeof (data.payload as { height?: unknown })?.height === "number"
+      ) {
         frame.current.style.height = `${(data.payload as { height: number }).height}px`;
       }
-      setEvents((list) => [{ at: new Date().toLocaleTimeString(), type: data.type!, payload: JSON.stringify(data.payload) }, ...list].slice(0, 30));
+      setEvents((list) =>
+        [
+          { at: new Date().toLocaleTimeString(), type: data.type!, payload: JSON.stringify(data.payload) },
+          ...list,
+        ].slice(0, 30),
+      );
     }
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
   }, []);
 
-  const set = (key: keyof Params) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setParams((p) => ({ ...p, [key]: e.target.value }));
+  const set = (key: keyof Params) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setParams((p) => ({ ...p, [key]: e.target.value }));
 
   // Outlines, links and focus rings are drawn in the accent on the page's background: WCAG asks 3:1.
   const accentHex = isHexColor(params.accent) ? params.accent.replace(/^#/, "") : null;
@@ -93,7 +119,11 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
             ["light", LIGHT_PAGE],
             ["dark", DARK_PAGE],
           ];
-  const lowContrast = accentHex ? backgrounds.map(([name, bg]) => ({ name: name!, ratio: contrastRatio(accentHex, bg!) })).filter((c) => c.ratio < 3) : [];
+  const lowContrast = accentHex
+    ? backgrounds
+        .map(([name, bg]) => ({ name: name!, ratio: contrastRatio(accentHex, bg!) }))
+        .filter((c) => c.ratio < 3)
+    : [];
 
   return (
     <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
@@ -149,7 +179,12 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
               ) : lowContrast.length ? (
                 <span className="text-amber-800 dark:text-amber-300">
                   {lowContrast
-                    .map((c) => t("contrastLow", { ratio: c.ratio.toFixed(1), background: c.name === "light" ? t("themeLight") : t("themeDark") }))
+                    .map((c) =>
+                      t("contrastLow", {
+                        ratio: c.ratio.toFixed(1),
+                        background: c.name === "light" ? t("themeLight") : t("themeDark"),
+                      }),
+                    )
                     .join(" ")}
                 </span>
               ) : (
@@ -170,7 +205,12 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
           </label>
           <label className="col-span-2 flex flex-col gap-1 text-sm font-medium">
             {t("config")}
-            <input className={`${field} font-mono text-xs`} value={params.config} placeholder={t("configPlaceholder")} onChange={set("config")} />
+            <input
+              className={`${field} font-mono text-xs`}
+              value={params.config}
+              placeholder={t("configPlaceholder")}
+              onChange={set("config")}
+            />
           </label>
           <p className="col-span-2 text-sm text-slate-600 dark:text-slate-400">{t("configHelp")}</p>
         </form>
@@ -199,20 +239,38 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
           </div>
           {/* The widget's own button waits for a payout address, so it is never seen enabled in the
               preview: the accent on an enabled button, beside it, as the checkout draws it. */}
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700 dark:text-slate-300" data-testid="accent-sample">
+          <div
+            className="flex flex-wrap items-center gap-3 text-sm text-slate-700 dark:text-slate-300"
+            data-testid="accent-sample"
+          >
             <span>{t("accentSample")}</span>
             <span
               aria-hidden="true"
-              style={accentHex ? ({ "--accent": `#${accentHex}`, "--accent-fg": accentForeground(accentHex) } as React.CSSProperties) : undefined}
+              style={
+                accentHex
+                  ? ({ "--accent": `#${accentHex}`, "--accent-fg": accentForeground(accentHex) } as React.CSSProperties)
+                  : undefined
+              }
               className="inline-flex h-11 items-center rounded-xl bg-accent px-4 font-medium text-accent-fg shadow-sm"
               data-testid="accent-sample-button"
             >
               {tc("review")}
             </span>
           </div>
-          <div className={cn("rounded-2xl ring-1 ring-slate-200 dark:ring-slate-800", phone && "mx-auto w-[390px] max-w-full")}>
+          <div
+            className={cn(
+              "rounded-2xl ring-1 ring-slate-200 dark:ring-slate-800",
+              phone && "mx-auto w-[390px] max-w-full",
+            )}
+          >
             {/* By path: the preview is this app's own page, wherever the page was reached. */}
-            <iframe ref={frame} key={preview} src={preview} title={t("preview")} className="min-h-[40rem] w-full rounded-2xl" />
+            <iframe
+              ref={frame}
+              key={preview}
+              src={preview}
+              title={t("preview")}
+              className="min-h-[40rem] w-full rounded-2xl"
+            />
           </div>
         </section>
       </div>
@@ -222,12 +280,19 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
         {/* A log to read, not a live region: resize and quote events arrive all the time. */}
         <section className={card}>
           <h2 className="font-semibold">{t("events")}</h2>
-          {events.length === 0 ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("noEvents")}</p> : null}
+          {events.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("noEvents")}</p>
+          ) : null}
           {/* Focusable: it scrolls once many events arrive, and a keyboard must be able to scroll it. */}
-          <ol tabIndex={0} aria-label={t("events")} className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto rounded font-mono text-xs">
+          <ol
+            tabIndex={0}
+            aria-label={t("events")}
+            className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto rounded font-mono text-xs"
+          >
             {events.map((e, i) => (
               <li key={`${e.at}-${i}`} className="break-all">
-                <span className="text-slate-600 dark:text-slate-400">{e.at}</span> <span className="font-semibold">{e.type}</span> {e.payload}
+                <span className="text-slate-600 dark:text-slate-400">{e.at}</span>{" "}
+                <span className="font-semibold">{e.type}</span> {e.payload}
               </li>
             ))}
           </ol>

@@ -73,7 +73,10 @@ export function EmbedSnippet({ origin, src }: { origin: string; src: string }) {
         </div>
         <div role="tabpanel" id="snippet-panel" aria-labelledby={`snippet-tab-${tab}`}>
           {tab === "react" ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("reactHint")}</p> : null}
-          <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-slate-950" data-testid="snippet">
+          <pre
+            className="mt-2 rounded-lg bg-slate-100 p-3 text-xs [overflow-wrap:anywhere] whitespace-pre-wrap dark:bg-slate-950"
+            data-testid="snippet"
+          >
             <code>{snippet}</code>
           </pre>
         </div>

@@ -16,9 +16,18 @@ import { card } from "../ui/panel";
 export type Signing = "signed-in" | "sign-in" | "off";
 
 const LIFETIMES = { hour: 3_600, day: 86_400, month: 30 * 86_400 } as const;
-const field = "h-10 w-full rounded-lg bg-white px-2.5 font-normal ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
+const field =
+  "h-10 w-full rounded-lg bg-white px-2.5 font-normal ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700";
 
-export function SignConfig({ signing, to, onSigned }: { signing: Signing; to: string; onSigned: (config: string) => void }) {
+export function SignConfig({
+  signing,
+  to,
+  onSigned,
+}: {
+  signing: Signing;
+  to: string;
+  onSigned: (config: string) => void;
+}) {
   const t = useTranslations("embed");
   const locale = useLocale();
   const id = useId();
@@ -72,11 +81,21 @@ export function SignConfig({ signing, to, onSigned }: { signing: Signing; to: st
           <p className="col-span-2 text-sm text-slate-600 dark:text-slate-400">{t("signHelp")}</p>
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("signExternalId")}
-            <input className={cn(field, "font-mono")} value={externalId} maxLength={128} onChange={(e) => setExternalId(e.target.value)} />
+            <input
+              className={cn(field, "font-mono")}
+              value={externalId}
+              maxLength={128}
+              onChange={(e) => setExternalId(e.target.value)}
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("signCustomerId")}
-            <input className={cn(field, "font-mono")} value={customerId} maxLength={128} onChange={(e) => setCustomerId(e.target.value)} />
+            <input
+              className={cn(field, "font-mono")}
+              value={customerId}
+              maxLength={128}
+              onChange={(e) => setCustomerId(e.target.value)}
+            />
           </label>
           <label className="col-span-2 flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" className="size-4" checked={lockTo} onChange={(e) => setLockTo(e.target.checked)} />
@@ -84,7 +103,11 @@ export function SignConfig({ signing, to, onSigned }: { signing: Signing; to: st
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("signLifetime")}
-            <select className={field} value={lifetime} onChange={(e) => setLifetime(e.target.value as keyof typeof LIFETIMES)}>
+            <select
+              className={field}
+              value={lifetime}
+              onChange={(e) => setLifetime(e.target.value as keyof typeof LIFETIMES)}
+            >
               <option value="hour">{t("signHour")}</option>
               <option value="day">{t("signDay")}</option>
               <option value="month">{t("signMonth")}</option>
@@ -95,9 +118,17 @@ export function SignConfig({ signing, to, onSigned }: { signing: Signing; to: st
               {t("signButton")}
             </Button>
           </div>
-          <p role="status" className="col-span-2 text-sm text-slate-700 empty:hidden dark:text-slate-300" data-testid="sign-status">
+          <p
+            role="status"
+            className="col-span-2 text-sm text-slate-700 empty:hidden dark:text-slate-300"
+            data-testid="sign-status"
+          >
             {signedUntil
-              ? t("signDone", { until: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(signedUntil * 1000)) })
+              ? t("signDone", {
+                  until: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+                    new Date(signedUntil * 1000),
+                  ),
+                })
               : ""}
           </p>
           {error ? <ErrorNotice error={error} className="col-span-2" /> : null}

@@ -20,7 +20,15 @@ type Props = {
 };
 
 /** The checkout inside the widget: its progress goes to the host page. */
-export function WidgetCheckout({ preset, initialAssets, config, locked, includeToken, widgetQuery, configExpiresAt }: Props) {
+export function WidgetCheckout({
+  preset,
+  initialAssets,
+  config,
+  locked,
+  includeToken,
+  widgetQuery,
+  configExpiresAt,
+}: Props) {
   const post = useWidgetMessenger();
   const expired = useExpired(configExpiresAt);
   const onEvent = useCallback(
@@ -71,6 +79,9 @@ function useExpired(at: number | undefined): boolean {
  */
 export function WidgetSwapView({ id, sandbox, widgetQuery }: { id: string; sandbox: boolean; widgetQuery: string }) {
   const post = useWidgetMessenger();
-  const onEvent = useCallback((type: string, payload: Record<string, unknown>) => post(type === "terminal" ? "terminal" : "status", payload), [post]);
+  const onEvent = useCallback(
+    (type: string, payload: Record<string, unknown>) => post(type === "terminal" ? "terminal" : "status", payload),
+    [post],
+  );
   return <SwapView id={id} sandbox={sandbox} onEvent={onEvent} newSwapHref={`/widget${widgetQuery}`} />;
 }

@@ -48,7 +48,9 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
     return () => observer.disconnect();
   }, [messenger]);
 
-  const style = accent ? ({ "--accent": `#${accent}`, "--accent-fg": accentForeground(accent) } as React.CSSProperties) : undefined;
+  const style = accent
+    ? ({ "--accent": `#${accent}`, "--accent-fg": accentForeground(accent) } as React.CSSProperties)
+    : undefined;
   return (
     <MessengerContext value={messenger}>
       <div

@@ -30,7 +30,10 @@ export async function cachedAddressCheck(body: AddressBody): Promise<AddressVali
  * Checks an address. A repeat within a few minutes is answered from the shared cache and counts
  * as a read; a new one costs an upstream call and counts with the client's quotes.
  */
-export async function checkAddress(body: AddressBody, ctx: { requestId: string; clientId: string }): Promise<AddressValidation> {
+export async function checkAddress(
+  body: AddressBody,
+  ctx: { requestId: string; clientId: string },
+): Promise<AddressValidation> {
   // The order this check is for, only when its token is one we signed: a forged one ties it to none.
   const order = externalIdFromOrderToken(body.orderToken);
   const { orderToken: _orderToken, ...check } = body;
@@ -39,7 +42,10 @@ export async function checkAddress(body: AddressBody, ctx: { requestId: string; 
   return result;
 }
 
-async function answerCheck(body: AddressBody, ctx: { requestId: string; clientId: string }): Promise<AddressValidation> {
+async function answerCheck(
+  body: AddressBody,
+  ctx: { requestId: string; clientId: string },
+): Promise<AddressValidation> {
   const cached = await cachedAddressCheck(body);
   let result: AddressValidation;
   if (cached) {
@@ -53,7 +59,11 @@ async function answerCheck(body: AddressBody, ctx: { requestId: string; clientId
 }
 
 /** A well-formed address that loses what is sent to it (a token's contract, a burn address) is no payout address. */
-async function refuseUnspendable(result: AddressValidation, address: string, requestId: string): Promise<AddressValidation> {
+async function refuseUnspendable(
+  result: AddressValidation,
+  address: string,
+  requestId: string,
+): Promise<AddressValidation> {
   const assets = (await assetsAtHand(requestId))?.assets ?? [];
   const unspendable = unspendablePayout(address, assets);
   if (!unspendable) return result;
@@ -68,7 +78,10 @@ async function refuseUnspendable(result: AddressValidation, address: string, req
 }
 
 /** One upstream address check, kept in the shared cache for the next few minutes. */
-export async function validateAndCache(body: AddressBody, ctx: { requestId: string; onBehalfOf?: string; priority?: "create" }): Promise<AddressValidation> {
+export async function validateAndCache(
+  body: AddressBody,
+  ctx: { requestId: string; onBehalfOf?: string; priority?: "create" },
+): Promise<AddressValidation> {
   const result = await partner().validateAddress({ ...body, memo: body.memo ?? null }, ctx);
   await store().set(addressCheckKey(body), JSON.stringify(result), ADDRESS_CHECK_TTL_MS);
   return result;

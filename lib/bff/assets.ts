@@ -19,14 +19,20 @@ const RETRY_AFTER_FAILURE_MS = 15_000;
 
 type Cached = { list: AssetList; fetchedAt: number; bodies: Map<string, string> };
 type Failure = { at: number; error: unknown };
-const cache = processSingleton<{ cached?: Cached; refreshing?: Promise<Cached>; failed?: Failure }>("asset-cache", () => ({}));
+const cache = processSingleton<{ cached?: Cached; refreshing?: Promise<Cached>; failed?: Failure }>(
+  "asset-cache",
+  () => ({}),
+);
 
 async function refresh(requestId: string): Promise<Cached> {
   cache.refreshing ??= partner()
     .listAssets({}, { requestId })
     .then((list) => {
       const base = assetBaseUrl();
-      const assets = list.assets.map((a) => ({ ...a, logoUrl: a.logoUrl && base ? new URL(a.logoUrl, base).toString() : a.logoUrl }));
+      const assets = list.assets.map((a) => ({
+        ...a,
+        logoUrl: a.logoUrl && base ? new URL(a.logoUrl, base).toString() : a.logoUrl,
+      }));
       cache.cached = { list: { ...list, assets }, fetchedAt: Date.now(), bodies: new Map() };
       cache.failed = undefined;
       return cache.cached;
@@ -60,7 +66,9 @@ async function current(requestId: string): Promise<Cached> {
 const select = (list: AssetList, filter: Filter): AssetList => ({
   generatedAt: list.generatedAt,
   assets: list.assets.filter(
-    (a) => (!filter.network || a.network === filter.network) && (!filter.symbol || a.symbol.toUpperCase() === filter.symbol.toUpperCase()),
+    (a) =>
+      (!filter.network || a.network === filter.network) &&
+      (!filter.symbol || a.symbol.toUpperCase() === filter.symbol.toUpperCase()),
   ),
 });
 
@@ -76,7 +84,8 @@ const PAGE_WAIT_MS = 1_000;
  * The whole list, or undefined when it is not at hand soon: for a page's first render, and for the
  * check that a payout address is not a token's own contract.
  */
-export const assetsAtHand = (requestId: string): Promise<AssetList | undefined> => within(listAssets({}, requestId), PAGE_WAIT_MS).catch(() => undefined);
+export const assetsAtHand = (requestId: string): Promise<AssetList | undefined> =>
+  within(listAssets({}, requestId), PAGE_WAIT_MS).catch(() => undefined);
 
 async function listAssets(filter: Filter, requestId: string): Promise<AssetList> {
   return select((await current(requestId)).list, filter);

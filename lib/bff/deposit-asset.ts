@@ -35,7 +35,11 @@ export async function depositAssetOf(swap: Swap, requestId: string): Promise<Dep
   try {
     const parsed = JSON.parse(raw) as Partial<DepositAsset>;
     const contract = parsed.contractAddress;
-    if ((contract === null || typeof contract === "string") && Number.isInteger(parsed.decimals) && (parsed.decimals as number) >= 0)
+    if (
+      (contract === null || typeof contract === "string") &&
+      Number.isInteger(parsed.decimals) &&
+      (parsed.decimals as number) >= 0
+    )
       return { contractAddress: contract, decimals: parsed.decimals as number };
   } catch {
     // A record this version cannot read is as good as none: the page shows the bare address.
@@ -44,4 +48,7 @@ export async function depositAssetOf(swap: Swap, requestId: string): Promise<Dep
 }
 
 /** The swap as the BFF answers it. */
-export const withDepositAsset = (swap: Swap, depositAsset: DepositAsset | null): SwapAnswer => ({ ...swap, depositAsset });
+export const withDepositAsset = (swap: Swap, depositAsset: DepositAsset | null): SwapAnswer => ({
+  ...swap,
+  depositAsset,
+});

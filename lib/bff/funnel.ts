@@ -26,7 +26,12 @@ const LEDGER_WAIT_MS = 3_000;
 const WRITE_WAIT_MS = 5_000;
 const WARN_EVERY_MS = 60_000;
 
-const queue = processSingleton("funnel-queue", () => ({ steps: [] as FunnelStep[], draining: false, dropped: 0, warnedAt: 0 }));
+const queue = processSingleton("funnel-queue", () => ({
+  steps: [] as FunnelStep[],
+  draining: false,
+  dropped: 0,
+  warnedAt: 0,
+}));
 
 const why: Record<FunnelDropReason, string> = {
   queue_full: "queue full",
@@ -128,13 +133,24 @@ export function noteQuoted(quote: Quote, externalId: string, context: OrderConte
   });
 }
 
-export function noteAddressChecked(externalId: string | null, asset: { token: string; network: string }, valid: boolean): void {
+export function noteAddressChecked(
+  externalId: string | null,
+  asset: { token: string; network: string },
+  valid: boolean,
+): void {
   if (externalId) noteFunnelStep({ kind: "address", at: new Date(), externalId, asset: assetOf(asset), valid });
 }
 
 /** A refusal of a swap's creation that the funnel names: the quote's order met it. */
 export function noteSwapRefusal(quoteId: string, code: string | undefined): void {
-  const kind = code === "quote_expired" ? "quote_expired" : code === "quote_already_used" ? "quote_taken" : code === "rate_limited" ? "rate_limited" : null;
+  const kind =
+    code === "quote_expired"
+      ? "quote_expired"
+      : code === "quote_already_used"
+        ? "quote_taken"
+        : code === "rate_limited"
+          ? "rate_limited"
+          : null;
   if (kind) noteFunnelStep({ kind, at: new Date(), quoteId });
 }
 
@@ -146,7 +162,8 @@ export async function notingLimits<T>(externalId: string | null, work: () => Pro
   try {
     return await work();
   } catch (error) {
-    if (externalId && isApiError(error) && error.code === "rate_limited") noteFunnelStep({ kind: "rate_limited", at: new Date(), externalId });
+    if (externalId && isApiError(error) && error.code === "rate_limited")
+      noteFunnelStep({ kind: "rate_limited", at: new Date(), externalId });
     throw error;
   }
 }

@@ -43,7 +43,12 @@ type Runtime = {
   nudge?: () => void;
   kicks: Map<string, () => void>;
 };
-const runtime = processSingleton<Runtime>("ledger", () => ({ connection: null, instance: randomUUID(), warned: false, kicks: new Map() }));
+const runtime = processSingleton<Runtime>("ledger", () => ({
+  connection: null,
+  instance: randomUUID(),
+  warned: false,
+  kicks: new Map(),
+}));
 
 /** Longer than `npm start` takes to stop (10 s for requests in flight, 5 s for the shutdown hooks). */
 const LOCK_WAIT_AT_START_MS = 18_000;
@@ -85,15 +90,25 @@ export function ledger(): Promise<LedgerConnection | null> {
     // The first open (at start) waits a while for a process still stopping to let go of LEDGER_DIR.
     const lockWaitMs = runtime.opened ? 0 : LOCK_WAIT_AT_START_MS;
     runtime.opened = true;
-    const connection = await openLedgerDb(c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : { dir: path.resolve(c.LEDGER_DIR) }, { lockWaitMs });
+    const connection = await openLedgerDb(
+      c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : { dir: path.resolve(c.LEDGER_DIR) },
+      { lockWaitMs },
+    );
     if (c.mode === "sandbox") {
       // This process's sandbox is new and empty: what the ledger kept is another sandbox's, unless
       // it is the real service's (then nothing is deleted and the server does not start).
-      const forgotten = await forgetOtherSandbox(connection.db, runtime.instance, new Date()).catch(async (error: unknown) => {
-        await connection.close().catch(() => {});
-        throw isServiceLedgerError(error) ? serviceLedgerRefusal(error, c.DATABASE_URL ? "DATABASE_URL" : "LEDGER_DIR") : error;
-      });
-      if (forgotten > 0) log().warn(`[ledger] the embedded sandbox starts empty: let go of ${forgotten} swaps recorded from an earlier run`);
+      const forgotten = await forgetOtherSandbox(connection.db, runtime.instance, new Date()).catch(
+        async (error: unknown) => {
+          await connection.close().catch(() => {});
+          throw isServiceLedgerError(error)
+            ? serviceLedgerRefusal(error, c.DATABASE_URL ? "DATABASE_URL" : "LEDGER_DIR")
+            : error;
+        },
+      );
+      if (forgotten > 0)
+        log().warn(
+          `[ledger] the embedded sandbox starts empty: let go of ${forgotten} swaps recorded from an earlier run`,
+        );
     } else {
       await noteServiceUpstream(connection.db, new URL(c.PARTNER_API_BASE_URL!).origin, new Date());
     }
@@ -111,7 +126,8 @@ export function ledger(): Promise<LedgerConnection | null> {
 
 /** The one line that stops a sandbox start on a ledger of the real service's, naming `variable`. */
 function serviceLedgerRefusal({ held }: ServiceLedgerError, variable: "LEDGER_DIR" | "DATABASE_URL"): ConfigError {
-  const where = variable === "LEDGER_DIR" ? `${variable}: ${path.resolve(config().LEDGER_DIR)}` : `${variable}: this database`;
+  const where =
+    variable === "LEDGER_DIR" ? `${variable}: ${path.resolve(config().LEDGER_DIR)}` : `${variable}: this database`;
   const whose = held.origin ? `the service at ${held.origin}` : "the real service";
   return new ConfigError([
     `${where} holds ${held.swaps} ${held.swaps === 1 ? "swap" : "swaps"} of ${whose}, and the embedded sandbox would delete them: give the sandbox its own ${variable}, or set PARTNER_API_BASE_URL to use the service`,
@@ -122,7 +138,8 @@ function syncDeps(connection: LedgerConnection): SyncDeps {
   return {
     db: connection.db,
     // The ledger's own reads are the lowest budget class, which never gets more than a fifth.
-    listSwaps: (query) => partner().listSwaps(query, { requestId: `ledger-${runtime.instance.slice(0, 8)}`, priority: "dashboard" }),
+    listSwaps: (query) =>
+      partner().listSwaps(query, { requestId: `ledger-${runtime.instance.slice(0, 8)}`, priority: "dashboard" }),
     events: webhookEvents(),
     onEvents: () => runtime.nudge?.(),
   };
@@ -150,7 +167,8 @@ function every(name: string, intervalMs: number, task: (kicked: () => boolean) =
       try {
         wait = (await task(() => kicked)) ?? intervalMs;
       } catch (error) {
-        const retryAfter = isApiError(error) && error.code === "rate_limited" ? Number(error.headers["retry-after"] ?? 5) * 1000 : null;
+        const retryAfter =
+          isApiError(error) && error.code === "rate_limited" ? Number(error.headers["retry-after"] ?? 5) * 1000 : null;
         if (retryAfter === null) log().warn(`[ledger] ${name} stopped: ${forLog(error)}`);
         wait = retryAfter ?? intervalMs;
       } finally {
@@ -195,7 +213,8 @@ function startLoops(connection: LedgerConnection) {
     // a while ago, with no swap, was left. Announced once (a later swap brings the swap events).
     every("abandoned", ABANDONED_EVERY_MS, async () => {
       const now = new Date();
-      if ((await announceAbandoned(connection.db, new Date(now.getTime() - ABANDONED_AFTER_MS), now)) > 0) runtime.nudge?.();
+      if ((await announceAbandoned(connection.db, new Date(now.getTime() - ABANDONED_AFTER_MS), now)) > 0)
+        runtime.nudge?.();
     });
   }
   const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = config();

@@ -28,14 +28,34 @@ const limiters = () =>
 const transport = () => processSingleton("mail-transport", () => nodemailer.createTransport(config().SMTP_URL!));
 
 /** The limit's key for an address: a keyed hash (never the address), the same for any letter case. */
-const addressKey = (email: string) => createHmac("sha256", config().keyFor("mail-limit")).update(email.toLowerCase()).digest("base64url");
+const addressKey = (email: string) =>
+  createHmac("sha256", config().keyFor("mail-limit")).update(email.toLowerCase()).digest("base64url");
 
-type SwapLinkMail = { id: string; token: string | null; email: string; locale: string; origin: string; clientId: string; requestId: string };
+type SwapLinkMail = {
+  id: string;
+  token: string | null;
+  email: string;
+  locale: string;
+  origin: string;
+  clientId: string;
+  requestId: string;
+};
 
 /** Sends the swap's link to `email`; 404 when mail is off or the token does not open the swap, 429 past a limit. */
-export async function mailSwapLink({ id, token, email, locale, origin, clientId, requestId }: SwapLinkMail): Promise<void> {
+export async function mailSwapLink({
+  id,
+  token,
+  email,
+  locale,
+  origin,
+  clientId,
+  requestId,
+}: SwapLinkMail): Promise<void> {
   if (!mailEnabled()) throw new ApiError("not_found");
-  if (!isLocale(locale)) throw new ApiError("validation_error", "The request is invalid.", { fields: { locale: "must be one of the app's languages" } });
+  if (!isLocale(locale))
+    throw new ApiError("validation_error", "The request is invalid.", {
+      fields: { locale: "must be one of the app's languages" },
+    });
   // Counted before the token is looked at, so guessing tokens here costs as much as sending.
   await consumeOrRefuse(limiters().client, clientId, "email-client");
   // Only the holder of the swap's token: a wrong one is 404 swap_not_found, as a read.

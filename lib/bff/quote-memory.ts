@@ -27,7 +27,11 @@ type QuoteConfig = { v: 2; exp: number; destination?: Destination };
 
 /** Remembers the signed config a quote was made under: its expiry, and the destination it fixed. */
 export async function rememberQuoteConfig(quoteId: string, widget: WidgetConfig): Promise<void> {
-  const record: QuoteConfig = { v: 2, exp: widget.exp, ...(widget.destination ? { destination: widget.destination } : {}) };
+  const record: QuoteConfig = {
+    v: 2,
+    exp: widget.exp,
+    ...(widget.destination ? { destination: widget.destination } : {}),
+  };
   await store().set(configKey(quoteId), JSON.stringify(record), DAY_MS);
 }
 
@@ -51,7 +55,9 @@ export async function quoteSwap(quoteId: string): Promise<QuoteSwap | null> {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<QuoteSwap>;
-    return typeof parsed.swapId === "string" && typeof parsed.owner === "string" ? { swapId: parsed.swapId, owner: parsed.owner } : null;
+    return typeof parsed.swapId === "string" && typeof parsed.owner === "string"
+      ? { swapId: parsed.swapId, owner: parsed.owner }
+      : null;
   } catch {
     return null; // a record from before owners were kept: as if unknown
   }

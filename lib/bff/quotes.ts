@@ -27,7 +27,9 @@ export async function createQuote(
 ): Promise<QuoteAnswer> {
   const trusted: Partial<WidgetConfig> = widget ?? {};
   if (trusted.to && !matchesAssetRef(trusted.to, body.to)) {
-    throw new ApiError("validation_error", "The asset to receive is fixed by the site you came from.", { fields: { to: "locked" } });
+    throw new ApiError("validation_error", "The asset to receive is fixed by the site you came from.", {
+      fields: { to: "locked" },
+    });
   }
   await refuseExtraDecimals(body, ctx.requestId);
   const externalId = trusted.externalId ?? externalIdFromOrderToken(body.orderToken) ?? mintExternalId();
@@ -62,8 +64,12 @@ export async function createQuote(
  * list at hand the service decides.
  */
 async function refuseExtraDecimals(body: QuoteBody, requestId: string): Promise<void> {
-  const asset = (await assetsAtHand(requestId))?.assets.find((a) => a.network === body.from.network && a.symbol === body.from.token);
+  const asset = (await assetsAtHand(requestId))?.assets.find(
+    (a) => a.network === body.from.network && a.symbol === body.from.token,
+  );
   if (!asset || decimalPlacesOf(body.from.amount) <= asset.decimals) return;
   const limit = `at most ${asset.decimals} decimal places for ${asset.symbol}`;
-  throw new ApiError("validation_error", `The amount has more decimals than ${asset.symbol} has: ${limit}.`, { fields: { "from.amount": limit } });
+  throw new ApiError("validation_error", `The amount has more decimals than ${asset.symbol} has: ${limit}.`, {
+    fields: { "from.amount": limit },
+  });
 }

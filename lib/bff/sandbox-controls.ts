@@ -17,7 +17,11 @@ async function control(path: string, body: unknown, requestId: string): Promise<
   const response = await sandbox.handle(
     new Request(`http://sandbox.internal${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": sandbox.options.apiKey, "x-request-id": upstreamRequestId(requestId) },
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": sandbox.options.apiKey,
+        "x-request-id": upstreamRequestId(requestId),
+      },
       body: JSON.stringify(body),
     }),
   );
@@ -35,7 +39,12 @@ async function control(path: string, body: unknown, requestId: string): Promise<
   return json;
 }
 
-export async function simulateDeposit(id: string, token: string | null, body: DepositBody, requestId: string): Promise<Swap> {
+export async function simulateDeposit(
+  id: string,
+  token: string | null,
+  body: DepositBody,
+  requestId: string,
+): Promise<Swap> {
   if (!embeddedSandbox()) throw new ApiError("not_found");
   if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
   const swap = swapSchema.parse(await control(`/sandbox/swaps/${id}/deposit`, body, requestId));

@@ -51,9 +51,13 @@ export async function assertSpendable(body: SwapBody, requestId: string) {
   const refund = body.refundAddress ? unspendablePayout(body.refundAddress, assets) : null;
   if (refund) fields.refundAddress = refund;
   if (Object.keys(fields).length) {
-    throw new ApiError("validation_error", "This address would lose the funds sent to it: it is a token's contract or a burn address, not a wallet.", {
-      fields,
-    });
+    throw new ApiError(
+      "validation_error",
+      "This address would lose the funds sent to it: it is a token's contract or a burn address, not a wallet.",
+      {
+        fields,
+      },
+    );
   }
 }
 
@@ -67,7 +71,10 @@ export async function assertLockedDestination(body: SwapBody, widget: WidgetConf
   const exp = remembered?.exp ?? null;
   if (exp !== null && exp * 1000 <= Date.now()) throw refusedWidgetConfig("expired");
   for (const locked of [remembered?.destination, widget?.destination]) {
-    if (locked && (body.destination.address !== locked.address || (body.destination.memo ?? undefined) !== locked.memo)) {
+    if (
+      locked &&
+      (body.destination.address !== locked.address || (body.destination.memo ?? undefined) !== locked.memo)
+    ) {
       throw new ApiError("validation_error", "The destination of this checkout is fixed by the site you came from.", {
         fields: { destination: "locked" },
       });
@@ -113,12 +120,23 @@ export async function createSwapOnce(
     if (record && record.hash !== hash) throw new ApiError("idempotency_mismatch");
     if (record?.state === "done") {
       // A replayed error speaks of this request: its requestId is this request's.
-      const body = record.status >= 400 && record.body && typeof record.body === "object" ? { ...record.body, requestId: ctx.requestId } : record.body;
-      const headers = Object.fromEntries(Object.entries(record.headers ?? {}).filter(([name]) => name !== "x-request-id"));
+      const body =
+        record.status >= 400 && record.body && typeof record.body === "object"
+          ? { ...record.body, requestId: ctx.requestId }
+          : record.body;
+      const headers = Object.fromEntries(
+        Object.entries(record.headers ?? {}).filter(([name]) => name !== "x-request-id"),
+      );
       return { status: record.status, body, headers: { ...headers, "idempotent-replayed": "true" } };
     }
     if (!record) {
-      if (await store().setIfAbsent(idempotencyKey(key), JSON.stringify({ hash, state: "pending" } satisfies IdempotencyRecord), PENDING_TTL_MS)) {
+      if (
+        await store().setIfAbsent(
+          idempotencyKey(key),
+          JSON.stringify({ hash, state: "pending" } satisfies IdempotencyRecord),
+          PENDING_TTL_MS,
+        )
+      ) {
         heldKeys.add(key);
         break;
       }
@@ -148,7 +166,10 @@ async function makeFirst(
     const swap = await createSwapUpstream(body, ctx.requestId, ctx.clientId);
     // The swap is made: a failure to note its asset costs the wallet link, never the swap.
     const depositAsset = await noteDepositAsset(swap, ctx.requestId).catch(() => null);
-    outcome = { status: 200, body: { swap: withDepositAsset(swap, depositAsset), accessToken: swapAccessToken(swap.id) } satisfies SwapCreated };
+    outcome = {
+      status: 200,
+      body: { swap: withDepositAsset(swap, depositAsset), accessToken: swapAccessToken(swap.id) } satisfies SwapCreated,
+    };
   } catch (error) {
     const response = errorResponse(error, ctx.requestId);
     // A definite answer about this request is kept and replayed; a transient failure frees the
@@ -159,7 +180,11 @@ async function makeFirst(
     }
     outcome = { status: response.status, body: await response.json(), headers: Object.fromEntries(response.headers) };
   }
-  await store().set(idempotencyKey(key), JSON.stringify({ hash, state: "done", ...outcome } satisfies IdempotencyRecord), DAY_MS);
+  await store().set(
+    idempotencyKey(key),
+    JSON.stringify({ hash, state: "done", ...outcome } satisfies IdempotencyRecord),
+    DAY_MS,
+  );
   return outcome;
 }
 
@@ -168,7 +193,12 @@ async function makeFirst(
  * the refund address and e-mail as the request that made it gave them.
  */
 function ownerOf(swap: Swap, body: SwapBody): string {
-  const canonical = JSON.stringify([swap.payout.address, swap.payout.memo || null, body.refundAddress ?? null, body.notificationEmail ?? null]);
+  const canonical = JSON.stringify([
+    swap.payout.address,
+    swap.payout.memo || null,
+    body.refundAddress ?? null,
+    body.notificationEmail ?? null,
+  ]);
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
@@ -182,7 +212,9 @@ async function paysOutTo(swap: Swap, body: SwapBody, requestId: string, onBehalf
   if (memo !== (swap.payout.memo || null)) return false;
   if (body.destination.address === swap.payout.address) return true;
   const asked = { network: swap.payout.network, token: swap.payout.token, address: body.destination.address, memo };
-  const check = (await cachedAddressCheck(asked)) ?? (await validateAndCache(asked, { requestId, priority: "create", onBehalfOf }).catch(() => null));
+  const check =
+    (await cachedAddressCheck(asked)) ??
+    (await validateAndCache(asked, { requestId, priority: "create", onBehalfOf }).catch(() => null));
   return !!check?.valid && check.normalizedAddress === swap.payout.address;
 }
 
@@ -204,7 +236,8 @@ async function createSwapUpstream(body: SwapBody, requestId: string, onBehalfOf?
       { requestId, onBehalfOf },
     );
   } catch (error) {
-    if (isPartnerError(error) && error.code === "quote_already_used") return existingSwapOfQuote(body, requestId, onBehalfOf);
+    if (isPartnerError(error) && error.code === "quote_already_used")
+      return existingSwapOfQuote(body, requestId, onBehalfOf);
     throw error;
   }
   // The upstream is retry-safe per quoteId: an answer may be the swap someone else made first.

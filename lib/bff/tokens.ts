@@ -6,7 +6,8 @@ import { safeEqual } from "@/lib/timing";
 import { config, type KeyPurpose } from "@/lib/config";
 import { isTerminalStatus, type Swap } from "@/lib/schema/partner";
 
-const mac = (purpose: KeyPurpose, value: string) => createHmac("sha256", config().keyFor(purpose)).update(value).digest("base64url");
+const mac = (purpose: KeyPurpose, value: string) =>
+  createHmac("sha256", config().keyFor(purpose)).update(value).digest("base64url");
 
 /** The token that opens one swap's status: HMAC of its id. */
 export const swapAccessToken = (swapId: string) => mac("swap-token", `swap:${swapId}`);
@@ -28,7 +29,8 @@ export function swapTokenOpens(swap: Pick<Swap, "status" | "updatedAt">, now: nu
 
 /** A fingerprint of the swap-token key, for instances to compare (lib/bff/boot/secret-check.ts). */
 export const secretFingerprint = () => mac("swap-token", "fingerprint:app-secret").slice(0, 22);
-export const isSwapAccessToken = (swapId: string, token: string | null): boolean => !!token && safeEqual(swapAccessToken(swapId), token);
+export const isSwapAccessToken = (swapId: string, token: string | null): boolean =>
+  !!token && safeEqual(swapAccessToken(swapId), token);
 
 const externalIdPattern = /^ord_[a-z0-9]{20}$/;
 

@@ -2,7 +2,12 @@
 // destination come from here only, never from a raw browser field.
 import "server-only";
 import { config } from "@/lib/config";
-import { MAX_LIFETIME_SECONDS, signWidgetConfig, verifyWidgetConfig, type WidgetConfigCheck } from "@/lib/widget/config-codec";
+import {
+  MAX_LIFETIME_SECONDS,
+  signWidgetConfig,
+  verifyWidgetConfig,
+  type WidgetConfigCheck,
+} from "@/lib/widget/config-codec";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import { ApiError } from "./http/errors";
 
@@ -21,9 +26,13 @@ export function widgetConfigOf(req: Request): WidgetConfig | null {
 
 /** A config this request cannot go on with, and why (`expired`, `bad_signature`, …). */
 export const refusedWidgetConfig = (reason: string) =>
-  new ApiError("validation_error", "This checkout's configuration is invalid or expired. Reload the page you came from.", {
-    fields: { "x-widget-config": reason },
-  });
+  new ApiError(
+    "validation_error",
+    "This checkout's configuration is invalid or expired. Reload the page you came from.",
+    {
+      fields: { "x-widget-config": reason },
+    },
+  );
 
 /**
  * A config signed for an operator on the embed page (POST /api/partner/widget-config): the same
@@ -31,9 +40,15 @@ export const refusedWidgetConfig = (reason: string) =>
  * itself, which never leaves lib/config. Refused when it would be refused in use: already expired,
  * or living longer than a year.
  */
-export function signWidgetConfigForOperator(input: WidgetConfig, nowSeconds = Math.floor(Date.now() / 1000)): { config: string; exp: number } {
-  if (input.exp <= nowSeconds) throw new ApiError("validation_error", "Invalid exp: it is already past.", { fields: { exp: "is already past" } });
+export function signWidgetConfigForOperator(
+  input: WidgetConfig,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): { config: string; exp: number } {
+  if (input.exp <= nowSeconds)
+    throw new ApiError("validation_error", "Invalid exp: it is already past.", { fields: { exp: "is already past" } });
   if (input.exp > nowSeconds + MAX_LIFETIME_SECONDS)
-    throw new ApiError("validation_error", "Invalid exp: at most a year from now.", { fields: { exp: "at most a year from now" } });
+    throw new ApiError("validation_error", "Invalid exp: at most a year from now.", {
+      fields: { exp: "at most a year from now" },
+    });
   return { config: signWidgetConfig(input, config().keyFor("widget-config")), exp: input.exp };
 }

@@ -28,14 +28,20 @@ type Options = {
 };
 
 /** The check for an answer without a body (204 No Content, as a DELETE answers). */
-export const noContent: AnswerCheck<null> = { safeParse: (value) => (value === undefined ? { success: true, data: null } : { success: false }) };
+export const noContent: AnswerCheck<null> = {
+  safeParse: (value) => (value === undefined ? { success: true, data: null } : { success: false }),
+};
 
 export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Options = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? "GET",
-      headers: { accept: "application/json", ...(options.body !== undefined ? { "content-type": "application/json" } : {}), ...options.headers },
+      headers: {
+        accept: "application/json",
+        ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       cache: "no-store",
@@ -58,7 +64,8 @@ export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Opti
     );
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new BffError("upstream_error", "The server answered something unexpected.", response.status);
+  if (!parsed.success)
+    throw new BffError("upstream_error", "The server answered something unexpected.", response.status);
   options.onHeaders?.(response.headers);
   return parsed.data;
 }
@@ -93,11 +100,16 @@ export async function swapSnapshot(path: string, options: Omit<Options, "onHeade
   });
   const receivedAt = Date.now();
   const serverTimes = [asOf, date].map((header) => (header ? Date.parse(header) : NaN));
-  return { swap, checkedAt: serverTimes.find(Number.isFinite) ?? receivedAt, clockOffset: serverClockOffset(date, receivedAt) };
+  return {
+    swap,
+    checkedAt: serverTimes.find(Number.isFinite) ?? receivedAt,
+    clockOffset: serverClockOffset(date, receivedAt),
+  };
 }
 
 /** Whether asking again can help: the network, a busy or failing server, not an answer about the request. */
-export const isTransient = (error: BffError) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+export const isTransient = (error: BffError) =>
+  error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
 /**
  * How far the server's clock is ahead of this browser's (ms, negative when behind), from an

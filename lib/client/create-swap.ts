@@ -29,7 +29,10 @@ type CreateOptions = {
  * created swap that pays out anywhere but where the user said is someone else's: it is refused as
  * `quote_already_used`, so no deposit instructions are ever shown for it.
  */
-export async function createSwap(body: SwapBody, { widgetConfig, normalizedAddress = null }: CreateOptions = {}): Promise<SwapCreated> {
+export async function createSwap(
+  body: SwapBody,
+  { widgetConfig, normalizedAddress = null }: CreateOptions = {},
+): Promise<SwapCreated> {
   const created = await postSwap(body, widgetConfig);
   if (!paysOutToEntered(created.swap, body.destination, normalizedAddress)) {
     throw new BffError("quote_already_used", "The swap created for this quote pays out elsewhere.", 409);
@@ -48,10 +51,15 @@ async function postSwap(body: SwapBody, widgetConfig: string | undefined): Promi
       });
     } catch (error) {
       const retryable =
-        error instanceof BffError && (error.code === "network_error" || error.code === "request_in_progress" || error.code === "upstream_timeout");
+        error instanceof BffError &&
+        (error.code === "network_error" || error.code === "request_in_progress" || error.code === "upstream_timeout");
       // Offline, waiting out the retries only delays "you are offline" by 5-12 s; the same key makes
       // the person's own "Try again" safe (a swap made before the line dropped comes back, not a second).
-      const offline = error instanceof BffError && error.code === "network_error" && typeof navigator !== "undefined" && navigator.onLine === false;
+      const offline =
+        error instanceof BffError &&
+        error.code === "network_error" &&
+        typeof navigator !== "undefined" &&
+        navigator.onLine === false;
       if (!retryable || offline || attempt >= 4) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 1000 * attempt)));
     }
@@ -62,7 +70,12 @@ async function postSwap(body: SwapBody, widgetConfig: string | undefined): Promi
  * Whether a created swap pays out where the user said: the address as typed or as the address check
  * normalised it, and the same memo. Anything else is someone else's swap.
  */
-export function paysOutToEntered(swap: Pick<Swap, "payout">, entered: SwapBody["destination"], normalizedAddress: string | null): boolean {
-  const addressOk = swap.payout.address === entered.address || (!!normalizedAddress && swap.payout.address === normalizedAddress);
+export function paysOutToEntered(
+  swap: Pick<Swap, "payout">,
+  entered: SwapBody["destination"],
+  normalizedAddress: string | null,
+): boolean {
+  const addressOk =
+    swap.payout.address === entered.address || (!!normalizedAddress && swap.payout.address === normalizedAddress);
   return addressOk && (swap.payout.memo || null) === (entered.memo || null);
 }

@@ -108,7 +108,13 @@ export function rememberSwap(id: string, token: string, created?: { refundAddres
     ...(existing?.underpaid ? { underpaid: true } : {}),
     ...(createdHere ? { createdHere: true } : {}),
   };
-  if (existing && existing.token === token && existing.refundAddress === entry.refundAddress && !!existing.createdHere === createdHere) return;
+  if (
+    existing &&
+    existing.token === token &&
+    existing.refundAddress === entry.refundAddress &&
+    !!existing.createdHere === createdHere
+  )
+    return;
   write([entry, ...list.filter((s) => s.id !== id)]);
 }
 

@@ -9,8 +9,11 @@ type Signed = { config: string; exp: number };
 const signedAnswer: AnswerCheck<Signed> = {
   safeParse: (value) => {
     const v = value as Partial<Signed> | null;
-    return v && typeof v === "object" && typeof v.config === "string" && Number.isInteger(v.exp) ? { success: true, data: v as Signed } : { success: false };
+    return v && typeof v === "object" && typeof v.config === "string" && Number.isInteger(v.exp)
+      ? { success: true, data: v as Signed }
+      : { success: false };
   },
 };
 
-export const signWidgetConfig = (config: WidgetConfig) => bff("/api/partner/widget-config", signedAnswer, { method: "POST", body: config });
+export const signWidgetConfig = (config: WidgetConfig) =>
+  bff("/api/partner/widget-config", signedAnswer, { method: "POST", body: config });

@@ -35,7 +35,13 @@ export function readTabSyncMessage(data: unknown, expected: { id: string; proof:
   const { proof, snapshot } = message as Partial<Record<keyof TabSyncMessage, unknown>>;
   if (proof !== expected.proof || typeof snapshot !== "object" || snapshot === null) return null;
   const { swap, checkedAt, clockOffset } = snapshot as Partial<Record<keyof SwapSnapshot, unknown>>;
-  if (typeof checkedAt !== "number" || !Number.isFinite(checkedAt) || typeof clockOffset !== "number" || !Number.isFinite(clockOffset)) return null;
+  if (
+    typeof checkedAt !== "number" ||
+    !Number.isFinite(checkedAt) ||
+    typeof clockOffset !== "number" ||
+    !Number.isFinite(clockOffset)
+  )
+    return null;
   const checked = swapAnswer.safeParse(swap);
   if (!checked.success || checked.data.id !== expected.id) return null;
   return { swap: checked.data, checkedAt, clockOffset };
@@ -74,7 +80,11 @@ function sameEnds(a: Swap, b: Swap): boolean {
  * current one (and not later than the server's now allows), with the same deposit and payout; else
  * the current one. `now` is this browser's clock.
  */
-export function newerSnapshot(current: SwapSnapshot | undefined, incoming: SwapSnapshot, now: number): SwapSnapshot | undefined {
+export function newerSnapshot(
+  current: SwapSnapshot | undefined,
+  incoming: SwapSnapshot,
+  now: number,
+): SwapSnapshot | undefined {
   if (!current) return incoming;
   if (incoming.checkedAt <= current.checkedAt) return current;
   if (incoming.checkedAt > now + current.clockOffset + MAX_AHEAD_MS) return current;

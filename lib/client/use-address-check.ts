@@ -7,10 +7,18 @@ import { useDebounced } from "./use-debounced";
 import { orderToken } from "./use-quote";
 import { widgetContextHeaders } from "./widget-context";
 
-export type AddressCheckState = { state: "empty" } | { state: "checking" } | { state: "done"; result: AddressValidation } | { state: "error"; error: BffError };
+export type AddressCheckState =
+  | { state: "empty" }
+  | { state: "checking" }
+  | { state: "done"; result: AddressValidation }
+  | { state: "error"; error: BffError };
 
 /** Validates an address through the BFF while the user types (debounced, stale answers dropped). */
-export function useAddressCheck(target: { network: string; token: string } | undefined, address: string, memo?: string): AddressCheckState {
+export function useAddressCheck(
+  target: { network: string; token: string } | undefined,
+  address: string,
+  memo?: string,
+): AddressCheckState {
   const input = useDebounced({ network: target?.network, token: target?.token, address, memo }, 450);
   const [check, setCheck] = useState<AddressCheckState>({ state: "empty" });
   // A check that could not be made (the service busy or away) is asked again by itself.
@@ -45,7 +53,10 @@ export function useAddressCheck(target: { network: string; token: string } | und
       .then((result) => setCheck({ state: "done", result }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setCheck({ state: "error", error: error instanceof BffError ? error : new BffError("internal_error", String(error), 0) });
+        setCheck({
+          state: "error",
+          error: error instanceof BffError ? error : new BffError("internal_error", String(error), 0),
+        });
       });
     return () => controller.abort();
   }, [input.network, input.token, input.address, input.memo, attempt]);
@@ -63,7 +74,10 @@ export function isMemoRejection(check: AddressCheckState): boolean {
   if (check.state !== "error") return false;
   const { code, details } = check.error;
   const fields = details.fields;
-  return code === "unsupported_memo" || (code === "validation_error" && typeof fields === "object" && fields !== null && "memo" in fields);
+  return (
+    code === "unsupported_memo" ||
+    (code === "validation_error" && typeof fields === "object" && fields !== null && "memo" in fields)
+  );
 }
 
 /** Codes that refuse what was typed; any other failure means the check could not be made. */

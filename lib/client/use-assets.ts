@@ -24,7 +24,10 @@ export function useAssets(fallback?: AssetList) {
  */
 export function useDepositAsset(swap: SwapAnswer | undefined): DepositAsset | null | undefined {
   const answered = swap?.depositAsset;
-  const assets = useSWR(swap && !answered ? ASSETS_PATH : null, fetchAssets, { revalidateOnFocus: false, dedupingInterval: 60_000 });
+  const assets = useSWR(swap && !answered ? ASSETS_PATH : null, fetchAssets, {
+    revalidateOnFocus: false,
+    dedupingInterval: 60_000,
+  });
   if (!swap) return undefined;
   if (answered) return answered;
   const listed = assets.data?.assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token);

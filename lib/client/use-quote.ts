@@ -64,11 +64,20 @@ export function forgetOrder() {
  * The rate a quote shows: the service's, or, where it leaves it null (its docs allow that), the
  * estimate over the amount, which is what the rate would say.
  */
-export function quoteRate(quote: { rate: string | null; from: { amount: string }; to: { estimatedAmount: string } }): string | null {
+export function quoteRate(quote: {
+  rate: string | null;
+  from: { amount: string };
+  to: { estimatedAmount: string };
+}): string | null {
   return quote.rate ?? divideDecimal(quote.to.estimatedAmount, quote.from.amount);
 }
 
-export function useQuote(from: Asset | undefined, to: Asset | undefined, amount: string, widgetConfig?: string): QuoteState {
+export function useQuote(
+  from: Asset | undefined,
+  to: Asset | undefined,
+  amount: string,
+  widgetConfig?: string,
+): QuoteState {
   const request = useDebounced({ from, to, amount }, 500);
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [loading, setLoading] = useState(false);
@@ -81,7 +90,9 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
   const compare = useRef(false);
 
   const valid = isQuotableAmount(request.amount, request.from) && !!request.to;
-  const inputsKey = valid ? `${request.from!.symbol}.${request.from!.network}>${request.to!.symbol}.${request.to!.network}:${request.amount}` : "";
+  const inputsKey = valid
+    ? `${request.from!.symbol}.${request.from!.network}>${request.to!.symbol}.${request.to!.network}:${request.amount}`
+    : "";
 
   useEffect(() => {
     if (!inputsKey || !request.from || !request.to) {
@@ -117,7 +128,8 @@ export function useQuote(from: Asset | undefined, to: Asset | undefined, amount:
         const before = current.current;
         // A renewal the person did not ask for is shown old → new when the figure moved; one that
         // replaces a price the service refused (taken, expired) always is, the same figure included.
-        if (before && (mustCompare || (wasAutomatic && before.to.estimatedAmount !== fresh.to.estimatedAmount))) setChange({ before, after: fresh });
+        if (before && (mustCompare || (wasAutomatic && before.to.estimatedAmount !== fresh.to.estimatedAmount)))
+          setChange({ before, after: fresh });
         current.current = fresh;
         setQuote(fresh);
         setError(null);

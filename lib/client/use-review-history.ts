@@ -38,7 +38,11 @@ export function useReviewHistory(onBackToForm: () => void) {
 
   /** Opens the review, as a history entry of its own. */
   const openReview = () => {
-    window.history.pushState({ ...(window.history.state as object | null), [REVIEW_MARK]: true }, "", window.location.href);
+    window.history.pushState(
+      { ...(window.history.state as object | null), [REVIEW_MARK]: true },
+      "",
+      window.location.href,
+    );
     setStep("review");
   };
 

@@ -13,7 +13,8 @@ const STATUS_POLL_MS = 30_000;
 const PAST_DEADLINE_POLL_MS = 10_000;
 
 /** Whether the swap's deposit deadline has passed at `serverNow` (ms on the server's clock). */
-export const pastDepositDeadline = (swap: Pick<Swap, "deposit">, serverNow: number) => serverNow >= Date.parse(swap.deposit.deadline);
+export const pastDepositDeadline = (swap: Pick<Swap, "deposit">, serverNow: number) =>
+  serverNow >= Date.parse(swap.deposit.deadline);
 
 function pollInterval(latest: SwapSnapshot | undefined): number {
   if (!latest) return STATUS_POLL_MS;
@@ -42,7 +43,12 @@ export function useSwapStatus(id: string, token: string | null) {
  * newer than theirs, instead of showing the old status until their own next poll. A message is kept
  * only when it checks out (lib/client/tab-sync.ts): any page of this origin can post one.
  */
-function useSharedAcrossTabs(id: string, token: string | null, latest: SwapSnapshot | undefined, mutate: ReturnType<typeof useSWR<SwapSnapshot>>["mutate"]) {
+function useSharedAcrossTabs(
+  id: string,
+  token: string | null,
+  latest: SwapSnapshot | undefined,
+  mutate: ReturnType<typeof useSWR<SwapSnapshot>>["mutate"],
+) {
   const post = useRef<((snapshot: SwapSnapshot) => void) | null>(null);
   const latestRef = useRef(latest);
   useEffect(() => {

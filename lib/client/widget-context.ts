@@ -14,7 +14,8 @@ const originOf = (url: string): string | null => {
 
 /** The headers for the widget's quote and address-check calls; none outside a framed widget. */
 export function widgetContextHeaders(): Record<string, string> {
-  if (typeof window === "undefined" || window.parent === window || !window.location.pathname.startsWith("/widget")) return {};
+  if (typeof window === "undefined" || window.parent === window || !window.location.pathname.startsWith("/widget"))
+    return {};
   const headers: Record<string, string> = {};
   const locale = new URLSearchParams(window.location.search).get("locale");
   if (locale && /^[A-Za-z0-9_-]{1,35}$/.test(locale)) headers["x-widget-locale"] = locale;

@@ -28,7 +28,12 @@ export function config(): AppConfig {
 /** The partner's brand (BRAND_*, TERMS_URL, PRIVACY_URL) as the pages hand it to the header and footer. */
 export function partnerBrand() {
   const c = config();
-  return { name: c.BRAND_NAME ?? null, logoUrl: c.BRAND_LOGO_URL ?? null, termsUrl: c.TERMS_URL ?? null, privacyUrl: c.PRIVACY_URL ?? null };
+  return {
+    name: c.BRAND_NAME ?? null,
+    logoUrl: c.BRAND_LOGO_URL ?? null,
+    termsUrl: c.TERMS_URL ?? null,
+    privacyUrl: c.PRIVACY_URL ?? null,
+  };
 }
 
 const brand = Symbol.for("swap-checkout.ConfigError");
@@ -54,7 +59,9 @@ export function configErrorLines(error: z.ZodError, env: Record<string, string |
     // A URL's own credentials (https://user:pass@host) are secrets too: shown as ***.
     const given = env[name]?.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1***@");
     const shown =
-      given === undefined || /SECRET|KEY|PASSWORD|TOKEN/.test(name) ? "" : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
+      given === undefined || /SECRET|KEY|PASSWORD|TOKEN/.test(name)
+        ? ""
+        : ` (got ${JSON.stringify(given.length > 60 ? given.slice(0, 60) + "…" : given)})`;
     lines.set(name, `${name}: ${issue.message}${shown}`);
   }
   return [...lines.values()];
@@ -74,7 +81,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   return {
     ...app.data,
     mode: app.data.PARTNER_API_BASE_URL ? "upstream" : "sandbox",
-    sandboxEnv: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith("SANDBOX_") && e[1] !== undefined)),
+    sandboxEnv: Object.fromEntries(
+      Object.entries(env).filter((e): e is [string, string] => e[0].startsWith("SANDBOX_") && e[1] !== undefined),
+    ),
     keyFor: (purpose) => {
       let key = keys.get(purpose);
       if (!key) {

@@ -28,7 +28,10 @@ const originList = z
       // can be posted to one (postMessage takes one exact origin): the widget would frame but stay
       // silent. Each origin is listed instead.
       if (item.includes("*")) {
-        ctx.addIssue({ code: "custom", message: `"${item}" has a wildcard: list each origin, such as https://shop.example, https://www.shop.example` });
+        ctx.addIssue({
+          code: "custom",
+          message: `"${item}" has a wildcard: list each origin, such as https://shop.example, https://www.shop.example`,
+        });
         continue;
       }
       try {
@@ -86,7 +89,10 @@ export const appEnvSchema = z
       z
         .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379/0" })
         // ioredis reads the path as the database's number; anything else it sends as SELECT NaN and crashes.
-        .refine((url) => /^\/?(\d{1,4})?$/.test(new URL(url).pathname), "the database after the port must be a number, as in redis://127.0.0.1:6379/2")
+        .refine(
+          (url) => /^\/?(\d{1,4})?$/.test(new URL(url).pathname),
+          "the database after the port must be a number, as in redis://127.0.0.1:6379/2",
+        )
         .optional(),
     ),
     PARTNER_DASHBOARD_PASSWORD: optionalString,
@@ -135,17 +141,22 @@ export const appEnvSchema = z
         .transform((hex) => hex.replace(/^#/, "").toLowerCase())
         // Focus rings and outlines are drawn in it on the page's light and dark backgrounds (WCAG 1.4.11 asks 3:1).
         .refine((hex) => contrastRatio(hex, "ffffff") >= 3 && contrastRatio(hex, "020617") >= 3, {
-          message: "must contrast at least 3:1 with both white and the dark theme's background (#020617): pick a mid-tone colour",
+          message:
+            "must contrast at least 3:1 with both white and the dark theme's background (#020617): pick a mid-tone colour",
         })
         .optional(),
     ),
     TERMS_URL: httpsUrl("your terms, such as https://shop.example/terms"),
     PRIVACY_URL: httpsUrl("your privacy notice, such as https://shop.example/privacy"),
     LEDGER_DIR: optionalString.default(".data/ledger"),
-    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional()),
+    DATABASE_URL: optionalString.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+    ),
     WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     /** With MAIL_FROM, the deposit page offers "E-mail me this link" (lib/bff/mail.ts). smtp:// or smtps://, credentials in the URL. */
-    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+    SMTP_URL: optionalString.pipe(
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
     MAIL_FROM: optionalString.pipe(z.email("must be an e-mail address").optional()),
     /** The events sent: the swap events unless set; `order.abandoned` only when named. */
     WEBHOOK_EVENTS: z
@@ -158,7 +169,11 @@ export const appEnvSchema = z
           .map((part) => part.trim())
           .filter(Boolean);
         const unknown = named.filter((name) => !(webhookEventTypes as readonly string[]).includes(name));
-        if (unknown.length) ctx.addIssue({ code: "custom", message: `names no event "${unknown[0]}" (known: ${webhookEventTypes.join(", ")})` });
+        if (unknown.length)
+          ctx.addIssue({
+            code: "custom",
+            message: `names no event "${unknown[0]}" (known: ${webhookEventTypes.join(", ")})`,
+          });
         return [...new Set(named)] as WebhookEventType[];
       }),
     WEBHOOK_SECRET: optionalString.pipe(
@@ -175,17 +190,29 @@ export const appEnvSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["PARTNER_API_BASE_URL"],
-        message: "is not set: set PARTNER_API_BASE_URL (with PARTNER_API_KEY and APP_SECRET) for the real service, or SANDBOX=1 to run the embedded sandbox",
+        message:
+          "is not set: set PARTNER_API_BASE_URL (with PARTNER_API_KEY and APP_SECRET) for the real service, or SANDBOX=1 to run the embedded sandbox",
       });
     }
-    if (env.SMTP_URL && !env.MAIL_FROM) ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
-    if (env.MAIL_FROM && !env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_FROM is set" });
-    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required when WEBHOOK_URL is set" });
+    if (env.SMTP_URL && !env.MAIL_FROM)
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
+    if (env.MAIL_FROM && !env.SMTP_URL)
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_FROM is set" });
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET)
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required when WEBHOOK_URL is set" });
     if (env.PARTNER_API_BASE_URL && !env.PARTNER_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["PARTNER_API_KEY"], message: "is required when PARTNER_API_BASE_URL is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PARTNER_API_KEY"],
+        message: "is required when PARTNER_API_BASE_URL is set",
+      });
     }
     // A live key in clear text is a key anyone on the path can use. Loopback is a local proxy's.
-    if (env.PARTNER_API_BASE_URL && env.PARTNER_API_KEY?.startsWith("lsk_live_") && URL.canParse(env.PARTNER_API_BASE_URL)) {
+    if (
+      env.PARTNER_API_BASE_URL &&
+      env.PARTNER_API_KEY?.startsWith("lsk_live_") &&
+      URL.canParse(env.PARTNER_API_BASE_URL)
+    ) {
       const url = new URL(env.PARTNER_API_BASE_URL);
       const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\./.test(url.hostname);
       if (url.protocol === "http:" && !loopback) {

@@ -81,7 +81,8 @@ export const localeNames: Record<Locale, string> = {
 const rightToLeft: ReadonlySet<Locale> = new Set<Locale>(["ar", "fa", "he", "ur"]);
 export const directionOf = (locale: Locale): "rtl" | "ltr" => (rightToLeft.has(locale) ? "rtl" : "ltr");
 
-export const isLocale = (value: string | null | undefined): value is Locale => !!value && (locales as readonly string[]).includes(value);
+export const isLocale = (value: string | null | undefined): value is Locale =>
+  !!value && (locales as readonly string[]).includes(value);
 
 const byLowerCase = new Map<string, Locale>(locales.map((l) => [l.toLowerCase(), l]));
 
@@ -141,7 +142,11 @@ export function localeFromAcceptLanguage(header: string | null): Locale | null {
 }
 
 /** The person's explicit choice first, then the widget's `locale=`, then the browser's languages. */
-export function chooseLocale(input: { param?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+export function chooseLocale(input: {
+  param?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): Locale {
   if (isLocale(input.cookie)) return input.cookie;
   return negotiateLocale(input.param) ?? localeFromAcceptLanguage(input.acceptLanguage ?? null) ?? defaultLocale;
 }

@@ -23,6 +23,7 @@ export const cursorQuery = (cursor: Cursor): { createdTo?: string; offset: strin
 export function nextCursor(cursor: Cursor, page: ReadonlyArray<Pick<SwapListItem, "createdAt">>): Cursor {
   const oldest = page.at(-1)!.createdAt;
   const at = Date.parse(oldest);
-  if (cursor.createdTo !== null && Date.parse(cursor.createdTo) === at) return { createdTo: cursor.createdTo, offset: cursor.offset + page.length };
+  if (cursor.createdTo !== null && Date.parse(cursor.createdTo) === at)
+    return { createdTo: cursor.createdTo, offset: cursor.offset + page.length };
   return { createdTo: oldest, offset: page.filter((s) => Date.parse(s.createdAt) === at).length };
 }

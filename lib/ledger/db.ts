@@ -63,7 +63,9 @@ async function lockDir(dir: string, waitMs: number): Promise<() => void> {
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new Error(`LEDGER_DIR ${dir} is in use by process ${holder}: the embedded ledger serves one process (several instances need DATABASE_URL)`);
+      throw new Error(
+        `LEDGER_DIR ${dir} is in use by process ${holder}: the embedded ledger serves one process (several instances need DATABASE_URL)`,
+      );
     }
     await sleep(250);
   }
@@ -78,7 +80,10 @@ function holderOf(file: string): number | null {
   }
 }
 
-export async function openLedgerDb(target: LedgerTarget, options: { lockWaitMs?: number } = {}): Promise<LedgerConnection> {
+export async function openLedgerDb(
+  target: LedgerTarget,
+  options: { lockWaitMs?: number } = {},
+): Promise<LedgerConnection> {
   if ("databaseUrl" in target) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");

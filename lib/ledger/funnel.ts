@@ -8,12 +8,26 @@ import type { LedgerDb } from "./db";
 
 /** One step, as the BFF saw it. A refusal about a quote finds its order through the quote's id. */
 export type FunnelStep =
-  | { kind: "quote"; at: Date; externalId: string; quoteId: string; expiresAt: Date; pair: string; receive: string; locale: string; origin: string }
+  | {
+      kind: "quote";
+      at: Date;
+      externalId: string;
+      quoteId: string;
+      expiresAt: Date;
+      pair: string;
+      receive: string;
+      locale: string;
+      origin: string;
+    }
   | { kind: "address"; at: Date; externalId: string; asset: string; valid: boolean }
   | { kind: "quote_expired" | "quote_taken" | "rate_limited"; at: Date; quoteId: string }
   | { kind: "rate_limited"; at: Date; externalId: string };
 
-const orderFlag = { quote_expired: "quote_expired", quote_taken: "quote_taken", rate_limited: "refused_by_limit" } as const;
+const orderFlag = {
+  quote_expired: "quote_expired",
+  quote_taken: "quote_taken",
+  rate_limited: "refused_by_limit",
+} as const;
 
 /**
  * Writes one step; true if it was. A step of an order this ledger never saw quoted is dropped (it
@@ -39,12 +53,17 @@ export async function recordFunnelStep(db: LedgerDb, step: FunnelStep): Promise<
     return true;
   }
   const flag = sql.raw(orderFlag[step.kind]);
-  const order = "externalId" in step ? sql`${step.externalId}` : sql`(select q.external_id from funnel_quotes q where q.quote_id = ${step.quoteId})`;
+  const order =
+    "externalId" in step
+      ? sql`${step.externalId}`
+      : sql`(select q.external_id from funnel_quotes q where q.quote_id = ${step.quoteId})`;
   const rows = await db.execute<{ external_id: string }>(sql`
     update funnel_orders set ${flag} = true where external_id = ${order} returning external_id`);
   const [found] = rowsOf<{ external_id: string }>(rows);
   if (!found) return false;
-  await db.execute(sql`insert into funnel_steps (external_id, kind, at) values (${found.external_id}, ${step.kind}, ${step.at})`);
+  await db.execute(
+    sql`insert into funnel_steps (external_id, kind, at) values (${found.external_id}, ${step.kind}, ${step.at})`,
+  );
   return true;
 }
 
@@ -85,11 +104,18 @@ async function recordQuote(db: LedgerDb, step: Extract<FunnelStep, { kind: "quot
 }
 
 type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as Rows<T> & { rows: T[] }).rows ?? []));
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as Rows<T> & { rows: T[] }).rows ?? []);
 
 export type FunnelGroupBy = "pair" | "locale" | "origin" | "day";
 
-type FunnelStages = { quoted: number; addressChecked: number; swapCreated: number; depositSeen: number; completed: number };
+type FunnelStages = {
+  quoted: number;
+  addressChecked: number;
+  swapCreated: number;
+  depositSeen: number;
+  completed: number;
+};
 type FunnelEndings = { completed: number; refunded: number; failed: number; expired: number; abandoned: number };
 type FunnelDropOff = { quoteExpired: number; addressInvalid: number; quoteTaken: number; refusedByLimit: number };
 export type FunnelReport = {
@@ -154,7 +180,8 @@ export async function funnelReport(
   const conditions: SQL[] = [];
   if (query.from) conditions.push(sql`first_quoted_at >= ${new Date(query.from)}`);
   if (query.to) conditions.push(sql`first_quoted_at <= ${new Date(query.to)}`);
-  const where = (...more: SQL[]) => (conditions.length + more.length ? sql`where ${sql.join([...conditions, ...more], sql` and `)}` : sql``);
+  const where = (...more: SQL[]) =>
+    conditions.length + more.length ? sql`where ${sql.join([...conditions, ...more], sql` and `)}` : sql``;
   const count = (condition: SQL) => sql`(count(*) filter (where ${condition}))::int`;
   // One pass over the period's orders: each row already carries its latest swap (a trigger keeps
   // it). Grouped, it is a hash aggregate, and the totals are the groups' sums (each order has one key).
@@ -184,11 +211,13 @@ export async function funnelReport(
       select percentile_cont(0.5) within group (order by extract(epoch from completed_at - first_quoted_at)) as seconds
       from funnel_orders ${where(sql`swap_status = 'completed'`)}`),
   );
-  const numbers = (r: CountRow) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === "key" ? v : Number(v)])) as CountRow;
+  const numbers = (r: CountRow) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === "key" ? v : Number(v)])) as CountRow;
   const rows = counts.map(numbers);
   const t = rows.reduce<CountRow>(
     (sum, r) => {
-      for (const name of Object.keys(sum) as Array<keyof CountRow>) if (name !== "key") (sum[name] as number) += r[name] as number;
+      for (const name of Object.keys(sum) as Array<keyof CountRow>)
+        if (name !== "key") (sum[name] as number) += r[name] as number;
       return sum;
     },
     { key: null, ...zeroCounts },
@@ -213,13 +242,22 @@ export async function funnelReport(
     to: query.to ? new Date(query.to).toISOString() : null,
     stages: stagesOf(t),
     endings: endingsOf(t),
-    dropOff: { quoteExpired: t.quote_expired, addressInvalid: t.address_invalid, quoteTaken: t.quote_taken, refusedByLimit: t.refused_by_limit },
+    dropOff: {
+      quoteExpired: t.quote_expired,
+      addressInvalid: t.address_invalid,
+      quoteTaken: t.quote_taken,
+      refusedByLimit: t.refused_by_limit,
+    },
     medianSecondsToComplete: seconds === null ? null : Math.round(Number(seconds) * 1000) / 1000,
   };
   if (query.groupBy) {
     const groups = rows.map((r) => ({ key: String(r.key), stages: stagesOf(r), endings: endingsOf(r) }));
     // Days in calendar order; the other keys by size, then by name.
-    groups.sort((a, b) => (query.groupBy === "day" ? a.key.localeCompare(b.key) : b.stages.quoted - a.stages.quoted || a.key.localeCompare(b.key)));
+    groups.sort((a, b) =>
+      query.groupBy === "day"
+        ? a.key.localeCompare(b.key)
+        : b.stages.quoted - a.stages.quoted || a.key.localeCompare(b.key),
+    );
     report.groups = groups;
   }
   return report;
@@ -256,12 +294,18 @@ export async function announceAbandoned(db: LedgerDb, before: Date, now: Date, l
       if (row.address_invalid) reasons.push("addressInvalid");
       if (row.quote_taken) reasons.push("quoteTaken");
       if (row.refused_by_limit) reasons.push("refusedByLimit");
-      const event = { type: "order.abandoned", timestamp, data: { externalId: row.external_id, pair: row.pair, dropOff: reasons } };
+      const event = {
+        type: "order.abandoned",
+        timestamp,
+        data: { externalId: row.external_id, pair: row.pair, dropOff: reasons },
+      };
       // The outbox's subject column holds the order's externalId for an order event.
       await tx.execute(sql`
         insert into webhook_deliveries (id, type, swap_id, payload, next_attempt_at, created_at)
         values (${`msg_${randomUUID().replaceAll("-", "")}`}, 'order.abandoned', ${row.external_id}, ${JSON.stringify(event)}, ${now}, ${new Date(now.getTime() + index)})`);
-      await tx.execute(sql`update funnel_orders set abandoned_announced_at = ${now} where external_id = ${row.external_id}`);
+      await tx.execute(
+        sql`update funnel_orders set abandoned_announced_at = ${now} where external_id = ${row.external_id}`,
+      );
     }
     return rows.length;
   });

@@ -15,7 +15,8 @@ const SERVICE_STATE_KEY = "partner-service";
 type ServiceState = { origin: string };
 
 /** Notes that the ledger mirrors the service at `origin` (an origin only: no path, no credentials). */
-export const noteServiceUpstream = (db: LedgerDb, origin: string, at: Date) => writeSyncState(db, SERVICE_STATE_KEY, { origin } satisfies ServiceState, at);
+export const noteServiceUpstream = (db: LedgerDb, origin: string, at: Date) =>
+  writeSyncState(db, SERVICE_STATE_KEY, { origin } satisfies ServiceState, at);
 
 /** What the ledger holds of a real service: its swaps, and the service's origin where it was noted. */
 export type ServiceSwaps = { swaps: number; origin: string | null };
@@ -38,9 +39,12 @@ export async function serviceSwapsHeld(db: LedgerDb): Promise<ServiceSwaps | nul
 /** The embedded sandbox refuses a ledger that holds a real service's swaps, rather than delete them. */
 export class ServiceLedgerError extends Error {
   constructor(readonly held: ServiceSwaps) {
-    super(`the ledger holds ${held.swaps} swaps of ${held.origin ? `the service at ${held.origin}` : "a real service"}`);
+    super(
+      `the ledger holds ${held.swaps} swaps of ${held.origin ? `the service at ${held.origin}` : "a real service"}`,
+    );
     this.name = "ServiceLedgerError";
   }
 }
 
-export const isServiceLedgerError = (error: unknown): error is ServiceLedgerError => error instanceof Error && error.name === "ServiceLedgerError";
+export const isServiceLedgerError = (error: unknown): error is ServiceLedgerError =>
+  error instanceof Error && error.name === "ServiceLedgerError";

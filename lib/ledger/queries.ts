@@ -6,7 +6,12 @@ import type { SwapListItem, SwapStatus } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
 import { swapStatusHistory, swaps, webhookDeliveries } from "./schema";
 
-export type LedgerFilter = { q?: string | undefined; status?: SwapStatus[] | undefined; createdFrom?: string | undefined; createdTo?: string | undefined };
+export type LedgerFilter = {
+  q?: string | undefined;
+  status?: SwapStatus[] | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+};
 
 export type LedgerTotals = { count: number; rewardUsdc: { available: string; claiming: string; claimed: string } };
 
@@ -19,10 +24,15 @@ const decimal = (text: string | null) => Usdc(text ?? "0").toFixed();
 type SummedRewardStatus = keyof LedgerTotals["rewardUsdc"];
 
 /** The sum of rewards in one reward status over the selected rows, as exact numeric text (null over none). */
-const rewardSum = (status: SummedRewardStatus) => sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = ${status})::text`;
+const rewardSum = (status: SummedRewardStatus) =>
+  sql<string | null>`sum(${swaps.rewardAmountUsdc}) filter (where ${swaps.rewardStatus} = ${status})::text`;
 
 /** The reward sums the totals and the daily summary both select: one definition for both. */
-const rewardSums = () => ({ available: rewardSum("available"), claiming: rewardSum("claiming"), claimed: rewardSum("claimed") });
+const rewardSums = () => ({
+  available: rewardSum("available"),
+  claiming: rewardSum("claiming"),
+  claimed: rewardSum("claimed"),
+});
 
 function whereOf(filter: LedgerFilter): SQL | undefined {
   const parts: SQL[] = [];
@@ -53,13 +63,28 @@ export async function ledgerTotals(db: LedgerDb, filter: LedgerFilter): Promise<
     .where(whereOf(filter));
   return {
     count: Number(row?.count ?? 0),
-    rewardUsdc: { available: decimal(row?.available ?? null), claiming: decimal(row?.claiming ?? null), claimed: decimal(row?.claimed ?? null) },
+    rewardUsdc: {
+      available: decimal(row?.available ?? null),
+      claiming: decimal(row?.claiming ?? null),
+      claimed: decimal(row?.claimed ?? null),
+    },
   };
 }
 
-export async function ledgerPage(db: LedgerDb, filter: LedgerFilter, limit: number, offset: number): Promise<{ swaps: SwapListItem[]; totals: LedgerTotals }> {
+export async function ledgerPage(
+  db: LedgerDb,
+  filter: LedgerFilter,
+  limit: number,
+  offset: number,
+): Promise<{ swaps: SwapListItem[]; totals: LedgerTotals }> {
   const [rows, totals] = await Promise.all([
-    db.select({ item: swaps.item }).from(swaps).where(whereOf(filter)).orderBy(desc(swaps.createdAt), desc(swaps.id)).limit(limit).offset(offset),
+    db
+      .select({ item: swaps.item })
+      .from(swaps)
+      .where(whereOf(filter))
+      .orderBy(desc(swaps.createdAt), desc(swaps.id))
+      .limit(limit)
+      .offset(offset),
     ledgerTotals(db, filter),
   ]);
   return { swaps: rows.map((r) => r.item), totals };
@@ -73,7 +98,9 @@ const MAX_FILLED_DAYS = 400;
 /** The calendar day (`yyyy-mm-dd`) an instant falls on in a time zone. */
 function dayIn(timeZone: string, instant: string): string {
   // en-CA writes dates as yyyy-mm-dd.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(instant),
+  );
 }
 
 /**
@@ -81,7 +108,10 @@ function dayIn(timeZone: string, instant: string): string {
  * without swaps included as zeros (up to 400 days). Postgres knows the zone's offsets, summer time
  * included, so a day is the operator's day, the same one the date filters pick.
  */
-export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter & { tz?: string | undefined }): Promise<{ totals: LedgerTotals; daily: DailyPoint[] }> {
+export async function ledgerSummary(
+  db: LedgerDb,
+  filter: LedgerFilter & { tz?: string | undefined },
+): Promise<{ totals: LedgerTotals; daily: DailyPoint[] }> {
   const timeZone = filter.tz ?? "UTC";
   const day = sql<string>`to_char(${swaps.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const rows = await db
@@ -107,11 +137,20 @@ export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter & { tz?: 
     sums.claimed = sums.claimed.plus(claimed);
     total += Number(r.count);
     const date = r.day;
-    byDate.set(date, { date, count: Number(r.count), completed: Number(r.completed), rewardUsdc: available.plus(claiming).plus(claimed).toFixed() });
+    byDate.set(date, {
+      date,
+      count: Number(r.count),
+      completed: Number(r.completed),
+      rewardUsdc: available.plus(claiming).plus(claimed).toFixed(),
+    });
   }
   const totals: LedgerTotals = {
     count: total,
-    rewardUsdc: { available: sums.available.toFixed(), claiming: sums.claiming.toFixed(), claimed: sums.claimed.toFixed() },
+    rewardUsdc: {
+      available: sums.available.toFixed(),
+      claiming: sums.claiming.toFixed(),
+      claimed: sums.claimed.toFixed(),
+    },
   };
   const dates = [...byDate.keys()];
   const first = filter.createdFrom ? dayIn(timeZone, filter.createdFrom) : dates[0];
@@ -129,7 +168,10 @@ export async function ledgerSummary(db: LedgerDb, filter: LedgerFilter & { tz?: 
   return { totals, daily };
 }
 
-export async function ledgerSwap(db: LedgerDb, id: string): Promise<{ swap: SwapListItem; history: Array<{ status: string; seenAt: string }> } | null> {
+export async function ledgerSwap(
+  db: LedgerDb,
+  id: string,
+): Promise<{ swap: SwapListItem; history: Array<{ status: string; seenAt: string }> } | null> {
   const [row] = await db.select({ item: swaps.item }).from(swaps).where(eq(swaps.id, id));
   if (!row) return null;
   const history = await db
@@ -169,7 +211,11 @@ export async function* ledgerRows(db: LedgerDb, filter: LedgerFilter, batch = 10
 
 /** Ledger rows per status, for reconciliation against the upstream's totals. */
 export async function ledgerCountsByStatus(db: LedgerDb, filter: LedgerFilter): Promise<Record<string, number>> {
-  const rows = await db.select({ status: swaps.status, count: count() }).from(swaps).where(whereOf(filter)).groupBy(swaps.status);
+  const rows = await db
+    .select({ status: swaps.status, count: count() })
+    .from(swaps)
+    .where(whereOf(filter))
+    .groupBy(swaps.status);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
 }
 
@@ -186,9 +232,18 @@ export type DeliveryView = {
   deliveredAt: string | null;
 };
 
-export async function webhookLog(db: LedgerDb, limit: number, offset: number): Promise<{ deliveries: DeliveryView[]; total: number }> {
+export async function webhookLog(
+  db: LedgerDb,
+  limit: number,
+  offset: number,
+): Promise<{ deliveries: DeliveryView[]; total: number }> {
   const [rows, [total]] = await Promise.all([
-    db.select().from(webhookDeliveries).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(webhookDeliveries)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(webhookDeliveries),
   ]);
   return {

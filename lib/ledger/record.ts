@@ -22,7 +22,11 @@ const noCommission: SwapListItem["commission"] = { bps: null, rewardAmountUsdc: 
 
 type SwapEvent =
   | { type: "swap.created"; timestamp: string; data: { swap: SwapListItem } }
-  | { type: "swap.status_changed"; timestamp: string; data: { swap: SwapListItem; previousStatus: string; status: string; occurredAt: string } };
+  | {
+      type: "swap.status_changed";
+      timestamp: string;
+      data: { swap: SwapListItem; previousStatus: string; status: string; occurredAt: string };
+    };
 
 /** The event for a status change (`previous` to the item's own status), as the outbox keeps it. */
 const statusChanged = (item: SwapListItem, previous: string, timestamp: string): SwapEvent => ({
@@ -41,7 +45,10 @@ const newWebhookId = () => `msg_${randomUUID().replaceAll("-", "")}`;
 function storableReward(item: SwapListItem): string | null {
   const reward = item.commission.rewardAmountUsdc;
   if (reward === null || /^-?\d{1,22}(\.\d+)?$/.test(reward)) return reward;
-  log().warn({ swapId: item.id }, `[ledger] swap ${item.id}: reward ${reward.slice(0, 40)} does not fit the ledger; kept out of the totals`);
+  log().warn(
+    { swapId: item.id },
+    `[ledger] swap ${item.id}: reward ${reward.slice(0, 40)} does not fit the ledger; kept out of the totals`,
+  );
   return null;
 }
 
@@ -89,7 +96,13 @@ export async function recordSwaps(
   return db.transaction(async (tx) => {
     const ids = [...incoming.keys()];
     const existing = await tx
-      .select({ id: swaps.id, status: swaps.status, updatedAt: swaps.updatedAt, listed: swaps.listed, item: swaps.item })
+      .select({
+        id: swaps.id,
+        status: swaps.status,
+        updatedAt: swaps.updatedAt,
+        listed: swaps.listed,
+        item: swaps.item,
+      })
       .from(swaps)
       .where(inArray(swaps.id, ids))
       .for("update");
@@ -129,7 +142,12 @@ export async function recordSwaps(
     }
     if (inserts.length) await tx.insert(swaps).values(inserts).onConflictDoNothing();
     if (history.length) await tx.insert(swapStatusHistory).values(history);
-    const sent = options.events === true ? events : options.events ? events.filter((event) => (options.events as ReadonlySet<string>).has(event.type)) : [];
+    const sent =
+      options.events === true
+        ? events
+        : options.events
+          ? events.filter((event) => (options.events as ReadonlySet<string>).has(event.type))
+          : [];
     if (sent.length) {
       await tx.insert(webhookDeliveries).values(
         sent.map((event, index) => ({

@@ -80,7 +80,10 @@ export const webhookDeliveries = pgTable(
     createdAt: at("created_at").notNull(),
     deliveredAt: at("delivered_at"),
   },
-  (t) => [index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt), index("webhook_deliveries_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_created_idx").on(t.createdAt.desc()),
+  ],
 );
 
 /**

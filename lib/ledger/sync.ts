@@ -55,7 +55,12 @@ export type BackfillState = Cursor & {
  * meanwhile, so it is carried from page to page, not read again. An upstream error stops the
  * step; the cursor stays where it was.
  */
-export async function backfillStep(deps: SyncDeps, maxPages = Infinity, from?: BackfillState | null, stop?: () => boolean): Promise<BackfillState> {
+export async function backfillStep(
+  deps: SyncDeps,
+  maxPages = Infinity,
+  from?: BackfillState | null,
+  stop?: () => boolean,
+): Promise<BackfillState> {
   let state: BackfillState = from ??
     (await readSyncState<BackfillState>(deps.db, "backfill")) ?? {
       createdTo: null,
@@ -96,7 +101,12 @@ type BackfillRequest = { id: string; at: string };
  * its lease, like every other write of the backfill's state.
  */
 export async function requestFullBackfill(deps: SyncDeps): Promise<void> {
-  await writeSyncState(deps.db, "backfill-request", { id: randomUUID(), at: now(deps).toISOString() } satisfies BackfillRequest, now(deps));
+  await writeSyncState(
+    deps.db,
+    "backfill-request",
+    { id: randomUUID(), at: now(deps).toISOString() } satisfies BackfillRequest,
+    now(deps),
+  );
 }
 
 const TOP_UP_MARGIN_MS = 5 * 60_000;
@@ -113,10 +123,25 @@ export async function startBackfillRound(deps: SyncDeps): Promise<BackfillState>
   if (!full && previous && !previous.done) return previous;
   // After a round that met no swap at all (a new key), what is created from then on is news too:
   // the top-up reads from a little before that round began (a swap it did meet is known, not news).
-  const createdFrom = full ? null : (previous?.newest ?? (previous?.done ? new Date(Date.parse(previous.startedAt) - TOP_UP_MARGIN_MS).toISOString() : null));
+  const createdFrom = full
+    ? null
+    : (previous?.newest ??
+      (previous?.done ? new Date(Date.parse(previous.startedAt) - TOP_UP_MARGIN_MS).toISOString() : null));
   // startedAt names the round, so it must differ from the last one's even within one millisecond.
-  const startedAt = new Date(Math.max(now(deps).getTime(), previous ? Date.parse(previous.startedAt) + 1 : 0)).toISOString();
-  const fresh: BackfillState = { ...firstPage, done: false, pages: 0, swaps: 0, startedAt, finishedAt: null, createdFrom, newest: null, request };
+  const startedAt = new Date(
+    Math.max(now(deps).getTime(), previous ? Date.parse(previous.startedAt) + 1 : 0),
+  ).toISOString();
+  const fresh: BackfillState = {
+    ...firstPage,
+    done: false,
+    pages: 0,
+    swaps: 0,
+    startedAt,
+    finishedAt: null,
+    createdFrom,
+    newest: null,
+    request,
+  };
   await writeSyncState(deps.db, "backfill", fresh, now(deps));
   return fresh;
 }
@@ -131,7 +156,12 @@ export async function sweepOpenSwaps(deps: SyncDeps, maxPages = 50): Promise<{ p
   const [row] = await deps.db
     .select({ oldest: min(swaps.createdAt) })
     .from(swaps)
-    .where(and(notInArray(swaps.status, [...terminalStatuses]), sql`${swaps.createdAt} >= ${new Date(now(deps).getTime() - SWEEP_HORIZON_MS)}`));
+    .where(
+      and(
+        notInArray(swaps.status, [...terminalStatuses]),
+        sql`${swaps.createdAt} >= ${new Date(now(deps).getTime() - SWEEP_HORIZON_MS)}`,
+      ),
+    );
   if (!row?.oldest) return { pages: 0, swaps: 0 };
   const createdFrom = new Date(row.oldest).toISOString();
   let cursor: Cursor = firstPage;
@@ -153,7 +183,8 @@ export async function sweepOpenSwaps(deps: SyncDeps, maxPages = 50): Promise<{ p
 }
 
 /** Records one page the status sweep saw (its own loop, outside the ledger). */
-export const recordSweepPage = (deps: SyncDeps, page: SwapList["swaps"]) => record(deps, { swaps: page, total: page.length, limit: PAGE, offset: 0 }, "sweep");
+export const recordSweepPage = (deps: SyncDeps, page: SwapList["swaps"]) =>
+  record(deps, { swaps: page, total: page.length, limit: PAGE, offset: 0 }, "sweep");
 
 type RelistState = Cursor & { createdFrom: string };
 
@@ -232,7 +263,10 @@ export async function reconcile(deps: SyncDeps, settleMs = 5 * 60_000): Promise<
 export type SyncStatus = { backfill: BackfillState | null; reconciliation: Reconciliation | null };
 
 export async function syncStatus(db: LedgerDb): Promise<SyncStatus> {
-  return { backfill: await readSyncState<BackfillState>(db, "backfill"), reconciliation: await readSyncState<Reconciliation>(db, "reconcile") };
+  return {
+    backfill: await readSyncState<BackfillState>(db, "backfill"),
+    reconciliation: await readSyncState<Reconciliation>(db, "reconcile"),
+  };
 }
 
 /**
@@ -251,7 +285,9 @@ export async function forgetOtherSandbox(db: LedgerDb, sandboxId: string, at: Da
     if (held) throw new ServiceLedgerError(held);
     const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(swaps);
     // The funnel's orders were that sandbox's checkouts: they go with its swaps.
-    await tx.execute(sql`truncate swaps, swap_status_history, ledger_sync_state, funnel_orders, funnel_quotes, funnel_steps`);
+    await tx.execute(
+      sql`truncate swaps, swap_status_history, ledger_sync_state, funnel_orders, funnel_quotes, funnel_steps`,
+    );
     await writeSyncState(tx, SANDBOX_STATE_KEY, sandboxId, at);
     return row?.count ?? 0;
   });

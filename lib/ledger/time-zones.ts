@@ -9,7 +9,9 @@ import type { LedgerDb } from "./db";
 const zonesOf = () => processSingleton("ledger-time-zones", () => new WeakMap<LedgerDb, Promise<Set<string>>>());
 
 async function readZones(db: LedgerDb): Promise<Set<string>> {
-  const result = (await db.execute(sql`select name from pg_timezone_names`)) as unknown as { rows: Array<{ name: string }> };
+  const result = (await db.execute(sql`select name from pg_timezone_names`)) as unknown as {
+    rows: Array<{ name: string }>;
+  };
   // Postgres finds a zone whatever its case ('europe/berlin'), as Intl does.
   return new Set(result.rows.map((row) => row.name.toLowerCase()));
 }

@@ -12,7 +12,10 @@ export type VolumeRow = { asset: string; swaps: number; amount: string; usdc: st
 
 type Row = { asset: string; swaps: number | string; amount: string; usdc: string | null; usdc_swaps: number | string };
 
-export async function completedVolume(db: LedgerDb, query: { from?: string | undefined; to?: string | undefined }): Promise<VolumeRow[]> {
+export async function completedVolume(
+  db: LedgerDb,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<VolumeRow[]> {
   const conditions: SQL[] = [sql`status = 'completed'`];
   if (query.from) conditions.push(sql`created_at >= ${new Date(query.from)}`);
   if (query.to) conditions.push(sql`created_at <= ${new Date(query.to)}`);

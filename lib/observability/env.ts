@@ -8,10 +8,18 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const otlpUrl = optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address, such as http://127.0.0.1:4318" }).optional());
+const otlpUrl = optional.pipe(
+  z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address, such as http://127.0.0.1:4318" })
+    .optional(),
+);
 
 const otlpProtocol = optional.pipe(
-  z.enum(["http/protobuf", "http/json"], { error: "must be http/protobuf or http/json (OTLP over gRPC is not supported)" }).optional(),
+  z
+    .enum(["http/protobuf", "http/json"], {
+      error: "must be http/protobuf or http/json (OTLP over gRPC is not supported)",
+    })
+    .optional(),
 );
 
 export const observabilityEnv = {
@@ -19,7 +27,9 @@ export const observabilityEnv = {
   METRICS_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: optional.pipe(
     z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" })
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
       .default("info"),
   ),
   /** The OTLP base address; traces go to `<it>/v1/traces`. Unset (and no traces endpoint): no tracing. */

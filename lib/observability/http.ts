@@ -20,9 +20,16 @@ export function observed<A extends unknown[]>(handler: Handler<A>): Handler<A> {
     const pathname = (req as Request & { nextUrl?: URL }).nextUrl?.pathname ?? new URL(req.url).pathname;
     const route = routePatternOf(pathname);
     const method = METHODS.has(req.method) ? req.method : "OTHER";
-    const span = tracing()?.server(`${method} ${route}`, { "http.request.method": method, "http.route": route }, req.headers);
+    const span = tracing()?.server(
+      `${method} ${route}`,
+      { "http.request.method": method, "http.route": route },
+      req.headers,
+    );
     const swapId = swapIdOf(route, pathname);
-    const context: RequestContext = { log: { ...(swapId ? { swapId } : {}), ...(span ? { traceId: span.traceId } : {}) }, span };
+    const context: RequestContext = {
+      log: { ...(swapId ? { swapId } : {}), ...(span ? { traceId: span.traceId } : {}) },
+      span,
+    };
     let status = 500;
     try {
       const response = await requestContext().run(context, () => handler(req, ...rest));
@@ -36,7 +43,10 @@ export function observed<A extends unknown[]>(handler: Handler<A>): Handler<A> {
         series.duration.observe((performance.now() - started) / 1000);
       }
       if (span) {
-        span.set({ "http.response.status_code": status, ...(context.log.requestId ? { "swap_checkout.request_id": context.log.requestId } : {}) });
+        span.set({
+          "http.response.status_code": status,
+          ...(context.log.requestId ? { "swap_checkout.request_id": context.log.requestId } : {}),
+        });
         span.end(status >= 500 ? String(status) : undefined);
       }
     }
@@ -44,7 +54,10 @@ export function observed<A extends unknown[]>(handler: Handler<A>): Handler<A> {
 }
 
 type Metrics = NonNullable<ReturnType<typeof metrics>>;
-type Series = { count: ReturnType<Metrics["httpRequests"]["labels"]>; duration: ReturnType<Metrics["httpDuration"]["labels"]> };
+type Series = {
+  count: ReturnType<Metrics["httpRequests"]["labels"]>;
+  duration: ReturnType<Metrics["httpDuration"]["labels"]>;
+};
 
 /** Per registry: a bundle's own copy of this module looks the series up again, harmlessly. */
 const seriesCache = new WeakMap<Metrics, Map<string, Series>>();
@@ -56,7 +69,10 @@ function seriesOf(m: Metrics, route: string, method: string, status: number): Se
   const key = `${route} ${method} ${status}`;
   let series = cache.get(key);
   if (!series) {
-    series = { count: m.httpRequests.labels(route, method, String(status)), duration: m.httpDuration.labels(route, method) };
+    series = {
+      count: m.httpRequests.labels(route, method, String(status)),
+      duration: m.httpDuration.labels(route, method),
+    };
     cache.set(key, series);
   }
   return series;

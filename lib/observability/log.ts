@@ -17,7 +17,15 @@ export function log(): Logger {
       const logger = processLogger({ pretty: c.NODE_ENV === "development" });
       configureLogger({
         level: c.LOG_LEVEL,
-        secrets: [c.PARTNER_API_KEY, c.APP_SECRET, c.WEBHOOK_SECRET, c.PARTNER_DASHBOARD_PASSWORD, c.METRICS_TOKEN, c.SWAP_FRONT_SECRET, ...urlSecrets(c)],
+        secrets: [
+          c.PARTNER_API_KEY,
+          c.APP_SECRET,
+          c.WEBHOOK_SECRET,
+          c.PARTNER_DASHBOARD_PASSWORD,
+          c.METRICS_TOKEN,
+          c.SWAP_FRONT_SECRET,
+          ...urlSecrets(c),
+        ],
       });
       return logger;
     } catch {

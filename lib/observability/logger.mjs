@@ -42,7 +42,9 @@ const forPeople = {
   write(line) {
     const { level, time, msg, pid: _pid, hostname: _hostname, ...rest } = JSON.parse(line);
     const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : "";
-    process.stdout.write(`${String(time).slice(11, 23)} ${String(level).toUpperCase().padEnd(5)} ${msg ?? ""}${extra}\n`);
+    process.stdout.write(
+      `${String(time).slice(11, 23)} ${String(level).toUpperCase().padEnd(5)} ${msg ?? ""}${extra}\n`,
+    );
   },
 };
 

@@ -21,13 +21,27 @@ export type FunnelStepName = "quote" | "address" | "quote_expired" | "quote_take
  * Why a funnel step was not recorded: the process's queue was full, the ledger did not open or
  * answer, its write took too long or failed, or the ledger holds no order for it (not quoted here).
  */
-export type FunnelDropReason = "queue_full" | "ledger_unavailable" | "ledger_timeout" | "ledger_error" | "unknown_order";
+export type FunnelDropReason =
+  "queue_full" | "ledger_unavailable" | "ledger_timeout" | "ledger_error" | "unknown_order";
 
-const operations: readonly Operation[] = ["listAssets", "validateAddress", "createQuote", "createSwap", "getSwap", "listSwaps"];
+const operations: readonly Operation[] = [
+  "listAssets",
+  "validateAddress",
+  "createQuote",
+  "createSwap",
+  "getSwap",
+  "listSwaps",
+];
 const classes: readonly Priority[] = ["create", "quote", "refresh", "status", "assets", "dashboard", "urgent"];
 const webhookOutcomes: readonly WebhookOutcome[] = ["delivered", "retrying", "failed"];
 const funnelSteps: readonly FunnelStepName[] = ["quote", "address", "quote_expired", "quote_taken", "rate_limited"];
-const funnelDropReasons: readonly FunnelDropReason[] = ["queue_full", "ledger_unavailable", "ledger_timeout", "ledger_error", "unknown_order"];
+const funnelDropReasons: readonly FunnelDropReason[] = [
+  "queue_full",
+  "ledger_unavailable",
+  "ledger_timeout",
+  "ledger_error",
+  "unknown_order",
+];
 
 /** Seconds: from a cached answer (a millisecond) to an upstream call that times out (10 s by default). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -129,7 +143,8 @@ function createMetrics() {
   for (const operation of operations) metrics.upstreamRequests.inc({ operation, outcome: "ok" }, 0);
   for (const name of classes) metrics.budgetSpent.inc({ class: name }, 0);
   for (const outcome of webhookOutcomes) metrics.webhookDeliveries.inc({ outcome }, 0);
-  for (const step of funnelSteps) for (const reason of funnelDropReasons) metrics.funnelStepsDropped.inc({ step, reason }, 0);
+  for (const step of funnelSteps)
+    for (const reason of funnelDropReasons) metrics.funnelStepsDropped.inc({ step, reason }, 0);
   return metrics;
 }
 

@@ -16,5 +16,7 @@ export async function startObservability(): Promise<void> {
   if (!settings) return;
   const { startTracing } = await import("./tracing-sdk");
   startTracing(settings);
-  log().info(`[observability] traces go to ${new URL(settings.url).origin} over OTLP ${settings.protocol} as ${settings.serviceName}`);
+  log().info(
+    `[observability] traces go to ${new URL(settings.url).origin} over OTLP ${settings.protocol} as ${settings.serviceName}`,
+  );
 }

@@ -19,7 +19,10 @@ const headerGetter: TextMapGetter<Headers> = {
 };
 
 export function startTracing(settings: TracingSettings): void {
-  const exporter = settings.protocol === "http/json" ? new JsonExporter({ url: settings.url }) : new ProtobufExporter({ url: settings.url });
+  const exporter =
+    settings.protocol === "http/json"
+      ? new JsonExporter({ url: settings.url })
+      : new ProtobufExporter({ url: settings.url });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ "service.name": settings.serviceName }),
     spanProcessors: [new BatchSpanProcessor(exporter)],
@@ -51,9 +54,15 @@ export function startTracing(settings: TracingSettings): void {
     },
     client(name: string, attributes: SpanAttributes, parent: SpanHandle | undefined) {
       const parentSpan = parent && spans.get(parent);
-      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parentSpan ? trace.setSpan(ROOT_CONTEXT, parentSpan) : ROOT_CONTEXT);
+      const span = tracer.startSpan(
+        name,
+        { kind: SpanKind.CLIENT, attributes },
+        parentSpan ? trace.setSpan(ROOT_CONTEXT, parentSpan) : ROOT_CONTEXT,
+      );
       const headers: Record<string, string> = {};
-      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), headers, { set: (carrier, key, value) => void (carrier[key] = value) });
+      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), headers, {
+        set: (carrier, key, value) => void (carrier[key] = value),
+      });
       return { span: handle(span), headers };
     },
   };

@@ -18,7 +18,11 @@ export type Tracing = {
   /** A request's server span, continuing the trace of its `traceparent` when it sent one. */
   server(name: string, attributes: SpanAttributes, headers: Headers): SpanHandle;
   /** An upstream call's client span under `parent`, and the headers that carry it to the upstream. */
-  client(name: string, attributes: SpanAttributes, parent: SpanHandle | undefined): { span: SpanHandle; headers: Record<string, string> };
+  client(
+    name: string,
+    attributes: SpanAttributes,
+    parent: SpanHandle | undefined,
+  ): { span: SpanHandle; headers: Record<string, string> };
 };
 
 const holder = processSingleton<{ current: Tracing | null }>("tracing", () => ({ current: null }));

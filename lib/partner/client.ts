@@ -123,7 +123,8 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
   async function attempt<S extends z.core.$ZodType>(call: Call<S>, ctx: CallContext): Promise<z.output<S>> {
     const url = new URL(base + call.path);
-    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries(call.query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, value);
     const observer = options.observe?.({ operation: call.operation, method: call.method, url: url.toString() });
     try {
       const result = await exchange(call, ctx, url, observer);
@@ -135,8 +136,18 @@ export function createPartnerClient(options: PartnerClientOptions) {
     }
   }
 
-  async function exchange<S extends z.core.$ZodType>(call: Call<S>, ctx: CallContext, url: URL, observer?: AttemptObserver): Promise<z.output<S>> {
-    const headers: Record<string, string> = { accept: "application/json", "x-api-key": apiKey, ...observer?.headers, ...ctx.headers };
+  async function exchange<S extends z.core.$ZodType>(
+    call: Call<S>,
+    ctx: CallContext,
+    url: URL,
+    observer?: AttemptObserver,
+  ): Promise<z.output<S>> {
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "x-api-key": apiKey,
+      ...observer?.headers,
+      ...ctx.headers,
+    };
     if (ctx.requestId) headers["x-request-id"] = options.upstreamRequestId?.(ctx.requestId) ?? ctx.requestId;
     if (basicAuth) headers.authorization = basicAuth;
     if (call.body !== undefined) headers["content-type"] = "application/json";
@@ -157,10 +168,18 @@ export function createPartnerClient(options: PartnerClientOptions) {
       text = await response.text();
     } catch (cause) {
       if (timeout.aborted) {
-        throw new PartnerError({ code: "upstream_timeout", message: `${call.operation} got no answer within ${timeoutMs} ms`, cause });
+        throw new PartnerError({
+          code: "upstream_timeout",
+          message: `${call.operation} got no answer within ${timeoutMs} ms`,
+          cause,
+        });
       }
       if (ctx.signal?.aborted) throw cause;
-      throw new PartnerError({ code: "upstream_unreachable", message: `${call.operation} could not reach the upstream`, cause });
+      throw new PartnerError({
+        code: "upstream_unreachable",
+        message: `${call.operation} could not reach the upstream`,
+        cause,
+      });
     }
 
     const requestId = response.headers.get("x-request-id");
@@ -256,24 +275,61 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
   function requireSwapId(id: string) {
     // Ids go into a path: check them against the spec's pattern first.
-    if (!swapIdPattern.test(id)) throw new PartnerError({ code: "validation_error", status: 400, message: "swap id must be 12 uppercase letters or digits" });
+    if (!swapIdPattern.test(id))
+      throw new PartnerError({
+        code: "validation_error",
+        status: 400,
+        message: "swap id must be 12 uppercase letters or digits",
+      });
     return id;
   }
 
   return {
     listAssets: (query: ListAssetsQuery = {}, ctx?: CallContext) =>
-      call({ operation: "listAssets", method: "GET", path: "/asset", query, schema: assetListSchema, retrySafe: true }, ctx),
+      call(
+        { operation: "listAssets", method: "GET", path: "/asset", query, schema: assetListSchema, retrySafe: true },
+        ctx,
+      ),
     validateAddress: (body: ValidateAddressRequest, ctx?: CallContext) =>
-      call({ operation: "validateAddress", method: "POST", path: "/address", body, schema: addressValidationSchema, retrySafe: true }, ctx),
+      call(
+        {
+          operation: "validateAddress",
+          method: "POST",
+          path: "/address",
+          body,
+          schema: addressValidationSchema,
+          retrySafe: true,
+        },
+        ctx,
+      ),
     createQuote: (body: CreateQuoteRequest, ctx?: CallContext) =>
-      call({ operation: "createQuote", method: "POST", path: "/quote", body, schema: quoteSchema, retrySafe: false }, ctx),
+      call(
+        { operation: "createQuote", method: "POST", path: "/quote", body, schema: quoteSchema, retrySafe: false },
+        ctx,
+      ),
     createSwap: (body: CreateSwapRequest, ctx?: CallContext) =>
       call({ operation: "createSwap", method: "POST", path: "/swap", body, schema: swapSchema, retrySafe: true }, ctx),
     getSwap: async (id: string, ctx?: CallContext) =>
-      call({ operation: "getSwap", method: "GET", path: `/swap/${requireSwapId(id)}`, schema: swapSchema, retrySafe: true }, ctx),
+      call(
+        {
+          operation: "getSwap",
+          method: "GET",
+          path: `/swap/${requireSwapId(id)}`,
+          schema: swapSchema,
+          retrySafe: true,
+        },
+        ctx,
+      ),
     listSwaps: (query: ListSwapsQuery = {}, ctx?: CallContext) =>
       call(
-        { operation: "listSwaps", method: "GET", path: "/swap", query: query as Record<string, string | undefined>, schema: swapListSchema, retrySafe: true },
+        {
+          operation: "listSwaps",
+          method: "GET",
+          path: "/swap",
+          query: query as Record<string, string | undefined>,
+          schema: swapListSchema,
+          retrySafe: true,
+        },
         ctx,
       ),
   };

@@ -40,11 +40,42 @@ const row = (r: Row): CatalogueEntry => ({
 
 /** Ether, native on Ethereum and on its rollups. */
 const eth = (network: string, etaSeconds: number): CatalogueEntry =>
-  row({ symbol: "ETH", name: "Ethereum", network, decimals: 18, contractAddress: null, usd: "3425", minAmountIn: "0.006", maxAmountIn: "15", etaSeconds });
+  row({
+    symbol: "ETH",
+    name: "Ethereum",
+    network,
+    decimals: 18,
+    contractAddress: null,
+    usd: "3425",
+    minAmountIn: "0.006",
+    maxAmountIn: "15",
+    etaSeconds,
+  });
 const usdt = (network: string, decimals: number, contractAddress: string): CatalogueEntry =>
-  row({ symbol: "USDT", name: "Tether USD", network, decimals, contractAddress, usd: "1", minAmountIn: "20", maxAmountIn: "50000", etaSeconds: 300 });
+  row({
+    symbol: "USDT",
+    name: "Tether USD",
+    network,
+    decimals,
+    contractAddress,
+    usd: "1",
+    minAmountIn: "20",
+    maxAmountIn: "50000",
+    etaSeconds: 300,
+  });
 const usdc = (network: string, decimals: number, contractAddress: string, extra: Partial<Row> = {}): CatalogueEntry =>
-  row({ symbol: "USDC", name: "USD Coin", network, decimals, contractAddress, usd: "1", minAmountIn: "20", maxAmountIn: "50000", etaSeconds: 300, ...extra });
+  row({
+    symbol: "USDC",
+    name: "USD Coin",
+    network,
+    decimals,
+    contractAddress,
+    usd: "1",
+    minAmountIn: "20",
+    maxAmountIn: "50000",
+    etaSeconds: 300,
+    ...extra,
+  });
 
 export const catalogue: readonly CatalogueEntry[] = [
   row({

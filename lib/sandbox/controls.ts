@@ -27,17 +27,27 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
   const swap = requireSwap(ctx, id);
   const now = ctx.clock.now();
   const current = statusAt(swap.events, now, ctx.options.stepSeconds * 1000).status;
-  if (swap.events.deposit || swap.events.seeded) throw new SandboxError("validation_error", "This swap already received its deposit.");
+  if (swap.events.deposit || swap.events.seeded)
+    throw new SandboxError("validation_error", "This swap already received its deposit.");
   if (current === "expired") throw new SandboxError("validation_error", "The deposit window of this swap has passed.");
   const amount = request.amount ?? swap.amountIn;
   // An overpayment, yes; one of no sending chain's size, no: everything after it (the payout, the
   // commission) is computed from it.
   if (Dec(amount).gt(Dec(swap.amountIn).times(MAX_OVERPAYMENT))) {
-    throw new SandboxError("validation_error", `amount: at most ${MAX_OVERPAYMENT} times the swap's amount (${swap.amountIn}).`, {
-      fields: { amount: `at most ${MAX_OVERPAYMENT} times the swap's amount` },
-    });
+    throw new SandboxError(
+      "validation_error",
+      `amount: at most ${MAX_OVERPAYMENT} times the swap's amount (${swap.amountIn}).`,
+      {
+        fields: { amount: `at most ${MAX_OVERPAYMENT} times the swap's amount` },
+      },
+    );
   }
-  swap.events.deposit = { at: now, amount, partial: Dec(amount).lt(swap.amountIn), outcome: request.outcome ?? "completed" };
+  swap.events.deposit = {
+    at: now,
+    amount,
+    partial: Dec(amount).lt(swap.amountIn),
+    outcome: request.outcome ?? "completed",
+  };
   // The swap as it now is, but not a read of it: a deposit arrives on chain, and the list learns of
   // it at its next sync, as the real service's would (only GET /swap/{id} brings the list up to date).
   return renderSwap(ctx, swap);
@@ -51,10 +61,19 @@ export function simulateDeposit(ctx: SandboxContext, id: string, body: unknown):
  * An `expired` seed older than the window is expired at once; a younger one cannot be yet, so it
  * waits, rather than be expired with its deadline still ahead.
  */
-function seededEvents(request: SeedBody, timeline: SwapEvents, status: SwapStatus, rewardStatus: RewardStatus, now: number): SwapEvents {
+function seededEvents(
+  request: SeedBody,
+  timeline: SwapEvents,
+  status: SwapStatus,
+  rewardStatus: RewardStatus,
+  now: number,
+): SwapEvents {
   if (request.live) {
     if (request.depositWithinSeconds === undefined) return timeline;
-    return { ...timeline, deposit: { at: now + Math.random() * request.depositWithinSeconds * 1000, partial: false, outcome: "completed" } };
+    return {
+      ...timeline,
+      deposit: { at: now + Math.random() * request.depositWithinSeconds * 1000, partial: false, outcome: "completed" },
+    };
   }
   if (status === "waiting_deposit" || status === "expired") return timeline;
   return { ...timeline, seeded: { status, updatedAt: Math.min(now, timeline.createdAt + 15 * 60_000), rewardStatus } };
@@ -65,7 +84,10 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
   const request = parseRequest(seedBodySchema, body);
   // Bounded per call (the schema) and in all (SANDBOX_MAX_SWAPS), so no caller can fill the memory.
   if (ctx.state.swaps.size + request.count > ctx.options.maxSwaps) {
-    throw new SandboxError("validation_error", `The sandbox holds at most ${ctx.options.maxSwaps} swaps; it has ${ctx.state.swaps.size}. Reset it first.`);
+    throw new SandboxError(
+      "validation_error",
+      `The sandbox holds at most ${ctx.options.maxSwaps} swaps; it has ${ctx.state.swaps.size}. Reset it first.`,
+    );
   }
   const now = ctx.clock.now();
   const to = request.createdTo ? Date.parse(request.createdTo) : now;
@@ -79,7 +101,8 @@ export function seedSwaps(ctx: SandboxContext, body: unknown): { created: number
   for (let i = 0; i < request.count; i++) {
     const sender = senders[i % senders.length]!;
     const receiver =
-      receivers.find((r, k) => k >= (i * 7) % receivers.length && isSupportedPair(sender, r)) ?? receivers.find((r) => isSupportedPair(sender, r))!;
+      receivers.find((r, k) => k >= (i * 7) % receivers.length && isSupportedPair(sender, r)) ??
+      receivers.find((r) => isSupportedPair(sender, r))!;
     const createdAt = Math.round(request.count === 1 ? to : from + ((to - from) * i) / (request.count - 1));
     const status = statuses[i % statuses.length]!;
     const timeline = { createdAt, deadline: createdAt + ctx.options.depositWindowSeconds * 1000 };

@@ -3,7 +3,15 @@
 import { advanceClock, seedSwaps, simulateDeposit } from "./controls";
 import { createScaledClock, type SandboxClock } from "./clock";
 import { SandboxError, errorResponse, json, requestIdOf } from "./http";
-import { createQuote, createSwap, getSwap, listAssets, listSwaps, validateAddress, type SandboxContext } from "./operations";
+import {
+  createQuote,
+  createSwap,
+  getSwap,
+  listAssets,
+  listSwaps,
+  validateAddress,
+  type SandboxContext,
+} from "./operations";
 import { defaultSandboxOptions, inactiveSandboxKey, type SandboxOptions } from "./options";
 import { emptyState } from "./state";
 import { jsonMediaType, readCapped, singleValued } from "@/lib/request-input";
@@ -33,7 +41,14 @@ const noRoute = Symbol("no route");
  * HTTP's answer to a body past the limit is 413 (RFC 9110 §15.5.14). The spec has no code of its
  * own for it, so it is said as its request-validation code, in its error shape.
  */
-const tooLarge = () => new SandboxError("validation_error", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES }, {}, 413);
+const tooLarge = () =>
+  new SandboxError(
+    "validation_error",
+    `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    { maxBytes: MAX_BODY_BYTES },
+    {},
+    413,
+  );
 
 /**
  * The query as one value per name. The spec's parameters are single values (the OpenAPI types
@@ -42,7 +57,13 @@ const tooLarge = () => new SandboxError("validation_error", `The request body is
  * parameter as its other query refusals do. A comma list (`status=a,b`) is one value.
  */
 const singleValuedQuery = (params: URLSearchParams) =>
-  singleValued(params, (name) => new SandboxError("validation_error", `${name}: given more than once`, { fields: { [name]: "given more than once" } }));
+  singleValued(
+    params,
+    (name) =>
+      new SandboxError("validation_error", `${name}: given more than once`, {
+        fields: { [name]: "given more than once" },
+      }),
+  );
 
 function decodeSegment(segment: string): string {
   try {
@@ -60,7 +81,8 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
 
   function authenticate(req: Request) {
     const key = req.headers.get("x-api-key");
-    if (key === inactiveSandboxKey) throw new SandboxError("inactive_partner", "API access is disabled for this partner.");
+    if (key === inactiveSandboxKey)
+      throw new SandboxError("inactive_partner", "API access is disabled for this partner.");
     if (!key || key !== options.apiKey) throw new SandboxError("invalid_api_key", "API key is invalid.");
     return key;
   }
@@ -75,7 +97,12 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     if (log.length >= options.rateLimitPerMinute) {
       const retryAfter = Math.max(1, Math.ceil((log[0]! + 60_000 - now) / 1000 / options.timeScale));
       ctx.state.requestLog.set(key, log);
-      throw new SandboxError("rate_limited", "Too many API requests. Please wait a moment and try again.", {}, { "retry-after": String(retryAfter) });
+      throw new SandboxError(
+        "rate_limited",
+        "Too many API requests. Please wait a moment and try again.",
+        {},
+        { "retry-after": String(retryAfter) },
+      );
     }
     log.push(now);
     ctx.state.requestLog.set(key, log);
@@ -86,7 +113,12 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
   const faulted = new Set<string>();
   function pickFault(req: Request, requestId: string, call: string): Fault | null {
     const forced = req.headers.get("x-sandbox-fault");
-    if (forced && (faultNames as readonly string[]).includes(forced) && faultApplies(forced as Fault, call) && !faulted.has(requestId)) {
+    if (
+      forced &&
+      (faultNames as readonly string[]).includes(forced) &&
+      faultApplies(forced as Fault, call) &&
+      !faulted.has(requestId)
+    ) {
       if (faulted.size > 10_000) faulted.clear();
       if (req.headers.has("x-request-id")) faulted.add(requestId);
       return forced as Fault;
@@ -94,7 +126,8 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     const { errorRate, unavailableRate, malformedRate } = options.faults;
     const roll = random();
     if (roll < errorRate) return "internal_error";
-    if (roll < errorRate + unavailableRate) return faultApplies("provider_unavailable", call) ? "provider_unavailable" : null;
+    if (roll < errorRate + unavailableRate)
+      return faultApplies("provider_unavailable", call) ? "provider_unavailable" : null;
     if (roll < errorRate + unavailableRate + malformedRate) return "malformed";
     return null;
   }
@@ -106,7 +139,13 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     // media type is not a body the service takes. HTTP's answer is 415 (RFC 9110 §15.5.16); the
     // code is the spec's for a request that fails validation. An empty body needs no type.
     if (!jsonMediaType.test(req.headers.get("content-type") ?? "")) {
-      throw new SandboxError("validation_error", "The request body must be JSON, sent with content-type: application/json.", {}, {}, 415);
+      throw new SandboxError(
+        "validation_error",
+        "The request body must be JSON, sent with content-type: application/json.",
+        {},
+        {},
+        415,
+      );
     }
     try {
       return JSON.parse(text) as unknown;
@@ -126,7 +165,8 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
     if (method === "POST" && path === "/v1/swap") return createSwap(ctx, await readBody(req));
     if (method === "GET" && path === "/v1/swap") return listSwaps(ctx, query());
     if (method === "GET" && swapMatch) return getSwap(ctx, decodeSegment(swapMatch[1]!), query());
-    if (method === "POST" && depositMatch) return simulateDeposit(ctx, decodeSegment(depositMatch[1]!), await readBody(req));
+    if (method === "POST" && depositMatch)
+      return simulateDeposit(ctx, decodeSegment(depositMatch[1]!), await readBody(req));
     if (method === "POST" && path === "/sandbox/seed") return seedSwaps(ctx, await readBody(req));
     if (method === "POST" && path === "/sandbox/clock") return advanceClock(ctx, await readBody(req));
     if (method === "POST" && path === "/sandbox/reset") {
@@ -153,9 +193,17 @@ export function createSandbox(options: SandboxOptions = defaultSandboxOptions(),
         case "provider_unavailable":
           throw new SandboxError("provider_unavailable", "The route service is temporarily unavailable.");
         case "rate_limited":
-          throw new SandboxError("rate_limited", "Too many API requests. Please wait a moment and try again.", {}, { "retry-after": "1" });
+          throw new SandboxError(
+            "rate_limited",
+            "Too many API requests. Please wait a moment and try again.",
+            {},
+            { "retry-after": "1" },
+          );
         case "malformed":
-          return new Response('{"swaps": [{"id": "TRUNCATED', { status: 200, headers: { "content-type": "application/json", "x-request-id": requestId } });
+          return new Response('{"swaps": [{"id": "TRUNCATED', {
+            status: 200,
+            headers: { "content-type": "application/json", "x-request-id": requestId },
+          });
         case "slow":
           await sleep(options.slowMs);
       }

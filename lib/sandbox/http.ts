@@ -41,5 +41,10 @@ export function json(body: unknown, requestId: string, status = 200, headers: Re
 }
 
 export function errorResponse(error: SandboxError, requestId: string): Response {
-  return json({ error: { code: error.code, message: error.message, details: error.details }, requestId }, requestId, error.status, error.headers);
+  return json(
+    { error: { code: error.code, message: error.message, details: error.details }, requestId },
+    requestId,
+    error.status,
+    error.headers,
+  );
 }

@@ -22,7 +22,11 @@ const messages: Partial<Record<SwapStatus, string>> = {
 };
 
 export function statusAt(events: SwapEvents, t: number, stepMs: number): StatusAt {
-  const at = (status: SwapStatus, since: number): StatusAt => ({ status, since, errorMessage: messages[status] ?? null });
+  const at = (status: SwapStatus, since: number): StatusAt => ({
+    status,
+    since,
+    errorMessage: messages[status] ?? null,
+  });
 
   if (events.seeded) return at(events.seeded.status, events.seeded.updatedAt);
 
@@ -31,7 +35,12 @@ export function statusAt(events: SwapEvents, t: number, stepMs: number): StatusA
     return t >= events.deadline ? at("expired", events.deadline) : at("waiting_deposit", events.createdAt);
   }
 
-  const steps: SwapStatus[] = ["deposit_detected", ...(deposit.partial ? (["underpaid"] as const) : []), "processing", deposit.outcome];
+  const steps: SwapStatus[] = [
+    "deposit_detected",
+    ...(deposit.partial ? (["underpaid"] as const) : []),
+    "processing",
+    deposit.outcome,
+  ];
   const index = Math.min(Math.floor((t - deposit.at) / stepMs), steps.length - 1);
   return at(steps[index] ?? "deposit_detected", deposit.at + index * stepMs);
 }

@@ -33,7 +33,11 @@ const COMMISSION_BPS = 50;
 export const priceOf = (from: CatalogueEntry, to: CatalogueEntry) => Dec(from.usd).div(to.usd).times(SPREAD);
 
 /** Parses a body or query with a request schema; failures are the spec's `validation_error`, naming the field or else `where`. */
-export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknown, where: "body" | "query" = "body"): z.output<S> {
+export function parseRequest<S extends z.core.$ZodType>(
+  schema: S,
+  input: unknown,
+  where: "body" | "query" = "body",
+): z.output<S> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -42,7 +46,9 @@ export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknow
     fields[path] ??= issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : issue.message;
   }
   const [first] = Object.entries(fields);
-  throw new SandboxError("validation_error", first ? `${first[0]}: ${first[1]}` : "The request is invalid.", { fields });
+  throw new SandboxError("validation_error", first ? `${first[0]}: ${first[1]}` : "The request is invalid.", {
+    fields,
+  });
 }
 
 const toAsset = (entry: CatalogueEntry): Asset => ({
@@ -62,24 +68,32 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 function requireAsset(network: string, token: string): CatalogueEntry {
   const entry = findAsset(network, token);
-  if (!entry) throw new SandboxError("unsupported_asset", `${token} on ${network} is not supported.`, { network, token });
+  if (!entry)
+    throw new SandboxError("unsupported_asset", `${token} on ${network} is not supported.`, { network, token });
   return entry;
 }
 
 function requireMemoFits(entry: CatalogueEntry, memo: string | null | undefined) {
   if (memo === null || memo === undefined) return;
   if (!entry.supportsMemo) {
-    throw new SandboxError("unsupported_memo", "Destination memo is not supported for this network or pair.", { network: entry.network });
+    throw new SandboxError("unsupported_memo", "Destination memo is not supported for this network or pair.", {
+      network: entry.network,
+    });
   }
   const check = checkMemo(entry.network, memo);
-  if (!check.valid) throw new SandboxError("validation_error", check.message ?? "The memo is invalid.", { fields: { memo: check.message } });
+  if (!check.valid)
+    throw new SandboxError("validation_error", check.message ?? "The memo is invalid.", {
+      fields: { memo: check.message },
+    });
 }
 
 // ---- GET /asset --------------------------------------------------------------------------------
 
 export function listAssets(ctx: SandboxContext, query: Record<string, string>): AssetList {
   const filter = parseRequest(listAssetsQuerySchema, query, "query");
-  const assets = catalogue.filter((a) => (!filter.network || a.network === filter.network) && (!filter.symbol || a.symbol === filter.symbol)).map(toAsset);
+  const assets = catalogue
+    .filter((a) => (!filter.network || a.network === filter.network) && (!filter.symbol || a.symbol === filter.symbol))
+    .map(toAsset);
   return { generatedAt: iso(ctx.clock.now()), assets };
 }
 
@@ -108,10 +122,14 @@ export function createQuote(ctx: SandboxContext, body: unknown): Quote {
   const request = parseRequest(createQuoteRequestSchema, body);
   const from = requireAsset(request.from.network, request.from.token);
   const to = requireAsset(request.to.network, request.to.token);
-  if (!from.canSend) throw new SandboxError("unsupported_asset", `${from.symbol} on ${from.network} can only be received.`);
+  if (!from.canSend)
+    throw new SandboxError("unsupported_asset", `${from.symbol} on ${from.network} can only be received.`);
   if (!to.canReceive) throw new SandboxError("unsupported_asset", `${to.symbol} on ${to.network} can only be sent.`);
   if (!isSupportedPair(from, to)) {
-    throw new SandboxError("unsupported_pair", `Swaps from ${from.symbol} (${from.network}) to ${to.symbol} (${to.network}) are not supported.`);
+    throw new SandboxError(
+      "unsupported_pair",
+      `Swaps from ${from.symbol} (${from.network}) to ${to.symbol} (${to.network}) are not supported.`,
+    );
   }
   requireMemoFits(to, request.to.memo);
 
@@ -138,7 +156,12 @@ export function createQuote(ctx: SandboxContext, body: unknown): Quote {
     id: `pq_${randomHex(12)}`,
     expiresAt: iso(expiresAt),
     from: { decimals: from.decimals, network: from.network, token: from.symbol, amount },
-    to: { decimals: to.decimals, network: to.network, token: to.symbol, estimatedAmount: floorTo(rate.times(amount), to.decimals) },
+    to: {
+      decimals: to.decimals,
+      network: to.network,
+      token: to.symbol,
+      estimatedAmount: floorTo(rate.times(amount), to.decimals),
+    },
     rate: from.unpublished?.rate || to.unpublished?.rate ? null : floorTo(rate, Math.max(to.decimals, 10)),
     ...(from.unpublished?.bounds ? { minAmountIn: null, maxAmountIn: null } : bounds),
     estimatedTimeSeconds: from.etaSeconds + to.etaSeconds,
@@ -186,7 +209,9 @@ export function createSwap(ctx: SandboxContext, body: unknown): Swap {
   if (request.refundAddress) {
     const refund = checkAddress(from.network, request.refundAddress);
     if (!refund.valid) {
-      throw new SandboxError("validation_error", refund.message ?? "The refund address is invalid.", { fields: { refundAddress: refund.message } });
+      throw new SandboxError("validation_error", refund.message ?? "The refund address is invalid.", {
+        fields: { refundAddress: refund.message },
+      });
     }
     refundAddress = refund.normalizedAddress;
   }
@@ -249,7 +274,12 @@ export function renderSwap(ctx: SandboxContext, swap: StoredSwap, at = ctx.clock
     status: now.status,
     errorMessage: now.errorMessage,
     from: { decimals: swap.from.decimals, network: swap.from.network, token: swap.from.symbol, amount: swap.amountIn },
-    to: { decimals: swap.to.decimals, network: swap.to.network, token: swap.to.symbol, estimatedAmount: swap.estimatedOut },
+    to: {
+      decimals: swap.to.decimals,
+      network: swap.to.network,
+      token: swap.to.symbol,
+      estimatedAmount: swap.estimatedOut,
+    },
     deposit: {
       address: swap.depositAddress,
       memo: swap.depositMemo,
@@ -258,7 +288,13 @@ export function renderSwap(ctx: SandboxContext, swap: StoredSwap, at = ctx.clock
       token: swap.from.symbol,
       deadline: iso(swap.events.deadline),
     },
-    payout: { address: swap.payoutAddress, memo: swap.payoutMemo, network: swap.to.network, token: swap.to.symbol, estimatedAmount: payoutEstimate(swap, at) },
+    payout: {
+      address: swap.payoutAddress,
+      memo: swap.payoutMemo,
+      network: swap.to.network,
+      token: swap.to.symbol,
+      estimatedAmount: payoutEstimate(swap, at),
+    },
     quote: { id: swap.quoteId, rate: swap.rate, estimatedTimeSeconds: swap.estimatedTimeSeconds },
     createdAt: iso(swap.events.createdAt),
     updatedAt: iso(Math.max(now.since, swap.events.createdAt)),
@@ -300,7 +336,9 @@ function listItem(ctx: SandboxContext, swap: StoredSwap, now = ctx.clock.now()):
     ...rendered,
     commission: {
       bps: COMMISSION_BPS,
-      rewardAmountUsdc: completed ? floorTo(Dec(volume).times(swap.from.usd).times(COMMISSION_BPS).div(10_000), 6) : null,
+      rewardAmountUsdc: completed
+        ? floorTo(Dec(volume).times(swap.from.usd).times(COMMISSION_BPS).div(10_000), 6)
+        : null,
       rewardStatus: completed ? (swap.events.seeded?.rewardStatus ?? "available") : null,
     },
   };

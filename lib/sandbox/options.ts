@@ -3,7 +3,12 @@ import { z } from "zod";
 
 /** `latency=MS,error_rate=P,unavailable_rate=P,malformed_rate=P`, any subset, any order. */
 const faultPart = /^(latency|error_rate|unavailable_rate|malformed_rate)\s*=\s*(\d+(?:\.\d+)?)$/;
-const faultKeys = { latency: "latencyMs", error_rate: "errorRate", unavailable_rate: "unavailableRate", malformed_rate: "malformedRate" } as const;
+const faultKeys = {
+  latency: "latencyMs",
+  error_rate: "errorRate",
+  unavailable_rate: "unavailableRate",
+  malformed_rate: "malformedRate",
+} as const;
 
 export const faultsSchema = z
   .string()
@@ -16,9 +21,13 @@ export const faultsSchema = z
       const match = faultPart.exec(part);
       const name = match?.[1] as keyof typeof faultKeys | undefined;
       const value = Number(match?.[2]);
-      const ok = name && !seen.has(name) && (name === "latency" ? Number.isInteger(value) && value <= 120_000 : value <= 1);
+      const ok =
+        name && !seen.has(name) && (name === "latency" ? Number.isInteger(value) && value <= 120_000 : value <= 1);
       if (!ok) {
-        ctx.addIssue({ code: "custom", message: `SANDBOX_FAULTS: cannot read "${part}" (expected e.g. latency=200,error_rate=0.1)` });
+        ctx.addIssue({
+          code: "custom",
+          message: `SANDBOX_FAULTS: cannot read "${part}" (expected e.g. latency=200,error_rate=0.1)`,
+        });
         return z.NEVER;
       }
       seen.add(name);

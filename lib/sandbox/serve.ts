@@ -16,7 +16,11 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD" && chunks.length > 0;
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+  return new Request(new URL(req.url ?? "/", origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+  });
 }
 
 async function send(res: ServerResponse, response: Response) {
@@ -25,7 +29,10 @@ async function send(res: ServerResponse, response: Response) {
 }
 
 /** Starts a server on `host:port` (port 0 = a free one) and resolves with its base URL. */
-export function serveHandler(handler: Handler, { host = "127.0.0.1", port = 0, publicDir }: { host?: string; port?: number; publicDir?: string } = {}) {
+export function serveHandler(
+  handler: Handler,
+  { host = "127.0.0.1", port = 0, publicDir }: { host?: string; port?: number; publicDir?: string } = {},
+) {
   return new Promise<{ server: Server; origin: string; close: () => Promise<void> }>((resolve, reject) => {
     const server = createServer(async (req, res) => {
       try {
@@ -40,7 +47,11 @@ export function serveHandler(handler: Handler, { host = "127.0.0.1", port = 0, p
       } catch (error) {
         console.error("[sandbox] could not serve a request", error);
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { code: "internal_error", message: "The request failed on the server.", details: {} } }));
+        res.end(
+          JSON.stringify({
+            error: { code: "internal_error", message: "The request failed on the server.", details: {} },
+          }),
+        );
       }
     });
     server.keepAliveTimeout = 5_000;

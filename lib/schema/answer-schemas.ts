@@ -38,7 +38,8 @@ function extendedBase(schema: z.ZodMiniType, named: Record<string, z.ZodMiniType
   for (const [id, base] of Object.entries(named)) {
     if (base === schema || !isObjectSchema(base)) continue;
     const fields = Object.entries(base.shape);
-    if (fields.length > (largest?.size ?? 0) && fields.every(([key, field]) => schema.shape[key] === field)) largest = { id, size: fields.length };
+    if (fields.length > (largest?.size ?? 0) && fields.every(([key, field]) => schema.shape[key] === field))
+      largest = { id, size: fields.length };
   }
   return largest?.id;
 }

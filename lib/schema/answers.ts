@@ -10,7 +10,9 @@ import { matchesSchema, type JsonSchema } from "./json-guard";
 export type AnswerCheck<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
 
 function check<T>(schema: JsonSchema): AnswerCheck<T> {
-  return { safeParse: (value) => (matchesSchema(schema, value) ? { success: true, data: value as T } : { success: false }) };
+  return {
+    safeParse: (value) => (matchesSchema(schema, value) ? { success: true, data: value as T } : { success: false }),
+  };
 }
 
 export const assetListAnswer = check<AssetList>(answerJsonSchemas.assetList);

@@ -2,7 +2,15 @@
 // browser. Error codes are stable; the browser maps them to words in its language.
 import * as z from "zod/mini";
 import "./zod";
-import { addressValidationSchema, decimalStringSchema, isoDateTimeSchema, quoteIdSchema, quoteSchema, swapSchema, swapStatusSchema } from "./partner";
+import {
+  addressValidationSchema,
+  decimalStringSchema,
+  isoDateTimeSchema,
+  quoteIdSchema,
+  quoteSchema,
+  swapSchema,
+  swapStatusSchema,
+} from "./partner";
 import { bffErrorCodes, depositOutcomes } from "./codes";
 
 export { bffErrorCodes, depositOutcomes } from "./codes";

@@ -2,7 +2,16 @@
 // of statuses or error codes imports them from here and does not pull in a schema library.
 // lib/schema/partner.ts and lib/schema/bff.ts build their schemas from these lists.
 
-export const swapStatuses = ["waiting_deposit", "deposit_detected", "underpaid", "processing", "completed", "refunded", "failed", "expired"] as const;
+export const swapStatuses = [
+  "waiting_deposit",
+  "deposit_detected",
+  "underpaid",
+  "processing",
+  "completed",
+  "refunded",
+  "failed",
+  "expired",
+] as const;
 export type SwapStatus = (typeof swapStatuses)[number];
 
 export const terminalStatuses: readonly SwapStatus[] = ["completed", "refunded", "failed", "expired"];
@@ -37,7 +46,10 @@ const bffOwnErrorCodes = [
   "upstream_timeout",
   "unauthorized",
 ] as const;
-export const bffErrorCodes = [...errorCodes.filter((c) => c !== "invalid_api_key" && c !== "inactive_partner"), ...bffOwnErrorCodes] as const;
+export const bffErrorCodes = [
+  ...errorCodes.filter((c) => c !== "invalid_api_key" && c !== "inactive_partner"),
+  ...bffOwnErrorCodes,
+] as const;
 
 export const rewardStatuses = ["available", "claiming", "claimed"] as const;
 export const depositOutcomes = ["completed", "refunded", "failed"] as const;

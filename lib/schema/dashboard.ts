@@ -23,13 +23,23 @@ export const DASHBOARD_PAGE_SIZE = 25;
 /** `status=completed,failed`: each a spec status, each once, kept in the spec's order. */
 const statusListSchema = z.pipe(
   statusListQuerySchema,
-  z.transform((list: SwapStatus[]) => [...new Set(list)].sort((a, b) => swapStatuses.indexOf(a) - swapStatuses.indexOf(b))),
+  z.transform((list: SwapStatus[]) =>
+    [...new Set(list)].sort((a, b) => swapStatuses.indexOf(a) - swapStatuses.indexOf(b)),
+  ),
 );
 
 const filterShape = {
   /** A swap id, externalId, customerId, or a deposit or payout address, matched exactly. */
   // No control characters: none is in an id or an address, and Postgres refuses a NUL in text.
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200, "is too long"), z.regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters"))),
+  q: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(200, "is too long"),
+        z.regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters"),
+      ),
+  ),
   status: z.optional(statusListSchema),
   createdFrom: z.optional(isoDateTimeSchema),
   createdTo: z.optional(isoDateTimeSchema),
@@ -84,11 +94,21 @@ export const timeZoneSchema = z
  * counts (`tz`, UTC when not given): the operator's days, the same ones the date filters pick.
  */
 export const dashboardSummaryQuerySchema = z
-  .strictObject({ status: filterShape.status, createdFrom: filterShape.createdFrom, createdTo: filterShape.createdTo, tz: z.optional(timeZoneSchema) })
+  .strictObject({
+    status: filterShape.status,
+    createdFrom: filterShape.createdFrom,
+    createdTo: filterShape.createdTo,
+    tz: z.optional(timeZoneSchema),
+  })
   .check(z.refine(rangeInOrder, rangeMessage));
 export type DashboardSummaryQuery = z.output<typeof dashboardSummaryQuerySchema>;
 
-const dashboardDailySchema = z.object({ date: z.string(), count: z.int(), completed: z.int(), rewardUsdc: decimalStringSchema });
+const dashboardDailySchema = z.object({
+  date: z.string(),
+  count: z.int(),
+  completed: z.int(),
+  rewardUsdc: decimalStringSchema,
+});
 export const dashboardSummarySchema = z.object({ totals: dashboardTotalsSchema, daily: z.array(dashboardDailySchema) });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
@@ -119,7 +139,10 @@ const webhookDeliverySchema = z.object({
   createdAt: isoDateTimeSchema,
   deliveredAt: z.nullable(isoDateTimeSchema),
 });
-export const webhookLogSchema = z.object({ deliveries: z.array(webhookDeliverySchema), total: z.int().check(z.gte(0)) });
+export const webhookLogSchema = z.object({
+  deliveries: z.array(webhookDeliverySchema),
+  total: z.int().check(z.gte(0)),
+});
 export type WebhookLog = z.infer<typeof webhookLogSchema>;
 
 export const dashboardCsvColumns = [

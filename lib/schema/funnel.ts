@@ -20,8 +20,20 @@ export const funnelQuerySchema = z
 export type FunnelQuery = z.output<typeof funnelQuerySchema>;
 
 const count = z.int().check(z.gte(0));
-const funnelStagesSchema = z.object({ quoted: count, addressChecked: count, swapCreated: count, depositSeen: count, completed: count });
-const funnelEndingsSchema = z.object({ completed: count, refunded: count, failed: count, expired: count, abandoned: count });
+const funnelStagesSchema = z.object({
+  quoted: count,
+  addressChecked: count,
+  swapCreated: count,
+  depositSeen: count,
+  completed: count,
+});
+const funnelEndingsSchema = z.object({
+  completed: count,
+  refunded: count,
+  failed: count,
+  expired: count,
+  abandoned: count,
+});
 
 export const funnelSchema = z.object({
   /** The period as asked (inclusive), null where open. */
@@ -55,12 +67,14 @@ export const funnelCsvColumns = [
 ] as const;
 
 /** The volume the dashboard's cards show: completed swaps created in the period. */
-export const volumeQuerySchema = z.strictObject({ createdFrom: z.optional(isoDateTimeSchema), createdTo: z.optional(isoDateTimeSchema) }).check(
-  z.refine((q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) <= Date.parse(q.createdTo), {
-    message: "createdFrom must not be after createdTo",
-    path: ["createdFrom"],
-  }),
-);
+export const volumeQuerySchema = z
+  .strictObject({ createdFrom: z.optional(isoDateTimeSchema), createdTo: z.optional(isoDateTimeSchema) })
+  .check(
+    z.refine((q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) <= Date.parse(q.createdTo), {
+      message: "createdFrom must not be after createdTo",
+      path: ["createdFrom"],
+    }),
+  );
 
 export const volumeSchema = z.object({
   from: z.nullable(isoDateTimeSchema),

@@ -75,7 +75,8 @@ export function matchesSchema(schema: JsonSchema, value: unknown): boolean {
     }
     const extra = schema.additionalProperties;
     if (typeof extra === "object") {
-      for (const [key, item] of Object.entries(record)) if (!schema.properties?.[key] && !matchesSchema(extra, item)) return false;
+      for (const [key, item] of Object.entries(record))
+        if (!schema.properties?.[key] && !matchesSchema(extra, item)) return false;
     }
   }
   return true;

@@ -10,11 +10,15 @@ export { errorCodes, isTerminalStatus, rewardStatuses, swapStatuses, terminalSta
 export const quoteIdPattern = /^pq_[a-f0-9]{24}$/;
 export const swapIdPattern = /^[A-Z0-9]{12}$/;
 
-export const quoteIdSchema = z.string().check(z.regex(quoteIdPattern, "quoteId must be pq_ followed by 24 lowercase hex characters"));
+export const quoteIdSchema = z
+  .string()
+  .check(z.regex(quoteIdPattern, "quoteId must be pq_ followed by 24 lowercase hex characters"));
 export const swapIdSchema = z.string().check(z.regex(swapIdPattern, "swap id must be 12 uppercase letters or digits"));
 
 /** A decimal amount as the API carries it: digits, an optional fraction, no sign, no exponent. */
-export const decimalStringSchema = z.string().check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, "must be a decimal string such as 0.01"));
+export const decimalStringSchema = z
+  .string()
+  .check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, "must be a decimal string such as 0.01"));
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
@@ -204,7 +208,10 @@ export type CreateSwapRequest = z.infer<typeof createSwapRequestSchema>;
 
 /** A whole number in a URL query (`?limit=25`), within [min, max]. */
 export const queryInt = (min: number, max: number) =>
-  z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "must be a whole number")), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "must be a whole number")), z.transform(Number)),
+    z.int().check(z.gte(min), z.lte(max)),
+  );
 
 /** `status=completed,failed`: a comma list of spec statuses, at least one. */
 export const statusListQuerySchema = z.pipe(

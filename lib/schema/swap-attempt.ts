@@ -5,4 +5,10 @@
 import type { SwapBody } from "./bff";
 
 export const swapAttemptFields = (body: SwapBody) =>
-  [body.quoteId, body.destination.address, body.destination.memo ?? null, body.refundAddress ?? null, body.notificationEmail ?? null] as const;
+  [
+    body.quoteId,
+    body.destination.address,
+    body.destination.memo ?? null,
+    body.refundAddress ?? null,
+    body.notificationEmail ?? null,
+  ] as const;

@@ -19,7 +19,8 @@ export const widgetParamsSchema = z.extend(checkoutPresetSchema, {
  */
 export function widgetQueryOf(params: WidgetParams): string {
   const query = new URLSearchParams();
-  for (const key of ["from", "to", "amount", "theme", "accent", "locale", "config"] as const) if (params[key]) query.set(key, params[key]);
+  for (const key of ["from", "to", "amount", "theme", "accent", "locale", "config"] as const)
+    if (params[key]) query.set(key, params[key]);
   const text = query.toString();
   return text ? `?${text}` : "";
 }
@@ -31,7 +32,8 @@ export type WidgetParams = z.infer<typeof widgetParamsSchema>;
  * lock is on where money lands, so it must name the network. Today's single-network symbol
  * ("BTC") is no exception, since a symbol can gain a network tomorrow.
  */
-const destinationNamesNetwork = (config: { to?: string; destination?: unknown }) => !config.destination || !config.to || config.to.includes(".");
+const destinationNamesNetwork = (config: { to?: string; destination?: unknown }) =>
+  !config.destination || !config.to || config.to.includes(".");
 
 /** What a partner's server may fix for one embed: trusted attribution and locked choices. */
 export const widgetConfigSchema = z
@@ -44,10 +46,18 @@ export const widgetConfigSchema = z
     to: z.optional(
       z
         .string('is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')
-        .check(z.regex(/^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/, 'is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"')),
+        .check(
+          z.regex(
+            /^[A-Za-z0-9-]{1,32}(\.[a-z0-9-]{1,64})?$/,
+            'is an asset: "SYMBOL" or "SYMBOL.network", e.g. "USDT.tron"',
+          ),
+        ),
     ),
     destination: z.optional(
-      z.strictObject({ address: z.string().check(z.minLength(1), z.maxLength(256)), memo: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) }),
+      z.strictObject({
+        address: z.string().check(z.minLength(1), z.maxLength(256)),
+        memo: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+      }),
     ),
     /** Include the swap's access token in the host page's `swap_created` event. */
     includeToken: z.optional(z.boolean()),

@@ -44,7 +44,12 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore &
     },
     acquireWindow: async (key, limit, windowMs, at): Promise<WindowAcquire> => {
       const log = recent(key, windowMs, at);
-      if (log.length >= limit) return { ok: false, used: log.length, retryAfterMs: Math.max(1, (log[log.length - limit] ?? at) + windowMs - at) };
+      if (log.length >= limit)
+        return {
+          ok: false,
+          used: log.length,
+          retryAfterMs: Math.max(1, (log[log.length - limit] ?? at) + windowMs - at),
+        };
       log.push(at);
       return { ok: true, used: log.length, retryAfterMs: 0 };
     },

@@ -70,19 +70,16 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
       const failed = results?.find(([error]) => error);
       if (failed?.[0]) throw failed[0];
     },
-    setIfAbsent: async (key, value, ttlMs) => (await client.set(k(key), value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK",
+    setIfAbsent: async (key, value, ttlMs) =>
+      (await client.set(k(key), value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK",
     delete: async (key) => {
       await client.del(k(key));
     },
     acquireWindow: async (key, limit, windowMs, now): Promise<WindowAcquire> => {
       const member = `${now}-${process.pid}-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
-      const [ok, used, retryAfterMs] = (await (client as Redis & { acquireWindow: (...args: unknown[]) => Promise<number[]> }).acquireWindow(
-        k(key),
-        now,
-        windowMs,
-        limit,
-        member,
-      )) as [number, number, number];
+      const [ok, used, retryAfterMs] = (await (
+        client as Redis & { acquireWindow: (...args: unknown[]) => Promise<number[]> }
+      ).acquireWindow(k(key), now, windowMs, limit, member)) as [number, number, number];
       return { ok: ok === 1, used, retryAfterMs };
     },
     windowUsage: async (key, windowMs, now) => {
@@ -147,7 +144,9 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
   for (const [name, method] of Object.entries(store)) {
     if (typeof method !== "function" || name === "whenReady" || name === "connected") continue;
     (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-      refusedDatabase === null ? (method as (...a: unknown[]) => unknown)(...args) : Promise.reject(new Error(refusedDatabase));
+      refusedDatabase === null
+        ? (method as (...a: unknown[]) => unknown)(...args)
+        : Promise.reject(new Error(refusedDatabase));
   }
   return store;
 }

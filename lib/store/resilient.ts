@@ -5,7 +5,11 @@ import type { KeyValueStore } from "./types";
 
 export type ResilientStore = KeyValueStore & { degraded(): boolean };
 
-export function createResilientStore(primary: KeyValueStore, fallback: KeyValueStore, onChange?: (degraded: boolean) => void): ResilientStore {
+export function createResilientStore(
+  primary: KeyValueStore,
+  fallback: KeyValueStore,
+  onChange?: (degraded: boolean) => void,
+): ResilientStore {
   let degradedSince: number | null = null;
   const RETRY_PRIMARY_MS = 1_000;
   // The first commands wait for the first connection (briefly), so instances that start together

@@ -35,7 +35,8 @@ export function createStrictStore(primary: KeyValueStore, waitMs: number): Stric
     let lastError: unknown;
     for (;;) {
       // A connection that does not come within the time left (or never can) ends the wait.
-      if (!(await (primary.connected?.(Math.max(0, left())) ?? true))) throw new StoreUnavailable(Date.now() - started, lastError);
+      if (!(await (primary.connected?.(Math.max(0, left())) ?? true)))
+        throw new StoreUnavailable(Date.now() - started, lastError);
       try {
         return await op();
       } catch (error) {

@@ -2,7 +2,8 @@
 // Ethereum address" when one is pasted for a Tron payout, the mistake that loses funds. A hint
 // beside the service's own check, never a check itself (shapes overlap; checksums are not read).
 
-export type AddressFamily = "evm" | "bitcoin" | "litecoin" | "dogecoin" | "tron" | "xrpl" | "ton" | "stellar" | "cosmos";
+export type AddressFamily =
+  "evm" | "bitcoin" | "litecoin" | "dogecoin" | "tron" | "xrpl" | "ton" | "stellar" | "cosmos";
 
 const BASE58 = "[1-9A-HJ-NP-Za-km-z]";
 const shapes: ReadonlyArray<[AddressFamily, RegExp, readonly string[]]> = [

@@ -11,7 +11,10 @@ function marksOf(locale: string) {
   let known = marks.get(locale);
   if (!known) {
     const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
-    known = { decimal: parts.find((p) => p.type === "decimal")?.value === "," ? "," : ".", group: parts.find((p) => p.type === "group")?.value ?? "" };
+    known = {
+      decimal: parts.find((p) => p.type === "decimal")?.value === "," ? "," : ".",
+      group: parts.find((p) => p.type === "group")?.value ?? "",
+    };
     marks.set(locale, known);
   }
   return known;

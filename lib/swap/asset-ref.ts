@@ -3,11 +3,17 @@ import type { Asset } from "@/lib/schema/partner";
 
 export const assetRef = (asset: Pick<Asset, "symbol" | "network">) => `${asset.symbol}.${asset.network}`;
 
-export function findByRef(assets: readonly Asset[], ref: string | null | undefined, side: "send" | "receive"): Asset | undefined {
+export function findByRef(
+  assets: readonly Asset[],
+  ref: string | null | undefined,
+  side: "send" | "receive",
+): Asset | undefined {
   if (!ref) return undefined;
   const [symbol = "", network] = ref.split(".");
   const usable = assets.filter((a) => (side === "send" ? a.canSend : a.canReceive));
-  return usable.find((a) => a.symbol.toUpperCase() === symbol.toUpperCase() && (!network || a.network === network.toLowerCase()));
+  return usable.find(
+    (a) => a.symbol.toUpperCase() === symbol.toUpperCase() && (!network || a.network === network.toLowerCase()),
+  );
 }
 
 const networkLabels: Record<string, string> = {
@@ -27,7 +33,8 @@ const networkLabels: Record<string, string> = {
   dogecoin: "Dogecoin",
 };
 
-export const networkLabel = (network: string) => networkLabels[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
+export const networkLabel = (network: string) =>
+  networkLabels[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
 
 /** Other names people search a network by: its former or company name, its coin's ticker. */
 export const networkAliases: Record<string, string> = {
@@ -39,7 +46,8 @@ export const networkAliases: Record<string, string> = {
 
 /** What a network calls the payout memo: the XRP Ledger, a destination tag (a whole number); others, a memo. */
 /** What a deposit's memo is called on its chain: a destination tag on the XRP Ledger, a comment on TON, a memo elsewhere (Stellar, Cosmos). */
-export const memoNameOf = (network: string): "tag" | "comment" | "memo" => (network === "xrpl" ? "tag" : network === "ton" ? "comment" : "memo");
+export const memoNameOf = (network: string): "tag" | "comment" | "memo" =>
+  network === "xrpl" ? "tag" : network === "ton" ? "comment" : "memo";
 export const memoKindOf = (network: string): "tag" | "memo" => (network === "xrpl" ? "tag" : "memo");
 
 /** The token standard a network's tokens follow, shown next to the network; null for native coins. */

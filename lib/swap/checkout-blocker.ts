@@ -78,7 +78,8 @@ export function checkoutBlocker(facts: CheckoutFacts): CheckoutBlocker | null {
   if (address.check === "checking" || address.check === "empty") return { reason: "checking" };
   if (address.checkUnavailable) return { reason: "checkUnavailable" };
   // A memo refused for an address of another network's shape: the address is what is wrong.
-  if (address.memoRejected && !foreignAddressFamily(address.value, toNetwork)) return { reason: "fixMemo", values: kind, field: "memo" };
+  if (address.memoRejected && !foreignAddressFamily(address.value, toNetwork))
+    return { reason: "fixMemo", values: kind, field: "memo" };
   if (!address.ok) return { reason: "fixAddress", values: network, field: "address" };
   if (facts.memoMissing) return { reason: "memo", values: kind, field: "memo" };
   if (!facts.refundOk) return { reason: "refund", field: "refund" };

@@ -28,7 +28,8 @@ export function clockText(totalSeconds: number, locale = "en"): string {
   const minutes = Math.floor((s % 3600) / 60);
   const seconds = s % 60;
   // In the locale's digits (Persian's ۳:۰۵, say), as the amounts and dates beside it are.
-  const digits = (n: number, width: number) => new Intl.NumberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
+  const digits = (n: number, width: number) =>
+    new Intl.NumberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
   return `${hours ? `${digits(hours, 1)}:` : ""}${digits(minutes, hours ? 2 : 1)}:${digits(seconds, 2)}`;
 }
 
@@ -39,7 +40,11 @@ export const etaMinutes = (estimatedTimeSeconds: number) => Math.max(1, Math.rou
  * A moment as the swap pages write it, one way everywhere: the hour without a leading zero, the
  * zone's name when the date is given (a deadline must be unambiguous), seconds for a status check.
  */
-export function momentText(iso: string | number, locale: string, parts: { date?: boolean; seconds?: boolean } = {}): string {
+export function momentText(
+  iso: string | number,
+  locale: string,
+  parts: { date?: boolean; seconds?: boolean } = {},
+): string {
   return new Intl.DateTimeFormat(locale, {
     ...(parts.date ? { year: "numeric", month: "short", day: "numeric", timeZoneName: "short" } : {}),
     hour: "numeric",

@@ -18,7 +18,8 @@ export type PaymentTarget = {
 };
 
 export type PaymentUri =
-  { kind: "uri"; uri: string; standard: PaymentStandard } | { kind: "address"; uri: string; reason: "no_standard" | "jetton" | "asset_unknown" };
+  | { kind: "uri"; uri: string; standard: PaymentStandard }
+  | { kind: "address"; uri: string; reason: "no_standard" | "jetton" | "asset_unknown" };
 
 type PaymentStandard = "BIP-21" | "EIP-681" | "Solana Pay" | "SEP-7" | "TON transfer";
 
@@ -36,7 +37,8 @@ const UINT64_MAX = "18446744073709551615";
 export function exactAmount(amount: string, decimals: number): string {
   const match = DECIMAL.exec(amount);
   if (!match) throw new PaymentUriError(`"${amount}" is not a decimal amount`);
-  if (!Number.isInteger(decimals) || decimals < 0) throw new PaymentUriError(`decimals must be a whole number, not ${decimals}`);
+  if (!Number.isInteger(decimals) || decimals < 0)
+    throw new PaymentUriError(`decimals must be a whole number, not ${decimals}`);
   const whole = (match[1] ?? "").replace(/^0+(?=\d)/, "");
   const fraction = (match[2] ?? "").replace(/0+$/, "");
   if (fraction.length > decimals) {
@@ -64,8 +66,13 @@ export function paymentUri(target: PaymentTarget): PaymentUri {
   const chainId = evmChainIds[network];
   if (chainId !== undefined) {
     const units = toBaseUnits(amount, decimals);
-    if (!contractAddress) return { kind: "uri", standard: "EIP-681", uri: `ethereum:${address}@${chainId}?value=${units}` };
-    return { kind: "uri", standard: "EIP-681", uri: `ethereum:${contractAddress}@${chainId}/transfer?address=${address}&uint256=${units}` };
+    if (!contractAddress)
+      return { kind: "uri", standard: "EIP-681", uri: `ethereum:${address}@${chainId}?value=${units}` };
+    return {
+      kind: "uri",
+      standard: "EIP-681",
+      uri: `ethereum:${contractAddress}@${chainId}/transfer?address=${address}&uint256=${units}`,
+    };
   }
 
   if (network === "solana") {
@@ -108,7 +115,8 @@ function isMemoId(memo: string): boolean {
  */
 export function depositUri(swap: Pick<Swap, "deposit" | "from">, asset: DepositAsset | null): PaymentUri {
   // Decimals that disagree with the swap's own would put base units off by powers of ten.
-  if (!asset || asset.decimals !== swap.from.decimals) return { kind: "address", uri: swap.deposit.address, reason: "asset_unknown" };
+  if (!asset || asset.decimals !== swap.from.decimals)
+    return { kind: "address", uri: swap.deposit.address, reason: "asset_unknown" };
   try {
     return paymentUri({
       network: swap.deposit.network,

@@ -59,10 +59,15 @@ async function attempt(options: DeliverOptions, id: string, payload: string): Pr
     return { ok: res.status >= 200 && res.status < 300, answer: `HTTP ${res.status}` };
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
-    if (name === "TimeoutError" || name === "AbortError") return { ok: false, answer: `no answer within ${Math.round(timeoutMs / 1000)} s` };
+    if (name === "TimeoutError" || name === "AbortError")
+      return { ok: false, answer: `no answer within ${Math.round(timeoutMs / 1000)} s` };
     return {
       ok: false,
-      answer: `not reached: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`.slice(0, 200),
+      answer:
+        `not reached: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`.slice(
+          0,
+          200,
+        ),
     };
   }
 }
@@ -105,14 +110,24 @@ async function deliverRound(db: LedgerDb, options: DeliverOptions): Promise<{ se
           db
             .select({ one: sql`1` })
             .from(earlier)
-            .where(and(eq(earlier.swapId, webhookDeliveries.swapId), eq(earlier.status, "pending"), lt(earlier.createdAt, webhookDeliveries.createdAt))),
+            .where(
+              and(
+                eq(earlier.swapId, webhookDeliveries.swapId),
+                eq(earlier.status, "pending"),
+                lt(earlier.createdAt, webhookDeliveries.createdAt),
+              ),
+            ),
         ),
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
     .limit(options.batch ?? 20)
     .for("update", { skipLocked: true });
-  const claimed = await db.update(webhookDeliveries).set({ lockedUntil: leaseUntil }).where(inArray(webhookDeliveries.id, due)).returning();
+  const claimed = await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: leaseUntil })
+    .where(inArray(webhookDeliveries.id, due))
+    .returning();
   let delivered = 0;
   await Promise.all(
     claimed.map(async (row) => {
@@ -133,7 +148,13 @@ async function deliverRound(db: LedgerDb, options: DeliverOptions): Promise<{ se
       webhookAttempted(givenUp ? "failed" : "retrying");
       await db
         .update(webhookDeliveries)
-        .set({ status: givenUp ? "failed" : "pending", attempts, lastResponse: result.answer, lockedUntil: null, nextAttemptAt: givenUp ? finished : next })
+        .set({
+          status: givenUp ? "failed" : "pending",
+          attempts,
+          lastResponse: result.answer,
+          lockedUntil: null,
+          nextAttemptAt: givenUp ? finished : next,
+        })
         .where(eq(webhookDeliveries.id, row.id));
     }),
   );

@@ -4,7 +4,8 @@ import { createHmac } from "node:crypto";
 import { safeEqual } from "@/lib/timing";
 import { widgetConfigSchema, type WidgetConfig } from "@/lib/schema/widget";
 
-export type WidgetConfigCheck = { ok: true; config: WidgetConfig } | { ok: false; reason: "malformed" | "bad_signature" | "expired" | "invalid" };
+export type WidgetConfigCheck =
+  { ok: true; config: WidgetConfig } | { ok: false; reason: "malformed" | "bad_signature" | "expired" | "invalid" };
 
 /** A config expiring further out than this is refused (a leaked one must not live for years). */
 export const MAX_LIFETIME_SECONDS = 366 * 24 * 60 * 60;
@@ -18,10 +19,15 @@ export function signWidgetConfig(config: WidgetConfig, key: Buffer): string {
   return `${payload}.${mac(key, payload)}`;
 }
 
-export function verifyWidgetConfig(token: string, key: Buffer, nowSeconds = Math.floor(Date.now() / 1000)): WidgetConfigCheck {
+export function verifyWidgetConfig(
+  token: string,
+  key: Buffer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): WidgetConfigCheck {
   if (token.length > MAX_CONFIG_LENGTH) return { ok: false, reason: "malformed" };
   const parts = token.split(".");
-  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]{43}$/.test(parts[1]!)) return { ok: false, reason: "malformed" };
+  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]{43}$/.test(parts[1]!))
+    return { ok: false, reason: "malformed" };
   const [payload, signature] = parts as [string, string];
   if (!safeEqual(mac(key, payload), signature)) return { ok: false, reason: "bad_signature" };
   let json: unknown;

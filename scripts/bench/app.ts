@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, repoRoot } from "../../tests/support/servers";
 
-export type BenchApp = { origin: string; pid: number; stop: () => Promise<void>; logs: () => string; exited: () => string | null };
+export type BenchApp = {
+  origin: string;
+  pid: number;
+  stop: () => Promise<void>;
+  logs: () => string;
+  exited: () => string | null;
+};
 
 export async function startBff(env: Record<string, string>): Promise<BenchApp> {
   const port = await freePort();
@@ -16,7 +22,14 @@ export async function startBff(env: Record<string, string>): Promise<BenchApp> {
   if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
   const child = spawn(process.execPath, ["server/start.mjs"], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      SANDBOX: "1",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -26,7 +39,8 @@ export async function startBff(env: Record<string, string>): Promise<BenchApp> {
     child.once("exit", (code, signal) => {
       ended = signal ? `signal ${signal}` : `exit code ${code}`;
       if (ledgerDir) rmSync(ledgerDir, { recursive: true, force: true });
-      if (!stopping) console.error(`[bench] the app ended by itself during the run (${ended}) at ${new Date().toISOString()}`);
+      if (!stopping)
+        console.error(`[bench] the app ended by itself during the run (${ended}) at ${new Date().toISOString()}`);
       resolve();
     }),
   );

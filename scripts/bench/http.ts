@@ -2,13 +2,22 @@
 // browser gets its own connection when it needs one, as real browsers would.
 import { Agent, request } from "node:http";
 
-export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string; ms: number; error?: string };
+export type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  ms: number;
+  error?: string;
+};
 
 export function createClient({ maxSockets = 4096, timeoutMs = 40_000 } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets, maxFreeSockets: 512 });
   let inflight = 0;
 
-  function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  function send(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Answer> {
     const started = performance.now();
     inflight++;
     return new Promise<Answer>((resolve) => {
@@ -18,13 +27,22 @@ export function createClient({ maxSockets = 4096, timeoutMs = 40_000 } = {}) {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+            ms: performance.now() - started,
+          }),
         );
-        res.on("error", (error) => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - started, error: error.message }));
+        res.on("error", (error) =>
+          resolve({ status: 0, headers: {}, body: "", ms: performance.now() - started, error: error.message }),
+        );
       });
       req.setTimeout(timeoutMs, () => req.destroy(new Error("timeout")));
       // Network failures and timeouts are answers too (status 0): the browser shows what it had.
-      req.on("error", (error) => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - started, error: error.message }));
+      req.on("error", (error) =>
+        resolve({ status: 0, headers: {}, body: "", ms: performance.now() - started, error: error.message }),
+      );
       req.end(init.body);
     }).finally(() => {
       inflight--;

@@ -11,7 +11,9 @@ export async function startNaive(upstreamOrigin: string): Promise<{ origin: stri
     const path = (req.url ?? "/").split("?")[0]!;
     const match = /^\/api\/v1\/(swap\/[A-Z0-9]{12}|swap|quote)$/.exec(path);
     if (!match) {
-      res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"","details":{}}}');
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end('{"error":{"code":"not_found","message":"","details":{}}}');
       return;
     }
     const chunks: Buffer[] = [];
@@ -25,7 +27,9 @@ export async function startNaive(upstreamOrigin: string): Promise<{ origin: stri
       }
       const forward = (attempt: number) => {
         const upstream = request(`${upstreamOrigin}/v1/${match[1]}`, { method: req.method, headers, agent }, (up) => {
-          const out: Record<string, string> = { "content-type": String(up.headers["content-type"] ?? "application/json") };
+          const out: Record<string, string> = {
+            "content-type": String(up.headers["content-type"] ?? "application/json"),
+          };
           if (up.headers["retry-after"]) out["retry-after"] = String(up.headers["retry-after"]);
           if (up.statusCode === 200 && req.method === "GET") out["x-status-as-of"] = new Date().toISOString();
           res.writeHead(up.statusCode ?? 502, out);

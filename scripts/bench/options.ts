@@ -49,7 +49,12 @@ const schema = z.object({
     .transform((v) => v === "1"),
 });
 
-export type BenchOptions = z.output<typeof schema> & { readme: boolean; polling: boolean; throughput: boolean; overhead: boolean };
+export type BenchOptions = z.output<typeof schema> & {
+  readme: boolean;
+  polling: boolean;
+  throughput: boolean;
+  overhead: boolean;
+};
 
 export function benchOptions(env: NodeJS.ProcessEnv, argv: string[]): BenchOptions {
   const parsed = schema.safeParse(env);
@@ -77,7 +82,10 @@ export const APP_SECRET = "bench-secret-0123456789abcdefghijklmnopqrstuv";
 export const API_KEY = "lsk_test_sandbox";
 /** A USDT (TRON) payout address: a wallet's, not USDT's own contract, which the BFF refuses as a payout. */
 export const DESTINATION = "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r";
-export const QUOTE_BODY = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } };
+export const QUOTE_BODY = {
+  from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+  to: { network: "tron", token: "USDT" },
+};
 
 /** A small deterministic PRNG (mulberry32), so schedules repeat run to run. */
 export function prng(seed: number): () => number {

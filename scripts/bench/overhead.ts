@@ -61,7 +61,10 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
     });
   });
   await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
-  const upstream = await startUpstream({ SANDBOX_API_KEY: API_KEY, SANDBOX_RATE_LIMIT_PER_MINUTE: String(o.BENCH_RATE_LIMIT) });
+  const upstream = await startUpstream({
+    SANDBOX_API_KEY: API_KEY,
+    SANDBOX_RATE_LIMIT_PER_MINUTE: String(o.BENCH_RATE_LIMIT),
+  });
   const { ids } = await upstream.control<{ ids: string[] }>("/sandbox/seed", { count: 1, statuses: ["completed"] });
   const id = ids[0]!;
   const token = createHmac("sha256", deriveKey(APP_SECRET, "swap-token")).update(`swap:${id}`).digest("base64url");
@@ -77,7 +80,13 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
   const apps: BenchApp[] = [];
   try {
     apps.push(await startBff(env));
-    apps.push(await startBff({ ...env, METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` }));
+    apps.push(
+      await startBff({
+        ...env,
+        METRICS_TOKEN,
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`,
+      }),
+    );
     const on = apps[1]!;
     const path = `/api/v1/swap/${id}`;
     const headers = { "x-swap-token": token };
@@ -93,12 +102,20 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
       scrapes++;
     };
     const cannon = (app: BenchApp, seconds: number) =>
-      autocannon({ url: app.origin + path, headers, connections: o.BENCH_AC_CONNECTIONS, duration: seconds, pipelining: 1 });
+      autocannon({
+        url: app.origin + path,
+        headers,
+        connections: o.BENCH_AC_CONNECTIONS,
+        duration: seconds,
+        pipelining: 1,
+      });
     // Warm both (JIT, lazy route loading), then interleaved rounds, the order alternating.
     for (let pass = 0; pass < 2; pass++) for (const app of apps) await cannon(app, 3);
     const rounds = o.BENCH_AC_ROUNDS;
     const perRound = Math.max(1, Math.round(o.BENCH_AC_SECONDS / rounds));
-    log(`  overhead: ${rounds} rounds × 2 apps × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections, GET /api/v1/swap/{id} (cached)`);
+    log(
+      `  overhead: ${rounds} rounds × 2 apps × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections, GET /api/v1/swap/{id} (cached)`,
+    );
     const runs: [autocannon.Result[], autocannon.Result[]] = [[], []];
     const cpu: [number[], number[]] = [[], []];
     for (let round = 0; round < rounds; round++) {

@@ -57,7 +57,9 @@ export async function startContender(n: number, contender: Contender, o: BenchOp
     const pages = Math.ceil(n / 100);
     const listed = () => upstream.calls.filter((c) => c.route === "GET /swap (list)" && c.status === 200).length;
     const first = ids[0]!;
-    await client.send(`${origin}/api/v1/swap/${first}`, { headers: { "x-swap-token": tokenOf(first), "x-forwarded-for": "10.250.0.1" } });
+    await client.send(`${origin}/api/v1/swap/${first}`, {
+      headers: { "x-swap-token": tokenOf(first), "x-forwarded-for": "10.250.0.1" },
+    });
     while (listed() < pages && Date.now() - warmStarted < 180_000) await sleep(100);
     warmSeconds = (Date.now() - warmStarted) / 1000;
     log(`  warm start: the BFF's sweep read ${listed()} of ${pages} pages in ${warmSeconds.toFixed(1)} s`);

@@ -20,14 +20,20 @@ const EARLY_MS = 3 * 60_000;
 function refusalReason(answer: { status: number; body: string }): string {
   if (answer.status !== 429) return String(answer.status || "no answer");
   try {
-    const details = (JSON.parse(answer.body) as { error?: { details?: { budget?: string; limit?: string } } }).error?.details;
+    const details = (JSON.parse(answer.body) as { error?: { details?: { budget?: string; limit?: string } } }).error
+      ?.details;
     return `429 ${details?.budget ? `budget ${details.budget}` : details?.limit ? `limit ${details.limit}` : ""}`.trim();
   } catch {
     return "429";
   }
 }
 
-export async function runPhase(n: number, contender: Contender, o: BenchOptions, log: (line: string) => void): Promise<ContenderResult> {
+export async function runPhase(
+  n: number,
+  contender: Contender,
+  o: BenchOptions,
+  log: (line: string) => void,
+): Promise<ContenderResult> {
   const S = o.BENCH_TIME_SCALE;
   const real = (sandboxMs: number) => sandboxMs / S;
   const minutes = contender === "bff" ? o.BENCH_MINUTES : o.BENCH_NAIVE_MINUTES;
@@ -39,7 +45,12 @@ export async function runPhase(n: number, contender: Contender, o: BenchOptions,
   const random = prng(o.BENCH_SEED + n);
   const loadStart = loadavg()[0]!;
 
-  const { upstream, ids, app, naive, origin, client, tokenOf, warmSeconds } = await startContender(n, contender, o, log);
+  const { upstream, ids, app, naive, origin, client, tokenOf, warmSeconds } = await startContender(
+    n,
+    contender,
+    o,
+    log,
+  );
   const firstCall = upstream.calls.length;
 
   const browsers: Browser[] = ids.map((id, i) => newBrowser(ipOf(1, i), id, app ? tokenOf(id) : null));
@@ -171,7 +182,11 @@ export async function runPhase(n: number, contender: Contender, o: BenchOptions,
     if (!creates) return;
     await sleep(real(2_000));
     const quoteId = (JSON.parse(quote.body) as { id: string }).id;
-    const created = await post("/api/v1/swap", { quoteId, destination: { address: DESTINATION } }, { "idempotency-key": randomUUID() });
+    const created = await post(
+      "/api/v1/swap",
+      { quoteId, destination: { address: DESTINATION } },
+      { "idempotency-key": randomUUID() },
+    );
     if (created.status !== 200) return refuse(`swap ${created.status}`);
     const body = JSON.parse(created.body) as { swap?: { id: string }; accessToken?: string; id?: string };
     const browser = newBrowser(ip, body.swap?.id ?? body.id!, body.accessToken ?? null);
@@ -180,7 +195,8 @@ export async function runPhase(n: number, contender: Contender, o: BenchOptions,
   }
 
   const quoteCount = Math.floor(o.BENCH_QUOTES_PER_MINUTE * minutes);
-  const creationShare = o.BENCH_QUOTES_PER_MINUTE > 0 ? Math.min(1, o.BENCH_SWAPS_PER_MINUTE / o.BENCH_QUOTES_PER_MINUTE) : 0;
+  const creationShare =
+    o.BENCH_QUOTES_PER_MINUTE > 0 ? Math.min(1, o.BENCH_SWAPS_PER_MINUTE / o.BENCH_QUOTES_PER_MINUTE) : 0;
   const quoteEveryMs = quoteCount > 0 ? durationMs / quoteCount : 0;
   const starts = Array.from({ length: n }, () => random() * pollMs);
   const quoteOffset = random() * quoteEveryMs;
@@ -215,7 +231,9 @@ export async function runPhase(n: number, contender: Contender, o: BenchOptions,
       setTimeout(() => {
         const b = browsers[i]!;
         b.depositAt = upstream.sandbox.clock.now();
-        void upstream.control(`/sandbox/swaps/${b.id}/deposit`, {}).catch((error: unknown) => log(`  deposit failed: ${String(error)}`));
+        void upstream
+          .control(`/sandbox/swaps/${b.id}/deposit`, {})
+          .catch((error: unknown) => log(`  deposit failed: ${String(error)}`));
       }, real(at)),
     );
   });

@@ -5,9 +5,15 @@ import { readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 
-export const machineLine = () => `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+export const machineLine = () =>
+  `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
-export async function writeBenchmarksSection(repoRoot: string, tag: string, markdown: string, heading?: string): Promise<void> {
+export async function writeBenchmarksSection(
+  repoRoot: string,
+  tag: string,
+  markdown: string,
+  heading?: string,
+): Promise<void> {
   const pagePath = join(repoRoot, "docs", "benchmarks.md");
   const page = await readFile(pagePath, "utf8");
   const section = `<!-- ${tag}:start -->\n${markdown}\n<!-- ${tag}:end -->`;

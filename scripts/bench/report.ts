@@ -16,7 +16,8 @@ export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): stri
   for (const sc of scenarios) {
     for (const r of sc.results) {
       const name =
-        (r.contender === "bff" ? "this BFF" : "naive pass-through") + (r.appEndedEarly ? ` ⚠ INVALID: the app ended mid-run (${r.appEndedEarly})` : "");
+        (r.contender === "bff" ? "this BFF" : "naive pass-through") +
+        (r.appEndedEarly ? ` ⚠ INVALID: the app ended mid-run (${r.appEndedEarly})` : "");
       const reasons = (counts: Record<string, number>) =>
         Object.entries(counts)
           .map(([k, v]) => `${v}× ${k}`)
@@ -32,7 +33,10 @@ export function pollingTable(scenarios: ScenarioResult[], o: BenchOptions): stri
 }
 
 export function throughputTable(t: ThroughputResult): string {
-  const rows = ["| route (GET) | req/s | latency p50 | latency p99 | of the floor (rounds: min–max) | non-2xx |", "|---|---:|---:|---:|---:|---:|"];
+  const rows = [
+    "| route (GET) | req/s | latency p50 | latency p99 | of the floor (rounds: min–max) | non-2xx |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
   for (const r of t.routes) {
     rows.push(
       `| ${r.route}: \`${r.path}\` | ${Math.round(r.requestsPerSecond).toLocaleString("en-US")} | ${r.latencyMs.p50} ms | ${r.latencyMs.p99} ms | ${Math.round(r.ofFloor * 100)} % (${Math.round(r.ofFloorRange[0] * 100)}–${Math.round(r.ofFloorRange[1] * 100)} %) | ${r.non2xx + r.errors} |`,
@@ -66,7 +70,11 @@ export function verdicts(scenarios: ScenarioResult[], throughput: ThroughputResu
         measured: `${pct(bff.answered, bff.polls)} of ${bff.polls.toLocaleString("en-US")}`,
       });
     } else if (agePerN[sc.n] !== undefined) {
-      out.push({ target: `p95 status age ≤ ${agePerN[sc.n]} s at N = ${n}`, met: bff.age.p95 <= agePerN[sc.n]!, measured: `p95 ${s(bff.age.p95)}` });
+      out.push({
+        target: `p95 status age ≤ ${agePerN[sc.n]} s at N = ${n}`,
+        met: bff.age.p95 <= agePerN[sc.n]!,
+        measured: `p95 ${s(bff.age.p95)}`,
+      });
     }
     out.push({
       target: `N = ${n}: every x-status-as-of true (no answer shows a status older than the swap had at that instant)`,
@@ -75,16 +83,24 @@ export function verdicts(scenarios: ScenarioResult[], throughput: ThroughputResu
     });
     out.push({
       target: `N = ${n}: peak within the key's budget (${o.BENCH_RATE_LIMIT}/min), zero upstream 429s, no swap creation refused`,
-      met: bff.upstream.peakPerMinute <= o.BENCH_RATE_LIMIT && bff.upstream.rateLimited === 0 && bff.creations.refused === 0,
+      met:
+        bff.upstream.peakPerMinute <= o.BENCH_RATE_LIMIT &&
+        bff.upstream.rateLimited === 0 &&
+        bff.creations.refused === 0,
       measured: `peak ${bff.upstream.peakPerMinute} in 60 s, ${bff.upstream.rateLimited} × 429, ${bff.creations.refused} of ${bff.creations.tried} creations refused`,
     });
   }
   if (throughput) {
     for (const r of throughput.routes.slice(1)) {
-      out.push({ target: `${r.route} within 20 % of the floor`, met: r.ofFloor >= 0.8, measured: `${Math.round(r.ofFloor * 100)} % of the floor's req/s` });
+      out.push({
+        target: `${r.route} within 20 % of the floor`,
+        met: r.ofFloor >= 0.8,
+        measured: `${Math.round(r.ofFloor * 100)} % of the floor's req/s`,
+      });
     }
   }
   return out;
 }
 
-export const verdictList = (v: Verdict[]) => v.map((x) => `- ${x.met ? "✅" : "❌"} ${x.target}: ${x.measured}`).join("\n");
+export const verdictList = (v: Verdict[]) =>
+  v.map((x) => `- ${x.met ? "✅" : "❌"} ${x.target}: ${x.measured}`).join("\n");

@@ -9,7 +9,12 @@ export type Spread = { n: number; p50: number; p95: number; max: number };
 
 export function spread(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.length ? sorted[sorted.length - 1]! : NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.length ? sorted[sorted.length - 1]! : NaN,
+  };
 }
 
 export const round = (n: number, digits = 1) => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);

@@ -22,11 +22,20 @@ type RouteResult = {
   perRound: number[];
 };
 
-export type ThroughputResult = { seconds: number; rounds: number; connections: number; routes: RouteResult[]; loadAverage: { start: number; end: number } };
+export type ThroughputResult = {
+  seconds: number;
+  rounds: number;
+  connections: number;
+  routes: RouteResult[];
+  loadAverage: { start: number; end: number };
+};
 
 export async function runThroughput(o: BenchOptions, log: (line: string) => void): Promise<ThroughputResult> {
   const loadStart = loadavg()[0]!;
-  const upstream = await startUpstream({ SANDBOX_API_KEY: API_KEY, SANDBOX_RATE_LIMIT_PER_MINUTE: String(o.BENCH_RATE_LIMIT) });
+  const upstream = await startUpstream({
+    SANDBOX_API_KEY: API_KEY,
+    SANDBOX_RATE_LIMIT_PER_MINUTE: String(o.BENCH_RATE_LIMIT),
+  });
   // A finished swap: its snapshot is terminal, so after the first read it is always served from the cache.
   const { ids } = await upstream.control<{ ids: string[] }>("/sandbox/seed", { count: 1, statuses: ["completed"] });
   const id = ids[0]!;
@@ -51,7 +60,13 @@ export async function runThroughput(o: BenchOptions, log: (line: string) => void
       if (!first.ok) throw new Error(`GET ${r.path} answered ${first.status}: ${await first.text()}`);
     }
     const cannon = (path: string, headers: Record<string, string>, seconds: number) =>
-      autocannon({ url: app.origin + path, headers, connections: o.BENCH_AC_CONNECTIONS, duration: seconds, pipelining: 1 });
+      autocannon({
+        url: app.origin + path,
+        headers,
+        connections: o.BENCH_AC_CONNECTIONS,
+        duration: seconds,
+        pipelining: 1,
+      });
     // Warm every route (JIT, caches). Then interleaved rounds, the order rotating each round, so
     // that whatever else the machine does falls on every route alike; each route's share of the
     // floor is the median of its per-round ratios.
@@ -59,7 +74,9 @@ export async function runThroughput(o: BenchOptions, log: (line: string) => void
     for (let pass = 0; pass < 2; pass++) for (const r of routes) await cannon(r.path, r.headers, 3);
     const rounds = o.BENCH_AC_ROUNDS;
     const perRound = Math.max(1, Math.round(o.BENCH_AC_SECONDS / rounds));
-    log(`  autocannon: ${rounds} rounds × ${routes.length} routes × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections`);
+    log(
+      `  autocannon: ${rounds} rounds × ${routes.length} routes × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections`,
+    );
     const runs = routes.map(() => [] as autocannon.Result[]);
     for (let round = 0; round < rounds; round++) {
       for (let k = 0; k < routes.length; k++) {
@@ -81,7 +98,11 @@ export async function runThroughput(o: BenchOptions, log: (line: string) => void
         route: r.route,
         path: r.path.replace(id, "{id}"),
         requestsPerSecond: requests / (own.length * perRound),
-        latencyMs: { p50: median(own.map((x) => x.latency.p50)), p99: median(own.map((x) => x.latency.p99)), mean: median(own.map((x) => x.latency.average)) },
+        latencyMs: {
+          p50: median(own.map((x) => x.latency.p50)),
+          p99: median(own.map((x) => x.latency.p99)),
+          mean: median(own.map((x) => x.latency.average)),
+        },
         requests,
         non2xx: own.reduce((sum, x) => sum + x.non2xx, 0),
         errors: own.reduce((sum, x) => sum + x.errors + x.timeouts, 0),
@@ -93,7 +114,13 @@ export async function runThroughput(o: BenchOptions, log: (line: string) => void
         perRound: own.map((x) => Math.round(x.requests.average)),
       };
     });
-    return { seconds: perRound * rounds, rounds, connections: o.BENCH_AC_CONNECTIONS, routes: results, loadAverage: { start: loadStart, end: loadavg()[0]! } };
+    return {
+      seconds: perRound * rounds,
+      rounds,
+      connections: o.BENCH_AC_CONNECTIONS,
+      routes: results,
+      loadAverage: { start: loadStart, end: loadavg()[0]! },
+    };
   } finally {
     await app.stop();
     await upstream.close();

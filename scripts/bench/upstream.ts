@@ -43,7 +43,11 @@ export async function startUpstream(env: Record<string, string>): Promise<Upstre
     });
   const control = async <T>(path: string, body: unknown): Promise<T> => {
     const response = await sandbox.handle(
-      new Request(`${origin}${path}`, { method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request(`${origin}${path}`, {
+        method: "POST",
+        headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
     );
     const json = (await response.json()) as T;
     if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}: ${JSON.stringify(json)}`);

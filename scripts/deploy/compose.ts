@@ -51,7 +51,14 @@ export function composeForNamespace(compose: Compose, netns: string, webhookSecr
 export function checkComposeShape(compose: Compose) {
   const app = compose.services.app1!;
   const env = app.environment as Record<string, string>;
-  for (const name of ["PARTNER_API_BASE_URL", "PARTNER_API_KEY", "APP_SECRET", "REDIS_URL", "DATABASE_URL", "TRUST_PROXY_HOPS"]) {
+  for (const name of [
+    "PARTNER_API_BASE_URL",
+    "PARTNER_API_KEY",
+    "APP_SECRET",
+    "REDIS_URL",
+    "DATABASE_URL",
+    "TRUST_PROXY_HOPS",
+  ]) {
     check(name in env, `compose.yaml: the apps lack ${name}`);
   }
   check(env.TRUST_PROXY_HOPS === "1", "compose.yaml: TRUST_PROXY_HOPS=1 behind the one proxy");
@@ -62,7 +69,8 @@ export function checkComposeShape(compose: Compose) {
     images.redis === "redis:7" && images.postgres === "postgres:16" && /^(caddy|nginx):/.test(String(images.proxy)),
     `compose.yaml: images ${JSON.stringify(images)}`,
   );
-  const waits = (name: string) => Object.entries((compose.services[name]!.depends_on ?? {}) as Record<string, { condition?: string }>);
+  const waits = (name: string) =>
+    Object.entries((compose.services[name]!.depends_on ?? {}) as Record<string, { condition?: string }>);
   for (const [name, deps] of [
     ["app1", ["redis", "postgres", "sandbox"]],
     ["app2", ["redis", "postgres", "sandbox"]],

@@ -20,7 +20,8 @@ function otlpReceiver(port: number): Promise<{ server: Server; spans: OtlpSpan[]
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
           resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: OtlpSpan[] }> }>;
         };
-        for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans.push(...(ss.spans ?? []));
+        for (const rs of body.resourceSpans ?? [])
+          for (const ss of rs.scopeSpans ?? []) spans.push(...(ss.spans ?? []));
         res.writeHead(200, { "content-type": "application/json" }).end("{}");
       } catch {
         res.writeHead(400).end();
@@ -102,7 +103,10 @@ export async function containerTest(image: string) {
     const status = (await run("podman", ["exec", name, "cat", "/proc/1/status"])).out;
     const pid1Uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
     const pid1Cmd = (await run("podman", ["exec", name, "cat", "/proc/1/cmdline"])).out.replaceAll("\0", " ").trim();
-    check(uid !== "0" && pid1Uid !== undefined && pid1Uid !== "0", `the server runs as root (id -u ${uid}, PID 1's uid ${pid1Uid})`);
+    check(
+      uid !== "0" && pid1Uid !== undefined && pid1Uid !== "0",
+      `the server runs as root (id -u ${uid}, PID 1's uid ${pid1Uid})`,
+    );
     log(`not root: id -u ${uid}, PID 1 (${pid1Cmd}) uid ${pid1Uid}`);
 
     // Nothing secret in the image: no key-like value in its environment.
@@ -114,18 +118,31 @@ export async function containerTest(image: string) {
 
     // Metrics: 404 without the token, the walk counted with it, no swap id in a label.
     expectStatus(await http(origin, "/api/metrics"), 404, "GET /api/metrics without the token");
-    const scrape = await fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` }, signal: AbortSignal.timeout(30_000) });
+    const scrape = await fetch(`${origin}/api/metrics`, {
+      headers: { authorization: `Bearer ${metricsToken}` },
+      signal: AbortSignal.timeout(30_000),
+    });
     const metrics = await scrape.text();
     check(scrape.status === 200, `GET /api/metrics with the token: ${scrape.status} ${metrics.slice(0, 300)}`);
     const series = (family: string, labels: Record<string, string>) =>
-      metrics.split("\n").find((line) => line.startsWith(`${family}{`) && Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)));
-    check(/^swap_checkout_swaps_created_total 1$/m.test(metrics), "/api/metrics: swap_checkout_swaps_created_total is not 1");
+      metrics
+        .split("\n")
+        .find(
+          (line) =>
+            line.startsWith(`${family}{`) && Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)),
+        );
+    check(
+      /^swap_checkout_swaps_created_total 1$/m.test(metrics),
+      "/api/metrics: swap_checkout_swaps_created_total is not 1",
+    );
     check(
       series("swap_checkout_http_requests_total", { route: "/api/v1/swap/[id]", method: "GET", status: "200" }),
       "/api/metrics: no GET /api/v1/swap/[id] 200",
     );
     check(
-      / [1-9]\d*$/.test(series("swap_checkout_upstream_requests_total", { operation: "createSwap", outcome: "ok" }) ?? ""),
+      / [1-9]\d*$/.test(
+        series("swap_checkout_upstream_requests_total", { operation: "createSwap", outcome: "ok" }) ?? "",
+      ),
       "/api/metrics: no createSwap ok",
     );
     check(!metrics.includes(result.swapId), "a metric label holds the swap's id");
@@ -136,7 +153,9 @@ export async function containerTest(image: string) {
     // Traces: the swap's creation is a server span with the upstream call as its client child.
     await until("the creation's spans at the OTLP receiver", 30_000, async () =>
       otlp.spans.some(
-        (server) => server.name === "POST /api/v1/swap" && otlp.spans.some((c) => c.name === "POST /v1/swap" && c.parentSpanId === server.spanId),
+        (server) =>
+          server.name === "POST /api/v1/swap" &&
+          otlp.spans.some((c) => c.name === "POST /v1/swap" && c.parentSpanId === server.spanId),
       ),
     );
     log(`traces: ${otlp.spans.length} spans received over OTLP/HTTP, POST /api/v1/swap → POST /v1/swap in one trace`);
@@ -157,9 +176,13 @@ export async function containerTest(image: string) {
     const logs = (await run("sh", ["-c", 'podman logs "$0" 2>&1', name])).out;
     check(exit === "0", `exit code after SIGTERM: ${exit}\n${logs.slice(-2000)}`);
     check(logs.includes("[shutdown] done"), `the server's log does not show the drain:\n${logs.slice(-2000)}`);
-    log(`SIGTERM: the request in flight answered 200, exit code 0, stopped in ${((Date.now() - stopped) / 1000).toFixed(1)} s`);
+    log(
+      `SIGTERM: the request in flight answered 200, exit code 0, stopped in ${((Date.now() - stopped) / 1000).toFixed(1)} s`,
+    );
     const withRequestId = checkJsonLogs(logs, metricsToken);
-    log(`logs: ${logs.split("\n").filter((l) => l.trim()).length} lines, each one JSON object (${withRequestId} with a requestId)`);
+    log(
+      `logs: ${logs.split("\n").filter((l) => l.trim()).length} lines, each one JSON object (${withRequestId} with a requestId)`,
+    );
   } catch (error) {
     console.error((await run("podman", ["logs", name], { allowFail: true })).out.slice(-4000));
     throw error;

@@ -7,7 +7,14 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
-import { ADDRESSES, checkComposeShape, composeForNamespace, STACK_METRICS_TOKEN, WEBHOOK_PORT, type Compose } from "./compose";
+import {
+  ADDRESSES,
+  checkComposeShape,
+  composeForNamespace,
+  STACK_METRICS_TOKEN,
+  WEBHOOK_PORT,
+  type Compose,
+} from "./compose";
 import { check, expectStatus, fail, http, log, root, run, until } from "./support";
 import { walk, type Swap } from "./walk";
 
@@ -22,8 +29,16 @@ function webhookReceiver(secret: string): Promise<{ server: Server; deliveries: 
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       try {
-        const event = verifier.verify(body, req.headers as Record<string, string>) as { type: string; data: { swap: { id: string }; status?: string } };
-        deliveries.push({ type: event.type, status: event.data.status, swapId: event.data.swap.id, id: String(req.headers["webhook-id"]) });
+        const event = verifier.verify(body, req.headers as Record<string, string>) as {
+          type: string;
+          data: { swap: { id: string }; status?: string };
+        };
+        deliveries.push({
+          type: event.type,
+          status: event.data.status,
+          swapId: event.data.swap.id,
+          id: String(req.headers["webhook-id"]),
+        });
         res.writeHead(204).end();
       } catch {
         res.writeHead(400).end("bad signature");
@@ -44,7 +59,13 @@ export async function stackTest(netns: string) {
   const composeYaml = path.join(root, "compose.yaml");
   // PyYAML comes with podman-compose: the file is read as podman-compose itself reads it.
   const parsed = JSON.parse(
-    (await run("python3", ["-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", composeYaml])).out,
+    (
+      await run("python3", [
+        "-c",
+        "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
+        composeYaml,
+      ])
+    ).out,
   ) as Compose;
   checkComposeShape(parsed);
   const webhookSecret = `whsec_${randomBytes(32).toString("base64")}`;
@@ -82,7 +103,9 @@ export async function stackTest(netns: string) {
     for (const wave of [["redis", "postgres", "sandbox"], ["app1", "app2"], ["proxy"]]) {
       await compose("up", "-d", ...wave);
       for (const service of wave) {
-        const ms = await until(`${service} healthy (its compose healthcheck)`, 90_000, async () => healthOf(container(service)));
+        const ms = await until(`${service} healthy (its compose healthcheck)`, 90_000, async () =>
+          healthOf(container(service)),
+        );
         log(`stack: ${service} healthy after ${(ms / 1000).toFixed(1)} s`);
       }
     }
@@ -94,7 +117,10 @@ export async function stackTest(netns: string) {
       const ready = await http(origin, "/api/ready");
       expectStatus(ready, 200, `${origin}/api/ready`);
       const report = ready.json as Record<string, string>;
-      check(report.store === "ok (redis)" && report.ledger === "ok" && !report.appSecret, `${origin}/api/ready: ${JSON.stringify(report)}`);
+      check(
+        report.store === "ok (redis)" && report.ledger === "ok" && !report.appSecret,
+        `${origin}/api/ready: ${JSON.stringify(report)}`,
+      );
     }
 
     let stoppedApp1 = "";
@@ -105,7 +131,9 @@ export async function stackTest(netns: string) {
       midway: async () => {
         const stop = await run("podman", ["stop", "-t", "30", container("app1")], { allowFail: true });
         check(stop.code === 0, `podman stop app1: ${stop.out}`);
-        stoppedApp1 = (await run("podman", ["inspect", "--format", "{{.State.ExitCode}}", container("app1")])).out.trim();
+        stoppedApp1 = (
+          await run("podman", ["inspect", "--format", "{{.State.ExitCode}}", container("app1")])
+        ).out.trim();
       },
     });
     check(stoppedApp1 === "0", `app1's exit code after SIGTERM: ${stoppedApp1}`);
@@ -117,7 +145,9 @@ export async function stackTest(netns: string) {
     await compose("up", "-d", "app1");
     await until("app1 healthy again", 90_000, async () => healthOf(container("app1")));
     for (const origin of instances) {
-      const read = await http(origin, `/api/v1/swap/${result.swapId}`, { headers: { "x-swap-token": result.accessToken } });
+      const read = await http(origin, `/api/v1/swap/${result.swapId}`, {
+        headers: { "x-swap-token": result.accessToken },
+      });
       expectStatus(read, 200, `${origin} reading the swap`);
       check((read.json as Swap).status === "completed", `${origin} sees the swap completed`);
     }
@@ -125,12 +155,18 @@ export async function stackTest(netns: string) {
 
     // Metrics: each instance its own (both served creations or reads), never through the proxy.
     const scrape = (origin: string) =>
-      fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${STACK_METRICS_TOKEN}` }, signal: AbortSignal.timeout(30_000) });
+      fetch(`${origin}/api/metrics`, {
+        headers: { authorization: `Bearer ${STACK_METRICS_TOKEN}` },
+        signal: AbortSignal.timeout(30_000),
+      });
     check((await scrape(proxy)).status === 404, "the proxy serves /api/metrics");
     for (const origin of instances) {
       const res = await scrape(origin);
       const text = await res.text();
-      check(res.status === 200 && /^swap_checkout_budget_per_minute \d+/m.test(text), `${origin}/api/metrics: ${res.status} ${text.slice(0, 200)}`);
+      check(
+        res.status === 200 && /^swap_checkout_budget_per_minute \d+/m.test(text),
+        `${origin}/api/metrics: ${res.status} ${text.slice(0, 200)}`,
+      );
     }
     log("stack: /api/metrics on each instance with the token, 404 through the proxy");
 
@@ -140,11 +176,17 @@ export async function stackTest(netns: string) {
       "the swap completed in the ledger (Postgres)",
       60_000,
       async () =>
-        (await run("podman", ["exec", container("postgres"), "psql", "-U", "swap", "-d", "swap", "-tAc", sql], { allowFail: true })).out.trim() === "completed",
+        (
+          await run("podman", ["exec", container("postgres"), "psql", "-U", "swap", "-d", "swap", "-tAc", sql], {
+            allowFail: true,
+          })
+        ).out.trim() === "completed",
     );
     // Webhooks: created, then each status change, signed, each event delivered by one instance.
     await until("the webhooks up to completed", 90_000, async () =>
-      receiver.deliveries.some((d) => d.swapId === result.swapId && d.type === "swap.status_changed" && d.status === "completed"),
+      receiver.deliveries.some(
+        (d) => d.swapId === result.swapId && d.type === "swap.status_changed" && d.status === "completed",
+      ),
     );
     const mine = receiver.deliveries.filter((d) => d.swapId === result.swapId);
     check(
@@ -159,9 +201,18 @@ export async function stackTest(netns: string) {
   } catch (error) {
     for (const service of ["proxy", "app1", "app2", "sandbox", "redis", "postgres"]) {
       const state = (
-        await run("podman", ["inspect", "--format", "{{.State.Status}}, exit code {{.State.ExitCode}}, restarts {{.RestartCount}}", container(service)], {
-          allowFail: true,
-        })
+        await run(
+          "podman",
+          [
+            "inspect",
+            "--format",
+            "{{.State.Status}}, exit code {{.State.ExitCode}}, restarts {{.RestartCount}}",
+            container(service),
+          ],
+          {
+            allowFail: true,
+          },
+        )
       ).out.trim();
       const logs = (await run("podman", ["logs", "--tail", "40", container(service)], { allowFail: true })).out;
       console.error(`---- ${service}: ${state}\n${logs}`);
@@ -169,7 +220,8 @@ export async function stackTest(netns: string) {
     throw error;
   } finally {
     receiver.server.close();
-    if (process.env.TEST_DEPLOY_KEEP === "1") return log(`kept the stack: podman-compose ${composeArgs.join(" ")} down -v`);
+    if (process.env.TEST_DEPLOY_KEEP === "1")
+      return log(`kept the stack: podman-compose ${composeArgs.join(" ")} down -v`);
     await run("podman-compose", [...composeArgs, "down", "-v"], { allowFail: true, env });
     rmSync(work, { recursive: true, force: true });
   }

@@ -24,13 +24,23 @@ export function log(line: string) {
  * webhook receiver must answer while podman works (a receiver that answers late gets the event
  * again, as at-least-once delivery should).
  */
-export function run(command: string, args: string[], options: { allowFail?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; out: string }> {
+export function run(
+  command: string,
+  args: string[],
+  options: { allowFail?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { encoding: "utf8", env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      if (code !== 0 && !options.allowFail) reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${stderr}${stdout}`));
-      else resolve({ code, out: code === 0 ? stdout : `${stdout}${stderr}` });
-    });
+    execFile(
+      command,
+      args,
+      { encoding: "utf8", env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        if (code !== 0 && !options.allowFail)
+          reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${stderr}${stdout}`));
+        else resolve({ code, out: code === 0 ? stdout : `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -58,7 +68,10 @@ export async function http(
 }
 
 export function expectStatus(answer: Answer, status: number, what: string) {
-  check(answer.status === status, `${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.json).slice(0, 400)}`);
+  check(
+    answer.status === status,
+    `${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.json).slice(0, 400)}`,
+  );
 }
 
 /** Resolves once `probe` is true, or throws after `ms`. */

@@ -26,7 +26,9 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
 
   const assets = await http(origin, "/api/v1/assets");
   expectStatus(assets, 200, "GET /api/v1/assets");
-  const list = (assets.json as { assets: Array<{ symbol: string; network: string; canSend: boolean; canReceive: boolean }> }).assets;
+  const list = (
+    assets.json as { assets: Array<{ symbol: string; network: string; canSend: boolean; canReceive: boolean }> }
+  ).assets;
   check(
     list.some((a) => a.symbol === "BTC" && a.network === "bitcoin" && a.canSend),
     "the assets list BTC on bitcoin",
@@ -36,7 +38,9 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
     "the assets list USDT on tron",
   );
 
-  const address = await http(origin, "/api/v1/address", { body: { network: "tron", token: "USDT", address: TRON_ADDRESS } });
+  const address = await http(origin, "/api/v1/address", {
+    body: { network: "tron", token: "USDT", address: TRON_ADDRESS },
+  });
   expectStatus(address, 200, "POST /api/v1/address");
   check((address.json as { valid: boolean }).valid, "the destination address checks valid");
 
@@ -49,9 +53,15 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
   const key = randomUUID();
   const swapBody = { quoteId, destination: { address: TRON_ADDRESS } };
   const created = await http(origin, "/api/v1/swap", { body: swapBody, headers: { "idempotency-key": key } });
-  check(created.status === 200 || created.status === 201, `POST /api/v1/swap: ${created.status} ${JSON.stringify(created.json).slice(0, 400)}`);
+  check(
+    created.status === 200 || created.status === 201,
+    `POST /api/v1/swap: ${created.status} ${JSON.stringify(created.json).slice(0, 400)}`,
+  );
   const { swap, accessToken } = created.json as { swap: Swap; accessToken: string };
-  check(swap.status === "waiting_deposit" && swap.deposit?.address, `a new swap waits for its deposit (got ${swap.status})`);
+  check(
+    swap.status === "waiting_deposit" && swap.deposit?.address,
+    `a new swap waits for its deposit (got ${swap.status})`,
+  );
   // A retried click: the same answer, no second swap.
   const replay = await http(origin, "/api/v1/swap", { body: swapBody, headers: { "idempotency-key": key } });
   check(
@@ -61,8 +71,14 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
 
   const deposited =
     options.deposit.via === "app"
-      ? await http(origin, `/api/sandbox/swaps/${swap.id}/deposit`, { body: {}, headers: { "x-swap-token": accessToken } })
-      : await http(options.deposit.origin, `/sandbox/swaps/${swap.id}/deposit`, { body: {}, headers: { "x-api-key": SANDBOX_KEY } });
+      ? await http(origin, `/api/sandbox/swaps/${swap.id}/deposit`, {
+          body: {},
+          headers: { "x-swap-token": accessToken },
+        })
+      : await http(options.deposit.origin, `/sandbox/swaps/${swap.id}/deposit`, {
+          body: {},
+          headers: { "x-api-key": SANDBOX_KEY },
+        });
   expectStatus(deposited, 200, "the deposit");
 
   const statuses: string[] = [];

@@ -9,7 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLedgerDb } from "@/lib/ledger/db";
 import { seedSwaps } from "../support/ledger-seed";
 import { startApp, type RunningApp } from "../support/servers";
-import { NO_LIMITS, call, expectError, newSwap, postJson, postQuote, sleep, startUpstream, upstreamModeEnv, type Upstream } from "./helpers";
+import {
+  NO_LIMITS,
+  call,
+  expectError,
+  newSwap,
+  postJson,
+  postQuote,
+  sleep,
+  startUpstream,
+  upstreamModeEnv,
+  type Upstream,
+} from "./helpers";
 
 const PASSWORD = "correct horse battery staple";
 /**
@@ -28,8 +39,9 @@ function openExport(origin: string, cookie: string): Promise<OpenExport> {
   const url = new URL(`${origin}/api/partner/swaps.csv`);
   const startedAt = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { cookie }, agent: false }, (res) =>
-      resolve({ res, req, startedAt }),
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname, headers: { cookie }, agent: false },
+      (res) => resolve({ res, req, startedAt }),
     );
     req.on("error", reject);
     req.end();
@@ -43,7 +55,8 @@ async function readExport({ res, startedAt }: OpenExport): Promise<{ lines: numb
   return { lines, ms: performance.now() - startedAt };
 }
 
-const percentile = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
+const percentile = (samples: number[], p: number) =>
+  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
 
 describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded ledger`, () => {
   let upstream: Upstream;
@@ -69,12 +82,18 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
       await ledger.close();
     }
     upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
-    app = await startApp({ ...upstreamModeEnv(upstream), LEDGER_DIR: ledgerDir, PARTNER_DASHBOARD_PASSWORD: PASSWORD, ...NO_LIMITS });
+    app = await startApp({
+      ...upstreamModeEnv(upstream),
+      LEDGER_DIR: ledgerDir,
+      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+      ...NO_LIMITS,
+    });
   }, 120_000);
   afterAll(async () => {
     await app?.stop();
     await upstream?.close();
-    if (ledgerDir) for (const leftover of [ledgerDir, `${ledgerDir}.lock`]) rmSync(leftover, { recursive: true, force: true });
+    if (ledgerDir)
+      for (const leftover of [ledgerDir, `${ledgerDir}.lock`]) rmSync(leftover, { recursive: true, force: true });
   });
 
   it("keeps health checks, quotes and status reads answering while it streams", async () => {
@@ -108,8 +127,11 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
       checkout(reads, () => call(app.origin, `/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": accessToken } })),
     ]);
     expect(exported.lines).toBe(rows + 1);
-    const report = (samples: number[]) => `n ${samples.length}, p95 ${percentile(samples, 0.95).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms`;
-    console.log(`export ${exported.ms.toFixed(0)} ms; health ${report(health)}; quote ${report(quotes)}; status read ${report(reads)}`);
+    const report = (samples: number[]) =>
+      `n ${samples.length}, p95 ${percentile(samples, 0.95).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms`;
+    console.log(
+      `export ${exported.ms.toFixed(0)} ms; health ${report(health)}; quote ${report(quotes)}; status read ${report(reads)}`,
+    );
     // Before the batches were paced, each of these waited for the whole export. Now none waits
     // for a fifth of it: a bound that holds on an idle machine and on one busy with other work,
     // which slows the export and the calls alike (`npm run bench:ledger` has the figures).
@@ -132,7 +154,9 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
     // The session's other reads still answer.
     expect((await call(app.origin, "/api/partner/swaps?limit=1", { headers: { cookie } })).status).toBe(200);
     // Another operator session exports meanwhile.
-    const other = await call(app.origin, `/api/partner/swaps.csv?${LAST_DAY}`, { headers: { cookie: await login("127.0.0.2") } });
+    const other = await call(app.origin, `/api/partner/swaps.csv?${LAST_DAY}`, {
+      headers: { cookie: await login("127.0.0.2") },
+    });
     expect(other.status, other.raw.slice(0, 300)).toBe(200);
     // The first one finishes, and the session may export again.
     expect((await readExport(first)).lines).toBe(rows + 1);
@@ -173,7 +197,11 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
 
   it("answers a bad filter with 400 and leaves the session free to export", async () => {
     const cookie = await login();
-    expectError(await call(app.origin, "/api/partner/swaps.csv?status=nope", { headers: { cookie } }), 400, "validation_error");
+    expectError(
+      await call(app.origin, "/api/partner/swaps.csv?status=nope", { headers: { cookie } }),
+      400,
+      "validation_error",
+    );
     const empty = await call(app.origin, `/api/partner/swaps.csv?${LAST_DAY}`, { headers: { cookie } });
     expect(empty.status, empty.raw.slice(0, 300)).toBe(200);
   });

@@ -14,7 +14,8 @@ describe("the summary's time zone", () => {
     const login = await postJson(running.app.origin, "/api/partner/session", { password: PASSWORD });
     expect(login.status, login.raw).toBe(200);
     const cookie = login.header("set-cookie")!.split(";")[0]!;
-    const summary = (tz: string) => call(running.app.origin, `/api/partner/summary?tz=${encodeURIComponent(tz)}`, { headers: { cookie } });
+    const summary = (tz: string) =>
+      call(running.app.origin, `/api/partner/summary?tz=${encodeURIComponent(tz)}`, { headers: { cookie } });
     // A swap in the ledger: on an empty one Postgres never converts a time, and no zone fails.
     await newSwap(running.app.origin);
     for (let waited = 0; dashboardSummarySchema.parse((await summary("UTC")).json).totals.count === 0; waited += 200) {
@@ -22,7 +23,14 @@ describe("the summary's time zone", () => {
       await sleep(200);
     }
 
-    for (const tz of ["US/Pacific-New", "Canada/East-Saskatchewan", "Factory", "Mars/Olympus_Mons", "EST5EDT,M3.2.0,M11.1.0", "PST"]) {
+    for (const tz of [
+      "US/Pacific-New",
+      "Canada/East-Saskatchewan",
+      "Factory",
+      "Mars/Olympus_Mons",
+      "EST5EDT,M3.2.0,M11.1.0",
+      "PST",
+    ]) {
       const res = await summary(tz);
       const body = expectError(res, 400, "validation_error");
       expect(Object.keys(body.error.details.fields as object), tz).toEqual(["tz"]);

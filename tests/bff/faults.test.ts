@@ -46,7 +46,9 @@ describe("upstream faults", () => {
    */
   async function expectReadDuringFault(status: number, code: string) {
     const id = unseenSwapId();
-    const { res, ms } = await timed(call(running.app.origin, `/api/v1/swap/${id}`, { headers: { "x-swap-token": swapTokenFor(id) } }));
+    const { res, ms } = await timed(
+      call(running.app.origin, `/api/v1/swap/${id}`, { headers: { "x-swap-token": swapTokenFor(id) } }),
+    );
     expectError(res, status, code);
     expect(ms).toBeLessThan(7_000);
     const attempts = running.upstream.count("GET", `/v1/swap/${id}`);
@@ -106,7 +108,12 @@ describe("upstream faults", () => {
           error: {
             code: "validation_error",
             message: internal,
-            details: { minAmountIn: "0.001", maxAmountIn: 5, fields: { "from.amount": internal, "x-api-key": "no" }, host: "db-primary" },
+            details: {
+              minAmountIn: "0.001",
+              maxAmountIn: 5,
+              fields: { "from.amount": internal, "x-api-key": "no" },
+              host: "db-primary",
+            },
           },
         },
         { status: 400 },
@@ -116,7 +123,11 @@ describe("upstream faults", () => {
       const body = expectError(res, 400, "validation_error");
       expect(res.raw).not.toMatch(/db-primary|internal\.example|acct 9912|relation/);
       expect(body.error.message).toBe("The amount must be between 0.001 and 5.");
-      expect(body.error.details).toEqual({ minAmountIn: "0.001", maxAmountIn: "5", fields: { "from.amount": "refused by the swap service" } });
+      expect(body.error.details).toEqual({
+        minAmountIn: "0.001",
+        maxAmountIn: "5",
+        fields: { "from.amount": "refused by the swap service" },
+      });
     } finally {
       running.upstream.intercept = null;
     }
@@ -147,13 +158,21 @@ describe("upstream faults", () => {
       onQuote(async () => new Response(null, { status: 302, headers: { location: "http://127.0.0.1:1/elsewhere" } }));
       expectError(await postQuote(running.app.origin), 502, "upstream_error");
 
-      onQuote(async () => new Response("<html><body>Bad gateway</body></html>", { status: 502, headers: { "content-type": "text/html" } }));
+      onQuote(
+        async () =>
+          new Response("<html><body>Bad gateway</body></html>", {
+            status: 502,
+            headers: { "content-type": "text/html" },
+          }),
+      );
       const html = await postQuote(running.app.origin);
       expect([502, 503]).toContain(html.status);
       expectError(html, html.status, html.status === 502 ? "upstream_error" : "provider_unavailable");
       expect(html.text).not.toMatch(/<html/);
 
-      onQuote(async (res) => Response.json({ ...((await res.json()) as object), surprise: { nested: true }, internalMargin: "0.4" }));
+      onQuote(async (res) =>
+        Response.json({ ...((await res.json()) as object), surprise: { nested: true }, internalMargin: "0.4" }),
+      );
       const extra = await postQuote(running.app.origin);
       expect(extra.status, extra.raw).toBe(200);
       quoteAnswerSchema.parse(extra.json);
@@ -195,7 +214,9 @@ describe("upstream faults", () => {
     const created = await createSwap(running.app.origin, swapBody(q.id));
     expect(created.status, created.raw).toBe(200);
     const { swap: made, accessToken } = swapCreatedSchema.parse(created.json);
-    const read = await call(running.app.origin, `/api/v1/swap/${made.id}`, { headers: { "x-swap-token": accessToken } });
+    const read = await call(running.app.origin, `/api/v1/swap/${made.id}`, {
+      headers: { "x-swap-token": accessToken },
+    });
     expect(read.status, read.raw).toBe(200);
     expect((await checkTronAddress(running.app.origin)).status).toBe(200);
   });
@@ -250,10 +271,13 @@ describe("the asset list during an outage", () => {
     const { app, upstream } = running;
     upstream.intercept = async (req, next) =>
       new URL(req.url).pathname === "/v1/asset"
-        ? new Response(JSON.stringify({ error: { code: "internal_error", message: "down", details: {} }, requestId: "r" }), {
-            status: 500,
-            headers: { "content-type": "application/json" },
-          })
+        ? new Response(
+            JSON.stringify({ error: { code: "internal_error", message: "down", details: {} }, requestId: "r" }),
+            {
+              status: 500,
+              headers: { "content-type": "application/json" },
+            },
+          )
         : next(req);
     try {
       for (let i = 0; i < 10; i++) {
@@ -299,15 +323,20 @@ describe("a status poll while the upstream hangs, with the swap's last status at
   const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "20000", ...NO_LIMITS }, healthy);
 
   it("answers within a few seconds with the last status, dated as it is, instead of waiting out the upstream's timeout", async () => {
-    const made = swapCreatedSchema.parse((await createSwap(running.app.origin, swapBody((await quote(running.app.origin)).id))).json);
+    const made = swapCreatedSchema.parse(
+      (await createSwap(running.app.origin, swapBody((await quote(running.app.origin)).id))).json,
+    );
     // Old enough that an idle key reads it live (a poll on a fresher one is answered from the snapshot anyway).
     await new Promise((resolve) => setTimeout(resolve, 10_500));
     running.upstream.intercept = async (req, next) => {
-      if (req.method === "GET" && new URL(req.url).pathname === `/v1/swap/${made.swap.id}`) await new Promise((resolve) => setTimeout(resolve, 12_000));
+      if (req.method === "GET" && new URL(req.url).pathname === `/v1/swap/${made.swap.id}`)
+        await new Promise((resolve) => setTimeout(resolve, 12_000));
       return next(req);
     };
     try {
-      const { res, ms } = await timed(call(running.app.origin, `/api/v1/swap/${made.swap.id}`, { headers: { "x-swap-token": made.accessToken } }));
+      const { res, ms } = await timed(
+        call(running.app.origin, `/api/v1/swap/${made.swap.id}`, { headers: { "x-swap-token": made.accessToken } }),
+      );
       expect(res.status, res.raw).toBe(200);
       expect(ms).toBeLessThan(4_500);
       expect(running.upstream.count("GET", `/v1/swap/${made.swap.id}`)).toBe(1);

@@ -33,10 +33,17 @@ let cookie: string;
 let nextClient = 10;
 /** Each order is its own browser: a loopback address of its own is its own client for the limits. */
 const client = () => `127.0.0.${nextClient++}`;
-const as = (localAddress: string, headers: Record<string, string> = {}): Omit<CallOptions, "body" | "method"> => ({ localAddress, headers });
+const as = (localAddress: string, headers: Record<string, string> = {}): Omit<CallOptions, "body" | "method"> => ({
+  localAddress,
+  headers,
+});
 
 beforeAll(async () => {
-  upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", SANDBOX_QUOTE_TTL_SECONDS: "2", SANDBOX_STEP_SECONDS: "1" });
+  upstream = await startUpstream({
+    SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+    SANDBOX_QUOTE_TTL_SECONDS: "2",
+    SANDBOX_STEP_SECONDS: "1",
+  });
   app = await startApp({
     PARTNER_API_BASE_URL: upstream.baseUrl,
     PARTNER_API_KEY: upstream.sandbox.options.apiKey,
@@ -98,7 +105,13 @@ async function refreshed(swapId: string): Promise<{ status: string; updatedAt: s
   return res.json as { status: string; updatedAt: string };
 }
 
-const stage = (quoted: number, addressChecked: number, swapCreated: number, depositSeen: number, completed: number) => ({
+const stage = (
+  quoted: number,
+  addressChecked: number,
+  swapCreated: number,
+  depositSeen: number,
+  completed: number,
+) => ({
   quoted,
   addressChecked,
   swapCreated,
@@ -119,18 +132,29 @@ describe("the funnel over a known mix of orders", () => {
   const victim: { externalId?: string } = {};
 
   beforeAll(async () => {
-    const ethToUsdt = { from: { network: "ethereum", token: "ETH", amount: "0.5" }, to: { network: "tron", token: "USDT" } };
+    const ethToUsdt = {
+      from: { network: "ethereum", token: "ETH", amount: "0.5" },
+      to: { network: "tron", token: "USDT" },
+    };
     // A: abandoned after one quote, from a page in German, in a widget on a site that is not allowed.
     const a = client();
-    const quoteA = await quote(app.origin, ethToUsdt, as(a, { cookie: "locale=de", "x-widget-origin": "https://evil.example" }));
+    const quoteA = await quote(
+      app.origin,
+      ethToUsdt,
+      as(a, { cookie: "locale=de", "x-widget-origin": "https://evil.example" }),
+    );
     victim.externalId = quoteA.externalId;
     // B: address refused, then fixed; completed.
     const b = client();
     const before = Date.now();
     const quoteB = await quote(app.origin, btcToUsdtTron(), as(b));
     const after = Date.now();
-    expect((await checkAddress(app.origin, "TNotAnAddress", quoteB.orderToken, as(b))).json).toMatchObject({ valid: false });
-    expect((await checkAddress(app.origin, TRON_ADDRESS, quoteB.orderToken, as(b))).json).toMatchObject({ valid: true });
+    expect((await checkAddress(app.origin, "TNotAnAddress", quoteB.orderToken, as(b))).json).toMatchObject({
+      valid: false,
+    });
+    expect((await checkAddress(app.origin, TRON_ADDRESS, quoteB.orderToken, as(b))).json).toMatchObject({
+      valid: true,
+    });
     const swapB = await swapOf(quoteB.id, as(b));
     expect(swapB.status, swapB.raw).toBe(200);
     // C: its quote expired (a creation refused with quote_expired), re-quoted, refunded.
@@ -151,7 +175,10 @@ describe("the funnel over a known mix of orders", () => {
     // E: a refund address checked (not the payout), then its swap expired without a deposit.
     const e = client();
     const quoteE = await quote(app.origin, btcToUsdtTron(), as(e));
-    await checkAddress(app.origin, "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", quoteE.orderToken, as(e), { network: "bitcoin", token: "BTC" });
+    await checkAddress(app.origin, "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", quoteE.orderToken, as(e), {
+      network: "bitcoin",
+      token: "BTC",
+    });
     const swapE = await swapOf(quoteE.id, as(e));
     expect(swapE.status, swapE.raw).toBe(200);
 
@@ -179,8 +206,13 @@ describe("the funnel over a known mix of orders", () => {
     // G: refused by our limit on a re-quote, in Portuguese (Accept-Language), still in flight.
     const g = client();
     const quoteG = await quote(app.origin, btcToUsdtTron(), as(g, { "accept-language": "pt-BR,pt;q=0.9" }));
-    for (let i = 1; i < QUOTES_PER_MINUTE; i++) await quote(app.origin, { ...btcToUsdtTron(), orderToken: quoteG.orderToken }, as(g));
-    expectError(await postJson(app.origin, "/api/v1/quote", { ...btcToUsdtTron(), orderToken: quoteG.orderToken }, as(g)), 429, "rate_limited");
+    for (let i = 1; i < QUOTES_PER_MINUTE; i++)
+      await quote(app.origin, { ...btcToUsdtTron(), orderToken: quoteG.orderToken }, as(g));
+    expectError(
+      await postJson(app.origin, "/api/v1/quote", { ...btcToUsdtTron(), orderToken: quoteG.orderToken }, as(g)),
+      429,
+      "rate_limited",
+    );
     // H: still in flight, from the widget on an allowed site, in French.
     await quote(app.origin, btcToUsdtTron(), as(client(), { "x-widget-origin": SHOP, "x-widget-locale": "fr" }));
 
@@ -234,7 +266,8 @@ describe("the funnel over a known mix of orders", () => {
     // Steps are written off the request's path: wait until the last of them is in.
     for (const until = Date.now() + 20_000; Date.now() < until; await sleep(250)) {
       answer = await funnel();
-      if (answer.stages.quoted === 9 && answer.dropOff.refusedByLimit === 1 && answer.stages.addressChecked === 3) break;
+      if (answer.stages.quoted === 9 && answer.dropOff.refusedByLimit === 1 && answer.stages.addressChecked === 3)
+        break;
     }
     expect(answer).toEqual(expected);
     const median = answer!.medianSecondsToComplete!;
@@ -268,7 +301,8 @@ describe("the funnel over a known mix of orders", () => {
     const byDay = await funnel("?groupBy=day");
     expect(byDay.groups!.reduce((n, g) => n + g.stages.quoted, 0)).toBe(9);
     expect(byDay.groups!.map((g) => g.key)).toContain(new Date().toISOString().slice(0, 10));
-    for (const grouped of [byPair, byLocale, byOrigin, byDay]) expect({ ...grouped, groups: undefined }).toEqual({ ...expected, groups: undefined });
+    for (const grouped of [byPair, byLocale, byOrigin, byDay])
+      expect({ ...grouped, groups: undefined }).toEqual({ ...expected, groups: undefined });
   });
 
   it("picks orders by their first quote in the period, inclusive, and echoes it", async () => {
@@ -310,8 +344,16 @@ describe("who may read the funnel", () => {
   it("refuses a stranger (401), another site's page (403) and a bad query (400), in the error shape", async () => {
     expectError(await call(app.origin, "/api/partner/funnel"), 401, "unauthorized");
     expectError(await call(app.origin, "/api/partner/funnel.csv"), 401, "unauthorized");
-    expectError(await call(app.origin, "/api/partner/funnel", { headers: { cookie, origin: "https://evil.example" } }), 403, "forbidden_origin");
-    expectError(await call(app.origin, "/api/partner/funnel", { headers: { cookie, "sec-fetch-site": "cross-site" } }), 403, "forbidden_origin");
+    expectError(
+      await call(app.origin, "/api/partner/funnel", { headers: { cookie, origin: "https://evil.example" } }),
+      403,
+      "forbidden_origin",
+    );
+    expectError(
+      await call(app.origin, "/api/partner/funnel", { headers: { cookie, "sec-fetch-site": "cross-site" } }),
+      403,
+      "forbidden_origin",
+    );
     for (const query of [
       "?groupBy=customer",
       "?createdFrom=yesterday",
@@ -322,13 +364,22 @@ describe("who may read the funnel", () => {
       expectError(await dashboard(`/api/partner/funnel${query}`), 400, "validation_error");
       expectError(await dashboard(`/api/partner/funnel.csv${query}`), 400, "validation_error");
     }
-    expectError(await postJson(app.origin, "/api/partner/funnel", {}, { headers: { cookie } }), 405, "method_not_allowed");
+    expectError(
+      await postJson(app.origin, "/api/partner/funnel", {}, { headers: { cookie } }),
+      405,
+      "method_not_allowed",
+    );
   });
 
   it("refuses an address check whose orderToken is not a string of at most 200 characters", async () => {
     expectError(await checkAddress(app.origin, TRON_ADDRESS, "x".repeat(201), as(client())), 400, "validation_error");
     expectError(
-      await postJson(app.origin, "/api/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS, orderToken: 7 }, as(client())),
+      await postJson(
+        app.origin,
+        "/api/v1/address",
+        { network: "tron", token: "USDT", address: TRON_ADDRESS, orderToken: 7 },
+        as(client()),
+      ),
       400,
       "validation_error",
     );
@@ -341,17 +392,25 @@ describe("when the ledger's database is away", () => {
   let onPostgres: RunningApp;
   /** The value of swap_checkout_funnel_steps_dropped_total{step, reason} on the instance's metrics. */
   const dropped = async (step: string, reason: string) => {
-    const res = await call(onPostgres.origin, "/api/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const res = await call(onPostgres.origin, "/api/metrics", {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.status, res.raw.slice(0, 300)).toBe(200);
     const line = res.text
       .split("\n")
-      .find((l) => l.startsWith("swap_checkout_funnel_steps_dropped_total{") && l.includes(`step="${step}"`) && l.includes(`reason="${reason}"`));
+      .find(
+        (l) =>
+          l.startsWith("swap_checkout_funnel_steps_dropped_total{") &&
+          l.includes(`step="${step}"`) &&
+          l.includes(`reason="${reason}"`),
+      );
     return line === undefined ? undefined : Number(line.split(" ").at(-1));
   };
   /** Steps of `step` lost to the ledger's faults (it does not open or answer, is too slow, fails the write). */
   const lostToTheLedger = async (step: string) => {
     let sum = 0;
-    for (const reason of ["ledger_unavailable", "ledger_timeout", "ledger_error"]) sum += (await dropped(step, reason)) ?? 0;
+    for (const reason of ["ledger_unavailable", "ledger_timeout", "ledger_error"])
+      sum += (await dropped(step, reason)) ?? 0;
     return sum;
   };
   beforeAll(async () => {
@@ -384,8 +443,14 @@ describe("when the ledger's database is away", () => {
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(again.externalId).toBe(first.externalId);
       expect(checked.status).toBe(200);
-      for (const until = Date.now() + 15_000; Date.now() < until && !/\[funnel\] a checkout step was not recorded/.test(onPostgres.logs());) await sleep(250);
-      expect(onPostgres.logs()).toMatch(/\[funnel\] a checkout step was not recorded .*lost since start \(swap_checkout_funnel_steps_dropped_total\)/);
+      for (
+        const until = Date.now() + 15_000;
+        Date.now() < until && !/\[funnel\] a checkout step was not recorded/.test(onPostgres.logs());
+      )
+        await sleep(250);
+      expect(onPostgres.logs()).toMatch(
+        /\[funnel\] a checkout step was not recorded .*lost since start \(swap_checkout_funnel_steps_dropped_total\)/,
+      );
       // Both steps (the re-quote, the address check) are lost, and the metrics say so by step (the
       // first quote's step too, if the database went before it was written).
       await expect.poll(() => lostToTheLedger("address"), { timeout: 15_000, interval: 250 }).toBe(1);
@@ -403,7 +468,9 @@ describe("when the ledger's database is away", () => {
     const elsewhere = await quote(app.origin, btcToUsdtTron(), as(client()));
     const before = (await dropped("address", "unknown_order")) ?? 0;
     expect((await checkAddress(onPostgres.origin, TRON_ADDRESS, elsewhere.orderToken, as(client()))).status).toBe(200);
-    await expect.poll(async () => dropped("address", "unknown_order"), { timeout: 15_000, interval: 250 }).toBe(before + 1);
+    await expect
+      .poll(async () => dropped("address", "unknown_order"), { timeout: 15_000, interval: 250 })
+      .toBe(before + 1);
     expect(onPostgres.logs()).not.toMatch(/no such order in the ledger/);
   });
 });

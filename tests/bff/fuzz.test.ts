@@ -9,7 +9,17 @@ import { addressAnswerSchema, quoteAnswerSchema, swapCreatedSchema } from "@/lib
 import { assetListSchema, swapSchema } from "@/lib/schema/partner";
 import { dashboardSwapListSchema } from "@/lib/schema/dashboard";
 import { csvHeader } from "@/lib/bff/dashboard/csv";
-import { NO_LIMITS, btcToUsdtTron, call, expectErrorShape, newSwap, pool, quote, TRON_ADDRESS, type HttpResult } from "./helpers";
+import {
+  NO_LIMITS,
+  btcToUsdtTron,
+  call,
+  expectErrorShape,
+  newSwap,
+  pool,
+  quote,
+  TRON_ADDRESS,
+  type HttpResult,
+} from "./helpers";
 
 // A new seed each run explores more. Every run prints its seed, a failure names it too, and
 // FUZZ_SEED=<seed> replays exactly that run.
@@ -58,7 +68,22 @@ const headerText = (maxLength: number) =>
 const percentJunk = fc
   .array(
     fc.oneof(
-      fc.constantFrom("%ZZ", "%", "%2", "%FF", "%C0%AF", "%E0%80", "%ED%A0%80", "%00", "%2F", "%2e%2e%2f", "%5C", "%0A", "%25", "%u0041"),
+      fc.constantFrom(
+        "%ZZ",
+        "%",
+        "%2",
+        "%FF",
+        "%C0%AF",
+        "%E0%80",
+        "%ED%A0%80",
+        "%00",
+        "%2F",
+        "%2e%2e%2f",
+        "%5C",
+        "%0A",
+        "%25",
+        "%u0041",
+      ),
       fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, "0").toUpperCase()}`),
       fc.constantFrom("A", "..", "/", "~", "."),
     ),
@@ -69,7 +94,18 @@ const percentJunk = fc
 const pathId = fc.oneof(
   fc.string({ maxLength: 40 }).map(encodeURIComponent),
   fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"), minLength: 11, maxLength: 13 }),
-  fc.constantFrom("..", "../..", "..%2F..%2Fv1%2Fasset", "%2e%2e", ".", "%20", "ABCDEFGHIJKL%00", "ABCDEFGHIJKL?x=1", "ABCDEFGHIJKL#frag", "ABCDEFGHIJK%C3%A9"),
+  fc.constantFrom(
+    "..",
+    "../..",
+    "..%2F..%2Fv1%2Fasset",
+    "%2e%2e",
+    ".",
+    "%20",
+    "ABCDEFGHIJKL%00",
+    "ABCDEFGHIJKL?x=1",
+    "ABCDEFGHIJKL#frag",
+    "ABCDEFGHIJK%C3%A9",
+  ),
   percentJunk,
   fc.integer({ min: 200, max: 4000 }).map((n) => "A".repeat(n)),
   fc.string({ unit: "binary", maxLength: 30 }).map(encodeURIComponent),
@@ -78,7 +114,24 @@ const pathId = fc.oneof(
 /** Any JSON value, and a few values JSON.stringify makes strange. */
 const anyValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(null, true, 0, -1, 1e308, -0, "", "0", "0.01", "1e-2", "NaN", [], {}, { __proto__: null }, "__proto__", "constructor"),
+  fc.constantFrom(
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    -0,
+    "",
+    "0",
+    "0.01",
+    "1e-2",
+    "NaN",
+    [],
+    {},
+    { __proto__: null },
+    "__proto__",
+    "constructor",
+  ),
   fc.string({ unit: "binary", maxLength: 50 }),
 );
 
@@ -91,9 +144,19 @@ function deep(depth: number, kind: "array" | "object"): string {
 }
 
 const templates: Record<string, () => unknown> = {
-  address: () => ({ network: "bitcoin", token: "BTC", address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", memo: null }),
+  address: () => ({
+    network: "bitcoin",
+    token: "BTC",
+    address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+    memo: null,
+  }),
   quote: () => ({ ...btcToUsdtTron(), orderToken: "ord_aaaaaaaaaaaaaaaaaaaa.sig" }),
-  swap: () => ({ quoteId: `pq_${"0".repeat(24)}`, destination: { address: TRON_ADDRESS, memo: null }, refundAddress: null, notificationEmail: null }),
+  swap: () => ({
+    quoteId: `pq_${"0".repeat(24)}`,
+    destination: { address: TRON_ADDRESS, memo: null },
+    refundAddress: null,
+    notificationEmail: null,
+  }),
   deposit: () => ({ amount: "0.01", outcome: "completed" }),
   seed: () => ({ count: 1, statuses: ["completed"] }),
   "dashboard login": () => ({ password: "not-the-password" }),
@@ -103,10 +166,13 @@ const templates: Record<string, () => unknown> = {
 function mutate(value: unknown, path: number[], replacement: unknown, action: number): unknown {
   if (value === null || typeof value !== "object") return replacement;
   const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0 || path.length === 0) return action === 0 ? replacement : { ...(value as object), unexpected: replacement };
+  if (entries.length === 0 || path.length === 0)
+    return action === 0 ? replacement : { ...(value as object), unexpected: replacement };
   const [i, ...rest] = path;
   const [key, child] = entries[i! % entries.length]!;
-  const copy: Record<string, unknown> = Array.isArray(value) ? ([...value] as unknown as Record<string, unknown>) : { ...(value as object) };
+  const copy: Record<string, unknown> = Array.isArray(value)
+    ? ([...value] as unknown as Record<string, unknown>)
+    : { ...(value as object) };
   if (action === 1 && rest.length === 0) delete copy[key];
   else if (action === 2 && rest.length === 0) copy[`${key}_extra`] = replacement;
   else copy[key] = mutate(child, rest, replacement, action);
@@ -119,24 +185,43 @@ const bodyFor = (route: string) =>
     {
       weight: 5,
       arbitrary: fc
-        .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), fc.oneof(anyValue, hugeString), fc.integer({ min: 0, max: 3 }))
-        .map(([path, replacement, action]) => Buffer.from(JSON.stringify(mutate(templates[route]?.() ?? {}, path, replacement, action)))),
+        .tuple(
+          fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+          fc.oneof(anyValue, hugeString),
+          fc.integer({ min: 0, max: 3 }),
+        )
+        .map(([path, replacement, action]) =>
+          Buffer.from(JSON.stringify(mutate(templates[route]?.() ?? {}, path, replacement, action))),
+        ),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.integer({ min: 1, max: 8_000 }), fc.constantFrom("array" as const, "object" as const)).map(([d, k]) => Buffer.from(deep(d, k))),
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1, max: 8_000 }), fc.constantFrom("array" as const, "object" as const))
+        .map(([d, k]) => Buffer.from(deep(d, k))),
     },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)) },
     {
       weight: 1,
       arbitrary: fc
         .uint8Array({ minLength: 1, maxLength: 20 })
-        .map((b) => Buffer.concat([Buffer.from('{"network":"'), Buffer.from(b.map((x) => x | 0x80)), Buffer.from('","token":"BTC"}')])),
+        .map((b) =>
+          Buffer.concat([
+            Buffer.from('{"network":"'),
+            Buffer.from(b.map((x) => x | 0x80)),
+            Buffer.from('","token":"BTC"}'),
+          ]),
+        ),
     },
-    { weight: 1, arbitrary: hugeString.map((s) => Buffer.from(JSON.stringify({ ...(templates[route]?.() as object), pad: s }))) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom("", " ", "null", "{", "}", "[]", '{"a":1,"a":2}', "\ufeff{}", '{"__proto__":{"admin":true}}').map((s) => Buffer.from(s)),
+      arbitrary: hugeString.map((s) => Buffer.from(JSON.stringify({ ...(templates[route]?.() as object), pad: s }))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("", " ", "null", "{", "}", "[]", '{"a":1,"a":2}', "\ufeff{}", '{"__proto__":{"admin":true}}')
+        .map((s) => Buffer.from(s)),
     },
   );
 
@@ -180,14 +265,21 @@ const extraHeaders = fc.record(
 type Fixtures = { quoteId: string; swapId: string; token: string; session: string };
 
 function cases(fx: Fixtures): fc.Arbitrary<Case> {
-  const withBody = (route: string, path: fc.Arbitrary<string>, headers: fc.Arbitrary<Record<string, string>> = extraHeaders) =>
+  const withBody = (
+    route: string,
+    path: fc.Arbitrary<string>,
+    headers: fc.Arbitrary<Record<string, string>> = extraHeaders,
+  ) =>
     fc
       .record({
         path,
         body: bodyFor(route),
         type: fc.option(contentType, { nil: undefined }),
         headers,
-        method: fc.oneof({ weight: 9, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "PATCH", "DELETE") }),
+        method: fc.oneof(
+          { weight: 9, arbitrary: fc.constant("POST") },
+          { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "PATCH", "DELETE") },
+        ),
       })
       .map(({ path, body, type, headers, method }) => ({
         route,
@@ -200,25 +292,41 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
   const swapBodies = fc.oneof(
     bodyFor("swap"),
     fc
-      .tuple(fc.oneof(fc.constant(fx.quoteId), fc.string()), fc.oneof(anyValue, fc.constant(TRON_ADDRESS)), fc.option(anyValue), fc.option(anyValue))
+      .tuple(
+        fc.oneof(fc.constant(fx.quoteId), fc.string()),
+        fc.oneof(anyValue, fc.constant(TRON_ADDRESS)),
+        fc.option(anyValue),
+        fc.option(anyValue),
+      )
       .map(([quoteId, address, memo, email]) =>
         Buffer.from(
-          JSON.stringify({ quoteId, destination: { address, ...(memo === null ? {} : { memo }) }, ...(email === null ? {} : { notificationEmail: email }) }),
+          JSON.stringify({
+            quoteId,
+            destination: { address, ...(memo === null ? {} : { memo }) },
+            ...(email === null ? {} : { notificationEmail: email }),
+          }),
         ),
       ),
   );
-  const swapCase = fc.record({ body: swapBodies, type: fc.option(contentType, { nil: undefined }), headers: extraHeaders }).map(({ body, type, headers }) => ({
-    route: "swap",
-    method: "POST",
-    path: "/api/v1/swap",
-    headers: { ...headers, ...(type === undefined ? {} : { "content-type": type }) },
-    body,
-  }));
+  const swapCase = fc
+    .record({ body: swapBodies, type: fc.option(contentType, { nil: undefined }), headers: extraHeaders })
+    .map(({ body, type, headers }) => ({
+      route: "swap",
+      method: "POST",
+      path: "/api/v1/swap",
+      headers: { ...headers, ...(type === undefined ? {} : { "content-type": type }) },
+      body,
+    }));
 
   const idOrReal = fc.oneof({ weight: 4, arbitrary: pathId }, { weight: 1, arbitrary: fc.constant(fx.swapId) });
   const tokenOrReal = fc.oneof(headerText(80), fc.constant(fx.token), fc.constant(""));
   const readCase = fc
-    .record({ id: idOrReal, token: fc.option(tokenOrReal, { nil: undefined }), headers: extraHeaders, query: fc.option(percentJunk, { nil: undefined }) })
+    .record({
+      id: idOrReal,
+      token: fc.option(tokenOrReal, { nil: undefined }),
+      headers: extraHeaders,
+      query: fc.option(percentJunk, { nil: undefined }),
+    })
     .map(({ id, token, headers, query }) => ({
       route: "swap read",
       method: "GET",
@@ -226,7 +334,11 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
       headers: { ...headers, ...(token === undefined ? {} : { "x-swap-token": token }) },
     }));
 
-  const queryValue = fc.oneof(fc.string({ maxLength: 70 }).map(encodeURIComponent), percentJunk, fc.constantFrom("bitcoin", "tron", "BTC", "usdt", ""));
+  const queryValue = fc.oneof(
+    fc.string({ maxLength: 70 }).map(encodeURIComponent),
+    percentJunk,
+    fc.constantFrom("bitcoin", "tron", "BTC", "usdt", ""),
+  );
   const assetsCase = fc
     .record({
       params: fc.array(
@@ -265,8 +377,17 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
     }));
 
   const probeCase = fc
-    .record({ route: fc.constantFrom("health", "ready"), headers: extraHeaders, query: fc.option(percentJunk, { nil: undefined }) })
-    .map(({ route, headers, query }) => ({ route, method: "GET", path: `/api/${route}${query ? `?${query}` : ""}`, headers }));
+    .record({
+      route: fc.constantFrom("health", "ready"),
+      headers: extraHeaders,
+      query: fc.option(percentJunk, { nil: undefined }),
+    })
+    .map(({ route, headers, query }) => ({
+      route,
+      method: "GET",
+      path: `/api/${route}${query ? `?${query}` : ""}`,
+      headers,
+    }));
 
   const depositPath = fc
     .oneof({ weight: 3, arbitrary: pathId }, { weight: 1, arbitrary: fc.constant(fx.swapId) })
@@ -288,7 +409,21 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
           fc.constantFrom("q", "status", "createdFrom", "createdTo", "limit", "offset", "status[]", "__proto__"),
           fc.string({ maxLength: 10 }).map(encodeURIComponent),
         ),
-        fc.oneof(queryValue, fc.constantFrom("completed", "completed,failed", "nope", "2026-11-01T00:00:00Z", "2020-01-01", "0", "-1", "101", "1e3", "25")),
+        fc.oneof(
+          queryValue,
+          fc.constantFrom(
+            "completed",
+            "completed,failed",
+            "nope",
+            "2026-11-01T00:00:00Z",
+            "2020-01-01",
+            "0",
+            "-1",
+            "101",
+            "1e3",
+            "25",
+          ),
+        ),
       ),
       { maxLength: 4 },
     )
@@ -329,7 +464,9 @@ function cases(fx: Fixtures): fc.Arbitrary<Case> {
     // A DELETE among the login attempts is a logout, and is judged as one.
     {
       weight: 1,
-      arbitrary: withBody("dashboard login", fc.constant("/api/partner/session")).map((c) => (c.method === "DELETE" ? { ...c, route: "dashboard logout" } : c)),
+      arbitrary: withBody("dashboard login", fc.constant("/api/partner/session")).map((c) =>
+        c.method === "DELETE" ? { ...c, route: "dashboard logout" } : c,
+      ),
     },
     { weight: 1, arbitrary: dashboardLogout },
     { weight: 3, arbitrary: withBody("quote", fc.constant("/api/v1/quote")) },
@@ -350,7 +487,12 @@ function problemWith(c: Case, res: HttpResult): string | null {
   // Next's own path normalization ("…/swap/", "…//…", "/../") answers a 308 to the cleaned path on
   // this same site: acceptable, as long as it can never send the browser to another site.
   const location = res.header("location");
-  if (res.status === 308 && location && /^\/(?![/\\])/.test(location) && /\/\/|\/$|\/\.\.?(\/|$)/.test(c.path.split("?")[0]!.replace(/%2e/gi, ".")))
+  if (
+    res.status === 308 &&
+    location &&
+    /^\/(?![/\\])/.test(location) &&
+    /\/\/|\/$|\/\.\.?(\/|$)/.test(c.path.split("?")[0]!.replace(/%2e/gi, "."))
+  )
     return null;
   if (res.status >= 500 || res.status < 200) return `status ${res.status}`;
   if (!res.header("x-request-id")) return "no x-request-id";
@@ -364,15 +506,21 @@ function problemWith(c: Case, res: HttpResult): string | null {
     return null;
   }
   const schema = successSchemas[c.route]!;
-  if (c.route === "dashboard csv" && !/^text\/csv/.test(res.header("content-type") ?? "")) return `a ${res.status} CSV answer that is not text/csv`;
+  if (c.route === "dashboard csv" && !/^text\/csv/.test(res.header("content-type") ?? ""))
+    return `a ${res.status} CSV answer that is not text/csv`;
   if (c.route === "dashboard logout" && res.status !== 204) return `a logout answered ${res.status}, not 204`;
   const parsed = z.safeParse(schema, c.route === "dashboard csv" ? res.text : res.json);
-  return parsed.success ? null : `a ${res.status} that does not match the ${c.route} schema: ${parsed.error.issues[0]?.message}`;
+  return parsed.success
+    ? null
+    : `a ${res.status} that does not match the ${c.route} schema: ${parsed.error.issues[0]?.message}`;
 }
 
 const describeCase = (c: Case) =>
   `${c.method} ${c.path.length > 200 ? c.path.slice(0, 200) + `…(${c.path.length})` : c.path} headers=${JSON.stringify(c.headers).slice(0, 300)} body=${
-    c.body ? JSON.stringify(c.body.subarray(0, 200).toString("latin1")) + (c.body.length > 200 ? `…(${c.body.length} bytes)` : "") : "none"
+    c.body
+      ? JSON.stringify(c.body.subarray(0, 200).toString("latin1")) +
+        (c.body.length > 200 ? `…(${c.body.length} bytes)` : "")
+      : "none"
   }`;
 
 describe("generated malformed input against every route", () => {
@@ -380,9 +528,17 @@ describe("generated malformed input against every route", () => {
   let fixtures: Fixtures;
 
   beforeAll(async () => {
-    app = await startApp({ ...NO_LIMITS, SANDBOX_STEP_SECONDS: "1", SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", PARTNER_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD });
+    app = await startApp({
+      ...NO_LIMITS,
+      SANDBOX_STEP_SECONDS: "1",
+      SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+      PARTNER_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD,
+    });
     const created = await newSwap(app.origin);
-    const login = await call(app.origin, "/api/partner/session", { method: "POST", body: { password: DASHBOARD_PASSWORD } });
+    const login = await call(app.origin, "/api/partner/session", {
+      method: "POST",
+      body: { password: DASHBOARD_PASSWORD },
+    });
     expect(login.status, login.raw).toBe(200);
     const session = (login.header("set-cookie") ?? "").split(";")[0]!;
     expect(session).toMatch(/^swap_dashboard=/);
@@ -413,7 +569,11 @@ describe("generated malformed input against every route", () => {
       }
       tally[`${c.route} ${res.status}`] = (tally[`${c.route} ${res.status}`] ?? 0) + 1;
       const problem = problemWith(c, res);
-      if (problem) report(`${c.route}: ${problem.replace(/'[^']*'|"[^"]*"/g, "…").slice(0, 120)}`, `${describeCase(c)} → ${res.raw.slice(0, 300)}`);
+      if (problem)
+        report(
+          `${c.route}: ${problem.replace(/'[^']*'|"[^"]*"/g, "…").slice(0, 120)}`,
+          `${describeCase(c)} → ${res.raw.slice(0, 300)}`,
+        );
     });
 
     // The generators reach past the first checks: some requests succeed, and every route was hit.
@@ -423,7 +583,10 @@ describe("generated malformed input against every route", () => {
 
     const wrong = [...problems.values()].reduce((n, p) => n + p.count, 0);
     const summary = [...problems].map(([kind, { count, example }]) => `${kind} (×${count}), e.g. ${example}`);
-    expect(summary, `${wrong} of ${generated.length} requests answered wrongly (FUZZ_SEED=${seed}); tally ${JSON.stringify(tally)}`).toEqual([]);
+    expect(
+      summary,
+      `${wrong} of ${generated.length} requests answered wrongly (FUZZ_SEED=${seed}); tally ${JSON.stringify(tally)}`,
+    ).toEqual([]);
 
     // And the app still serves normally afterwards.
     expect((await call(app.origin, "/api/health")).status).toBe(200);

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { serveHandler } from "@/lib/sandbox/serve";
-import { bffErrorBodySchema, quoteAnswerSchema, swapCreatedSchema, type QuoteAnswer, type SwapCreated } from "@/lib/schema/bff";
+import {
+  bffErrorBodySchema,
+  quoteAnswerSchema,
+  swapCreatedSchema,
+  type QuoteAnswer,
+  type SwapCreated,
+} from "@/lib/schema/bff";
 import { startRedis, type RunningRedis } from "../support/redis";
 import { startApp, type RunningApp } from "../support/servers";
 
@@ -41,7 +47,8 @@ export function call(origin: string, path: string, options: CallOptions = {}): P
     else if (options.body instanceof Uint8Array) body = Buffer.from(options.body);
     else {
       body = Buffer.from(JSON.stringify(options.body), "utf8");
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+        headers["content-type"] = "application/json";
     }
   }
   const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
@@ -74,18 +81,29 @@ export function call(origin: string, path: string, options: CallOptions = {}): P
             const v = res.headers[name.toLowerCase()];
             return Array.isArray(v) ? v.join(", ") : v;
           };
-          const raw = [`HTTP ${res.statusCode}`, ...res.rawHeaders.map((h, i) => (i % 2 ? `${h}\n` : `${h}: `)), text].join("");
+          const raw = [
+            `HTTP ${res.statusCode}`,
+            ...res.rawHeaders.map((h, i) => (i % 2 ? `${h}\n` : `${h}: `)),
+            text,
+          ].join("");
           resolve({ status: res.statusCode ?? 0, headers: res.headers, header, text, json, raw });
         });
       },
     );
-    req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error(`${options.method ?? "GET"} ${path} timed out`)));
+    req.setTimeout(options.timeoutMs ?? 30_000, () =>
+      req.destroy(new Error(`${options.method ?? "GET"} ${path} timed out`)),
+    );
     req.on("error", reject);
     req.end(body);
   });
 }
 
-export const postJson = (origin: string, path: string, body: unknown, options: Omit<CallOptions, "body" | "method"> = {}) =>
+export const postJson = (
+  origin: string,
+  path: string,
+  body: unknown,
+  options: Omit<CallOptions, "body" | "method"> = {},
+) =>
   call(origin, path, {
     ...options,
     method: "POST",
@@ -125,26 +143,51 @@ export const TRON_ADDRESS_2 = "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r";
 export const BTC_ADDRESS = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 export const XRP_ADDRESS = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
 
-export const btcToUsdtTron = (amount = "0.01") => ({ from: { network: "bitcoin", token: "BTC", amount }, to: { network: "tron", token: "USDT" } });
+export const btcToUsdtTron = (amount = "0.01") => ({
+  from: { network: "bitcoin", token: "BTC", amount },
+  to: { network: "tron", token: "USDT" },
+});
 
 /** POST /api/v1/quote, answered as it comes (`quote` when it must succeed). */
-export const postQuote = (origin: string, body: unknown = btcToUsdtTron(), options: Omit<CallOptions, "body" | "method"> = {}) =>
-  postJson(origin, "/api/v1/quote", body, options);
+export const postQuote = (
+  origin: string,
+  body: unknown = btcToUsdtTron(),
+  options: Omit<CallOptions, "body" | "method"> = {},
+) => postJson(origin, "/api/v1/quote", body, options);
 
 /** POST /api/v1/address for a USDT address on Tron, answered as it comes. */
-export const checkTronAddress = (origin: string, address = TRON_ADDRESS, options: Omit<CallOptions, "body" | "method"> = {}) =>
-  postJson(origin, "/api/v1/address", { network: "tron", token: "USDT", address }, options);
+export const checkTronAddress = (
+  origin: string,
+  address = TRON_ADDRESS,
+  options: Omit<CallOptions, "body" | "method"> = {},
+) => postJson(origin, "/api/v1/address", { network: "tron", token: "USDT", address }, options);
 
-export async function quote(origin: string, body: object = btcToUsdtTron(), options: Omit<CallOptions, "body" | "method"> = {}): Promise<QuoteAnswer> {
+export async function quote(
+  origin: string,
+  body: object = btcToUsdtTron(),
+  options: Omit<CallOptions, "body" | "method"> = {},
+): Promise<QuoteAnswer> {
   const res = await postQuote(origin, body, options);
   expect(res.status, res.raw).toBe(200);
   return quoteAnswerSchema.parse(res.json);
 }
 
-export const swapBody = (quoteId: string, address = TRON_ADDRESS, extra: object = {}) => ({ quoteId, destination: { address }, ...extra });
+export const swapBody = (quoteId: string, address = TRON_ADDRESS, extra: object = {}) => ({
+  quoteId,
+  destination: { address },
+  ...extra,
+});
 
-export function createSwap(origin: string, body: object, key: string = crypto.randomUUID(), options: Omit<CallOptions, "body" | "method"> = {}) {
-  return postJson(origin, "/api/v1/swap", body, { ...options, headers: { "idempotency-key": key, ...options.headers } });
+export function createSwap(
+  origin: string,
+  body: object,
+  key: string = crypto.randomUUID(),
+  options: Omit<CallOptions, "body" | "method"> = {},
+) {
+  return postJson(origin, "/api/v1/swap", body, {
+    ...options,
+    headers: { "idempotency-key": key, ...options.headers },
+  });
 }
 
 export async function newSwap(origin: string): Promise<SwapCreated> {
@@ -157,7 +200,11 @@ export async function newSwap(origin: string): Promise<SwapCreated> {
 export { sleep } from "@/lib/timing";
 
 /** Runs `tasks` with at most `limit` in flight. */
-export async function pool<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
@@ -204,7 +251,12 @@ export async function startUpstream(env: Record<string, string> = {}): Promise<U
   } as Upstream;
   const { origin, close } = await serveHandler(async (req) => {
     const url = new URL(req.url);
-    upstream.seen.push({ method: req.method, path: url.pathname + url.search, apiKey: req.headers.get("x-api-key"), at: Date.now() });
+    upstream.seen.push({
+      method: req.method,
+      path: url.pathname + url.search,
+      apiKey: req.headers.get("x-api-key"),
+      at: Date.now(),
+    });
     const next: Next = (r) => upstream.sandbox.handle(r);
     return upstream.intercept ? upstream.intercept(req, next) : next(req);
   });
@@ -213,9 +265,13 @@ export async function startUpstream(env: Record<string, string> = {}): Promise<U
   upstream.close = close;
   upstream.use = (e = {}) => (upstream.sandbox = make(e));
   upstream.count = (method, path) =>
-    upstream.seen.filter((s) => s.method === method && (typeof path === "string" ? s.path.split("?")[0] === path : path.test(s.path))).length;
+    upstream.seen.filter(
+      (s) => s.method === method && (typeof path === "string" ? s.path.split("?")[0] === path : path.test(s.path)),
+    ).length;
   upstream.swapTotal = async () => {
-    const res = await upstream.sandbox.handle(new Request(`${origin}/v1/swap?limit=1`, { headers: { "x-api-key": upstream.sandbox.options.apiKey } }));
+    const res = await upstream.sandbox.handle(
+      new Request(`${origin}/v1/swap?limit=1`, { headers: { "x-api-key": upstream.sandbox.options.apiKey } }),
+    );
     expect(res.status).toBe(200);
     return ((await res.json()) as { total: number }).total;
   };
@@ -226,7 +282,11 @@ export async function startUpstream(env: Record<string, string> = {}): Promise<U
 export const APP_SECRET = "test-app-secret-0123456789-abcdefghijklmnop";
 
 /** Per-client limits high enough that they never interfere with a test about something else. */
-export const NO_CLIENT_LIMITS = { CLIENT_QUOTES_PER_MINUTE: "1000000", CLIENT_SWAPS_PER_MINUTE: "1000000", CLIENT_READS_PER_MINUTE: "1000000" };
+export const NO_CLIENT_LIMITS = {
+  CLIENT_QUOTES_PER_MINUTE: "1000000",
+  CLIENT_SWAPS_PER_MINUTE: "1000000",
+  CLIENT_READS_PER_MINUTE: "1000000",
+};
 
 /** No per-client limits and a key budget (PARTNER_RATE_LIMIT_PER_MINUTE) no test run can spend. */
 export const NO_LIMITS = { ...NO_CLIENT_LIMITS, PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" };
@@ -298,31 +358,41 @@ export const upstreamAppFixture = (
  * For one describe block: the production build in upstream mode, in front of its own standalone
  * upstream (SANDBOX_* knobs in `upstreamEnv`), started before its tests and stopped after.
  */
-export const upstreamApp = (env: Record<string, string> = {}, upstreamEnv: Record<string, string> = {}) => forBlock(upstreamAppFixture(env, upstreamEnv));
+export const upstreamApp = (env: Record<string, string> = {}, upstreamEnv: Record<string, string> = {}) =>
+  forBlock(upstreamAppFixture(env, upstreamEnv));
 
 /** Resolves once the app's /api/ready reports its shared store up ("ok (redis)"), not serving from its own memory. */
 export async function untilStoreReady(app: RunningApp, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
   let last = "";
   while (Date.now() - started < timeoutMs) {
-    const res = await call(app.origin, "/api/ready").catch((error: unknown) => ({ json: undefined, raw: String(error) }));
+    const res = await call(app.origin, "/api/ready").catch((error: unknown) => ({
+      json: undefined,
+      raw: String(error),
+    }));
     if (/^ok/.test(String((res.json as { store?: unknown } | undefined)?.store))) return;
     last = res.raw;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the app's store was not ready within ${timeoutMs / 1000} s; last /api/ready:\n${last}\n${app.logs()}`);
+  throw new Error(
+    `the app's store was not ready within ${timeoutMs / 1000} s; last /api/ready:\n${last}\n${app.logs()}`,
+  );
 }
 
 /**
  * A fresh redis-server and one app (on its embedded sandbox) per entry of `envs`, all on that Redis
  * with one APP_SECRET, as the instances of one deployment are.
  */
-export const instancesOnRedisFixture = (...envs: Record<string, string>[]): Fixture<{ redis: RunningRedis; apps: RunningApp[] }> => ({
+export const instancesOnRedisFixture = (
+  ...envs: Record<string, string>[]
+): Fixture<{ redis: RunningRedis; apps: RunningApp[] }> => ({
   start: async (running) => {
     running.apps = [];
     running.redis = await startRedis();
     // Each app that did start is stopped after, even when another failed to.
-    const started = await Promise.allSettled(envs.map((env) => startApp({ REDIS_URL: running.redis.url, APP_SECRET, ...env })));
+    const started = await Promise.allSettled(
+      envs.map((env) => startApp({ REDIS_URL: running.redis.url, APP_SECRET, ...env })),
+    );
     running.apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     const failed = started.find((s) => s.status === "rejected");
     if (failed) throw failed.reason;

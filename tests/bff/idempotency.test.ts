@@ -2,7 +2,18 @@
 // standalone sandbox, and the sandbox's own swap list says how many swaps were really made.
 import { describe, it, expect } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
-import { BTC_ADDRESS, NO_LIMITS, TRON_ADDRESS, TRON_ADDRESS_2, createSwap, expectError, quote, swapBody, upstreamApp, type HttpResult } from "./helpers";
+import {
+  BTC_ADDRESS,
+  NO_LIMITS,
+  TRON_ADDRESS,
+  TRON_ADDRESS_2,
+  createSwap,
+  expectError,
+  quote,
+  swapBody,
+  upstreamApp,
+  type HttpResult,
+} from "./helpers";
 
 const swapOf = (res: HttpResult) => {
   expect(res.status, res.raw).toBe(200);
@@ -10,7 +21,10 @@ const swapOf = (res: HttpResult) => {
 };
 
 describe("one click, one swap", () => {
-  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "1000", ...NO_LIMITS }, { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
+  const running = upstreamApp(
+    { PARTNER_API_TIMEOUT_MS: "1000", ...NO_LIMITS },
+    { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" },
+  );
 
   it("answers 20 parallel requests with one key and one body with one swap, made once upstream", async () => {
     const q = await quote(running.app.origin);
@@ -18,7 +32,9 @@ describe("one click, one swap", () => {
     const totalBefore = await running.upstream.swapTotal();
     const postsBefore = running.upstream.count("POST", "/v1/swap");
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => createSwap(running.app.origin, swapBody(q.id), key)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => createSwap(running.app.origin, swapBody(q.id), key)),
+    );
 
     const created = answers.map(swapOf);
     expect(new Set(created.map((c) => c.swap.id)).size).toBe(1);
@@ -59,7 +75,10 @@ describe("one click, one swap", () => {
   it("makes one swap for a double submit with two keys, one quote and one body", async () => {
     const q = await quote(running.app.origin);
     const totalBefore = await running.upstream.swapTotal();
-    const [a, b] = await Promise.all([createSwap(running.app.origin, swapBody(q.id)), createSwap(running.app.origin, swapBody(q.id))]);
+    const [a, b] = await Promise.all([
+      createSwap(running.app.origin, swapBody(q.id)),
+      createSwap(running.app.origin, swapBody(q.id)),
+    ]);
     const [sa, sb] = [swapOf(a!), swapOf(b!)];
     expect(sb.swap.id).toBe(sa.swap.id);
     expect(sb.accessToken).toBe(sa.accessToken);
@@ -103,7 +122,11 @@ describe("one click, one swap", () => {
       new Request(`${running.upstream.baseUrl}/swap`, {
         method: "POST",
         headers: { "x-api-key": "lsk_test_sandbox", "content-type": "application/json" },
-        body: JSON.stringify({ quoteId: q.id, destination: { address: TRON_ADDRESS }, refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }),
+        body: JSON.stringify({
+          quoteId: q.id,
+          destination: { address: TRON_ADDRESS },
+          refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+        }),
       }),
     );
     expect(direct.status).toBe(200);
@@ -186,7 +209,10 @@ describe("one click, one swap", () => {
 });
 
 describe("a repeat while the first request is still running", () => {
-  const running = upstreamApp({ PARTNER_API_TIMEOUT_MS: "30000", ...NO_LIMITS }, { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
+  const running = upstreamApp(
+    { PARTNER_API_TIMEOUT_MS: "30000", ...NO_LIMITS },
+    { SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" },
+  );
 
   it("waits for the first, then answers 409 request_in_progress with Retry-After; the first still makes its one swap", async () => {
     const q = await quote(running.app.origin);

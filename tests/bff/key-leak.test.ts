@@ -28,7 +28,13 @@ const DASHBOARD_PASSWORD = "key-leak dashboard password";
 /** The canary as it could appear: plain, base64, base64url, hex, percent-encoded. */
 function forms(key: string): string[] {
   const bytes = Buffer.from(key);
-  return [key, bytes.toString("base64").replace(/=+$/, ""), bytes.toString("base64url"), bytes.toString("hex"), encodeURIComponent(key)];
+  return [
+    key,
+    bytes.toString("base64").replace(/=+$/, ""),
+    bytes.toString("base64url"),
+    bytes.toString("hex"),
+    encodeURIComponent(key),
+  ];
 }
 
 function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
@@ -94,7 +100,10 @@ describe("the partner key never leaves the server", () => {
     await record("assets", call(o, "/api/v1/assets"));
     await record("assets filtered", call(o, "/api/v1/assets?network=tron&symbol=USDT"));
     await record("address", postJson(o, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS }));
-    await record("address invalid", postJson(o, "/api/v1/address", { network: "bitcoin", token: "BTC", address: "bc1qnope" }));
+    await record(
+      "address invalid",
+      postJson(o, "/api/v1/address", { network: "bitcoin", token: "BTC", address: "bc1qnope" }),
+    );
     const q = await quote(o);
     const again = await quote(o, { ...btcToUsdtTron("0.02"), orderToken: q.orderToken });
     const key = crypto.randomUUID();
@@ -108,13 +117,22 @@ describe("the partner key never leaves the server", () => {
     await record("quote below min", postJson(o, "/api/v1/quote", btcToUsdtTron("0.00001")));
     await record(
       "unsupported pair",
-      postJson(o, "/api/v1/quote", { from: { network: "dogecoin", token: "DOGE", amount: "100" }, to: { network: "ton", token: "TON" } }),
+      postJson(o, "/api/v1/quote", {
+        from: { network: "dogecoin", token: "DOGE", amount: "100" },
+        to: { network: "ton", token: "TON" },
+      }),
     );
     await record(
       "unsupported asset",
-      postJson(o, "/api/v1/quote", { from: { network: "bitcoin", token: "NOPE", amount: "1" }, to: { network: "ton", token: "TON" } }),
+      postJson(o, "/api/v1/quote", {
+        from: { network: "bitcoin", token: "NOPE", amount: "1" },
+        to: { network: "ton", token: "TON" },
+      }),
     );
-    await record("unsupported memo", postJson(o, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS, memo: "1" }));
+    await record(
+      "unsupported memo",
+      postJson(o, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS, memo: "1" }),
+    );
     await record("idempotency mismatch", createSwap(o, swapBody(again.id, "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r"), key));
     await record("quote already used", createSwap(o, swapBody(again.id, "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r")));
     await record("quote not found", createSwap(o, swapBody(`pq_${"0".repeat(24)}`)));
@@ -124,14 +142,27 @@ describe("the partner key never leaves the server", () => {
     await record("bad id", call(o, "/api/v1/swap/..%2F..%2Fasset"));
     await record("bad query", call(o, "/api/v1/assets?x=1"));
     await record("malformed json", postJson(o, "/api/v1/quote", "{nope"));
-    await record("not json", call(o, "/api/v1/quote", { method: "POST", body: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    await record(
+      "not json",
+      call(o, "/api/v1/quote", {
+        method: "POST",
+        body: "a=b",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
     await record("too large", postJson(o, "/api/v1/quote", JSON.stringify({ pad: "x".repeat(20_000) })));
-    await record("cross-site", postJson(o, "/api/v1/quote", btcToUsdtTron(), { headers: { origin: "https://evil.example" } }));
+    await record(
+      "cross-site",
+      postJson(o, "/api/v1/quote", btcToUsdtTron(), { headers: { origin: "https://evil.example" } }),
+    );
     await record("unknown route", call(o, "/api/v1/keys"));
     await record("wrong method", call(o, "/api/v1/quote", { method: "DELETE" }));
     await record("options", call(o, "/api/v1/quote", { method: "OPTIONS" }));
     await record("head", call(o, "/api/v1/assets", { method: "HEAD" }));
-    await record("sandbox deposit", postJson(o, `/api/sandbox/swaps/${swap.id}/deposit`, {}, { headers: { "x-swap-token": accessToken } }));
+    await record(
+      "sandbox deposit",
+      postJson(o, `/api/sandbox/swaps/${swap.id}/deposit`, {}, { headers: { "x-swap-token": accessToken } }),
+    );
     await record("sandbox seed", postJson(o, "/api/sandbox/seed", { count: 1 }));
 
     // Upstream faults, forced once per call.
@@ -146,15 +177,25 @@ describe("the partner key never leaves the server", () => {
       };
       await record(`quote, upstream ${fault}`, postJson(o, "/api/v1/quote", btcToUsdtTron()));
       await record(`swap, upstream ${fault}`, createSwap(o, swapBody(q.id)));
-      await record(`swap read, upstream ${fault}`, call(o, `/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": accessToken } }));
+      await record(
+        `swap read, upstream ${fault}`,
+        call(o, `/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": accessToken } }),
+      );
       await record(
         `address, upstream ${fault}`,
-        postJson(o, "/api/v1/address", { network: "tron", token: "USDT", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }),
+        postJson(o, "/api/v1/address", {
+          network: "tron",
+          token: "USDT",
+          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        }),
       );
     }
     // The upstream rejects the key.
     running.upstream.intercept = async () =>
-      Response.json({ error: { code: "invalid_api_key", message: "API key is invalid.", details: {} }, requestId: "up_1" }, { status: 401 });
+      Response.json(
+        { error: { code: "invalid_api_key", message: "API key is invalid.", details: {} }, requestId: "up_1" },
+        { status: 401 },
+      );
     await record("quote, key rejected", postJson(o, "/api/v1/quote", btcToUsdtTron()));
     await record("swap, key rejected", createSwap(o, swapBody(q.id)));
     running.upstream.intercept = null;
@@ -162,16 +203,27 @@ describe("the partner key never leaves the server", () => {
     // The operator dashboard's API, signed in and not.
     await record("dashboard without session", call(o, "/api/partner/swaps"));
     await record("dashboard wrong password", postJson(o, "/api/partner/session", { password: "nope" }));
-    const login = await record("dashboard login", postJson(o, "/api/partner/session", { password: DASHBOARD_PASSWORD }));
+    const login = await record(
+      "dashboard login",
+      postJson(o, "/api/partner/session", { password: DASHBOARD_PASSWORD }),
+    );
     expect(login.status, login.raw).toBeLessThan(300);
     const cookie = (login.header("set-cookie") ?? "").split(";")[0] ?? "";
-    for (const path of ["/api/partner/swaps", "/api/partner/swaps?status=waiting_deposit&limit=5", "/api/partner/swaps.csv", `/api/partner/swaps/${swap.id}`]) {
+    for (const path of [
+      "/api/partner/swaps",
+      "/api/partner/swaps?status=waiting_deposit&limit=5",
+      "/api/partner/swaps.csv",
+      `/api/partner/swaps/${swap.id}`,
+    ]) {
       const res = await record(`dashboard ${path}`, call(o, path, { headers: { cookie } }));
       expect(res.status, `${path}: ${res.raw.slice(0, 300)}`).toBe(200);
     }
 
     // Pages the build has, with sample values for dynamic segments.
-    const manifest = JSON.parse(readFileSync(join(repoRoot, ".next/app-path-routes-manifest.json"), "utf8")) as Record<string, string>;
+    const manifest = JSON.parse(readFileSync(join(repoRoot, ".next/app-path-routes-manifest.json"), "utf8")) as Record<
+      string,
+      string
+    >;
     const pages = Object.values(manifest)
       .filter((p) => !p.startsWith("/api/") && !p.startsWith("/_"))
       .map((p) => p.replace(/\[\[?\.\.\.[^\]]+\]\]?/g, "a/b").replace(/\[[^\]]+\]/g, swap.id));
@@ -187,14 +239,22 @@ describe("the partner key never leaves the server", () => {
     expect(answers.length).toBeGreaterThan(50);
     expect(answers.filter((a) => a.res.status >= 400).length).toBeGreaterThan(20);
 
-    const leaks = answers.filter(({ res }) => forms(canary).some((f) => res.raw.includes(f))).map(({ what, res }) => `${what}: ${res.raw.slice(0, 300)}`);
+    const leaks = answers
+      .filter(({ res }) => forms(canary).some((f) => res.raw.includes(f)))
+      .map(({ what, res }) => `${what}: ${res.raw.slice(0, 300)}`);
     expect(leaks).toEqual([]);
   });
 
   it("is not passed on when an upstream error message or field quotes it", async () => {
     const echo = (status: number, code: string) =>
       Response.json(
-        { error: { code, message: `Request with key ${canary} refused`, details: { fields: { "x-api-key": `${canary} is not valid here` }, apiKey: canary } } },
+        {
+          error: {
+            code,
+            message: `Request with key ${canary} refused`,
+            details: { fields: { "x-api-key": `${canary} is not valid here` }, apiKey: canary },
+          },
+        },
         { status, headers: { "x-api-key": canary } },
       );
     const cases: Array<[string, number, string]> = [
@@ -221,7 +281,9 @@ describe("the partner key never leaves the server", () => {
   });
 
   it("is in no span exported and no log line of that run, and every line is JSON", async () => {
-    await expect.poll(() => collector.spans.filter((s) => s.kind === 2).length, { timeout: 15_000 }).toBeGreaterThan(50);
+    await expect
+      .poll(() => collector.spans.filter((s) => s.kind === 2).length, { timeout: 15_000 })
+      .toBeGreaterThan(50);
     // The last batch out too: spans end after their answers.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const exported = collector.requests.map((r) => r.body.toString("utf8")).join("\n");
@@ -251,7 +313,10 @@ describe("the partner key never leaves the server", () => {
     const upstream = await startUpstream({ SANDBOX_API_KEY: canary, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
     upstream.intercept = async (req, next) =>
       req.method === "GET" && new URL(req.url).pathname === "/v1/swap"
-        ? Response.json({ error: { code: "invalid_api_key", message: `Invalid API key ${canary}`, details: {} } }, { status: 401 })
+        ? Response.json(
+            { error: { code: "invalid_api_key", message: `Invalid API key ${canary}`, details: {} } },
+            { status: 401 },
+          )
         : next(req);
     const app = await startApp(upstreamModeEnv(upstream));
     try {
@@ -265,7 +330,10 @@ describe("the partner key never leaves the server", () => {
   });
 
   it("is in no file under .next/static nor in any prerendered page under .next/server", () => {
-    expect(existsSync(join(repoRoot, ".next/BUILD_ID")), "run `next build` first (with PARTNER_API_KEY=$LEAK_CANARY_KEY)").toBe(true);
+    expect(
+      existsSync(join(repoRoot, ".next/BUILD_ID")),
+      "run `next build` first (with PARTNER_API_KEY=$LEAK_CANARY_KEY)",
+    ).toBe(true);
     const staticFiles = filesUnder(join(repoRoot, ".next/static"), () => true);
     const prerendered = filesUnder(join(repoRoot, ".next/server"), (p) => /\.(html|rsc|body|meta)$/.test(p));
     expect(staticFiles.length).toBeGreaterThan(0);

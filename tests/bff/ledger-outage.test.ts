@@ -6,7 +6,17 @@ import { createServer, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/servers";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
-import { APP_SECRET, NO_CLIENT_LIMITS, call, expectError, newSwap, postJson, sleep, startUpstream, type Upstream } from "./helpers";
+import {
+  APP_SECRET,
+  NO_CLIENT_LIMITS,
+  call,
+  expectError,
+  newSwap,
+  postJson,
+  sleep,
+  startUpstream,
+  type Upstream,
+} from "./helpers";
 
 const PASSWORD = "correct horse battery staple";
 const WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -60,7 +70,8 @@ describe("when the ledger's database goes away and comes back", () => {
     // The ledger's first round (the key's history, which is not announced) has read the list once
     // `x-ledger-as-of` holds still: before that, each answer says "now".
     for (let previous = ""; ; await sleep(300)) {
-      const asOf = (await call(app.origin, "/api/partner/swaps", { headers: { cookie } })).header("x-ledger-as-of") ?? "";
+      const asOf =
+        (await call(app.origin, "/api/partner/swaps", { headers: { cookie } })).header("x-ledger-as-of") ?? "";
       if (asOf === previous) break;
       previous = asOf;
     }
@@ -86,7 +97,10 @@ describe("when the ledger's database goes away and comes back", () => {
 
     const until = Date.now() + 45_000;
     let ledgerBack = false;
-    while (Date.now() < until && !received.some((r) => r.body.includes(made.swap.id) && r.body.includes('"swap.created"'))) {
+    while (
+      Date.now() < until &&
+      !received.some((r) => r.body.includes(made.swap.id) && r.body.includes('"swap.created"'))
+    ) {
       // The user's page polls its swap, as the checkout's status page does.
       await call(app.origin, `/api/v1/swap/${made.swap.id}`, { headers: { "x-swap-token": made.accessToken } });
       ledgerBack ||= (await call(app.origin, "/api/partner/swaps", { headers: { cookie } })).status === 200;

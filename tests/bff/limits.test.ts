@@ -16,7 +16,11 @@ function expectRateLimited(res: HttpResult) {
 describe("per-client limits with no trusted proxy (TRUST_PROXY_HOPS=0)", () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp({ CLIENT_QUOTES_PER_MINUTE: "3", CLIENT_SWAPS_PER_MINUTE: "2", CLIENT_READS_PER_MINUTE: "1000000" });
+    app = await startApp({
+      CLIENT_QUOTES_PER_MINUTE: "3",
+      CLIENT_SWAPS_PER_MINUTE: "2",
+      CLIENT_READS_PER_MINUTE: "1000000",
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -40,7 +44,8 @@ describe("per-client limits with no trusted proxy (TRUST_PROXY_HOPS=0)", () => {
     ];
     // Its own client, its limit spent here (not by the test before).
     const client = { localAddress: "127.0.0.4" };
-    for (let i = 0; i < 3; i++) expect((await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), client)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), client)).status).toBe(200);
     expectRateLimited(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), client));
     for (const headers of forged) {
       expectRateLimited(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { ...client, headers }));
@@ -61,9 +66,12 @@ describe("per-client limits with no trusted proxy (TRUST_PROXY_HOPS=0)", () => {
     ];
 
     const key = crypto.randomUUID();
-    const burst = await Promise.all(Array.from({ length: 5 }, () => createSwap(app.origin, swapBody(quotes[0]!.id), key, client)));
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => createSwap(app.origin, swapBody(quotes[0]!.id), key, client)),
+    );
     for (const res of burst) expect(res.status, res.raw).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await createSwap(app.origin, swapBody(quotes[0]!.id), key, client)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await createSwap(app.origin, swapBody(quotes[0]!.id), key, client)).status).toBe(200);
 
     expect((await createSwap(app.origin, swapBody(quotes[1]!.id), crypto.randomUUID(), client)).status).toBe(200);
     expectRateLimited(await createSwap(app.origin, swapBody(quotes[2]!.id), crypto.randomUUID(), client));
@@ -79,7 +87,9 @@ describe("per-client limits with no trusted proxy (TRUST_PROXY_HOPS=0)", () => {
     expectRateLimited(await postJson(app.origin, "/api/sandbox/seed", { count: 1 }, client));
     expectRateLimited(await createSwap(app.origin, swapBody(q.id), crypto.randomUUID(), client));
     // Another client still seeds.
-    expect((await postJson(app.origin, "/api/sandbox/seed", { count: 1 }, { localAddress: "127.0.0.6" })).status).toBe(200);
+    expect((await postJson(app.origin, "/api/sandbox/seed", { count: 1 }, { localAddress: "127.0.0.6" })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -92,7 +102,8 @@ describe("per-client limits behind one trusted proxy (TRUST_PROXY_HOPS=1)", () =
     await app?.stop();
   });
 
-  const quoteAs = (xff: string) => postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { "x-forwarded-for": xff } });
+  const quoteAs = (xff: string) =>
+    postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { "x-forwarded-for": xff } });
 
   it("counts distinct X-Forwarded-For addresses as distinct clients", async () => {
     expect((await quoteAs("203.0.113.1")).status).toBe(200);

@@ -67,12 +67,14 @@ describe("the login behind one trusted proxy (TRUST_PROXY_HOPS=1)", () => {
     for (let i = 0; i < 3; i++) expectError(await login(app.origin, `wrong-${i}`, operator), 401, "unauthorized");
     operatorDevice = deviceOf(await login(app.origin, PASSWORD, operator));
     // More right passwords than the cap on wrong ones allows, each from its own client.
-    for (let i = 0; i < FAILED_PER_MINUTE + 2; i++) expect((await login(app.origin, PASSWORD, freshClient())).status).toBe(200);
+    for (let i = 0; i < FAILED_PER_MINUTE + 2; i++)
+      expect((await login(app.origin, PASSWORD, freshClient())).status).toBe(200);
   });
 
   it("refuses everyone's guesses once the minute's wrong passwords are spent, however many clients they come from", async () => {
     // 3 wrong passwords were counted above; the rest of the minute's cap goes on clients never seen before.
-    for (let i = 3; i < FAILED_PER_MINUTE; i++) expectError(await login(app.origin, `guess-${i}`, freshClient()), 401, "unauthorized");
+    for (let i = 3; i < FAILED_PER_MINUTE; i++)
+      expectError(await login(app.origin, `guess-${i}`, freshClient()), 401, "unauthorized");
     const wrong = expectLoginRefused(await login(app.origin, "guess-next", freshClient()));
     // The right password is refused the same way: a refusal says nothing about the password.
     const right = expectLoginRefused(await login(app.origin, PASSWORD, freshClient()));
@@ -88,7 +90,8 @@ describe("the login behind one trusted proxy (TRUST_PROXY_HOPS=1)", () => {
 
     const madeUp = `${randomBytes(16).toString("base64url")}.${randomBytes(32).toString("base64url")}`;
     const tampered = `${randomBytes(16).toString("base64url")}.${operatorDevice.split(".")[1]}`;
-    for (const device of [madeUp, tampered, "junk"]) expectLoginRefused(await login(app.origin, PASSWORD, { ...freshClient(), device }));
+    for (const device of [madeUp, tampered, "junk"])
+      expectLoginRefused(await login(app.origin, PASSWORD, { ...freshClient(), device }));
   });
 });
 
@@ -108,13 +111,15 @@ describe("the login when every request is one client (plain `next start`, TRUST_
 
   it("does not let a stranger's wrong passwords lock out a browser that has logged in before", async () => {
     // The stranger's forged addresses count for nothing: three tries spend the one client's five.
-    for (let i = 0; i < 3; i++) expectError(await login(app.origin, `stranger-${i}`, freshClient()), 401, "unauthorized");
+    for (let i = 0; i < 3; i++)
+      expectError(await login(app.origin, `stranger-${i}`, freshClient()), 401, "unauthorized");
     expectLoginRefused(await login(app.origin, PASSWORD));
     expect((await login(app.origin, PASSWORD, { device: operator })).status).toBe(200);
   });
 
   it("counts a device past its 10 wrong passwords a day as a stranger again, and only that device", async () => {
-    for (let i = 0; i < 10; i++) expectError(await login(app.origin, `stolen-${i}`, { device: other }), 401, "unauthorized");
+    for (let i = 0; i < 10; i++)
+      expectError(await login(app.origin, `stolen-${i}`, { device: other }), 401, "unauthorized");
     // Now it shares the strangers' limit, which they have spent.
     expectLoginRefused(await login(app.origin, PASSWORD, { device: other }));
     expect((await login(app.origin, PASSWORD, { device: operator })).status).toBe(200);
@@ -129,7 +134,8 @@ describe("the login's caps across instances on one Redis", () => {
 
   it("counts wrong passwords on every instance against one cap", async () => {
     const [a, b] = running.apps as [RunningApp, RunningApp];
-    for (let i = 0; i < FAILED_PER_MINUTE; i++) expectError(await login((i % 2 ? a : b).origin, `guess-${i}`, freshClient()), 401, "unauthorized");
+    for (let i = 0; i < FAILED_PER_MINUTE; i++)
+      expectError(await login((i % 2 ? a : b).origin, `guess-${i}`, freshClient()), 401, "unauthorized");
     for (const app of [a, b]) expectLoginRefused(await login(app.origin, PASSWORD, freshClient()));
   });
 });

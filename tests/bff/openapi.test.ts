@@ -6,10 +6,23 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/schema/openapi";
 import { startApp, type RunningApp } from "../support/servers";
-import { NO_LIMITS, TRON_ADDRESS, btcToUsdtTron, call, createSwap, postJson, swapBody, type HttpResult } from "./helpers";
+import {
+  NO_LIMITS,
+  TRON_ADDRESS,
+  btcToUsdtTron,
+  call,
+  createSwap,
+  postJson,
+  swapBody,
+  type HttpResult,
+} from "./helpers";
 
 type Doc = ReturnType<typeof openApiDocument>;
-type Answer = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: { $ref?: string } }> };
+type Answer = {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: { $ref?: string } }>;
+};
 
 let app: RunningApp;
 const OPERATOR_PASSWORD = "openapi-operator-password";
@@ -19,7 +32,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 /** The documented answer for this status (exact, else its `4XX`/`5XX` range); undefined if none. */
 function documented(path: string, method: string, status: number): Answer | undefined {
-  const operation = (doc.paths as Record<string, Record<string, { responses: Record<string, Answer> }>>)[path]?.[method];
+  const operation = (doc.paths as Record<string, Record<string, { responses: Record<string, Answer> }>>)[path]?.[
+    method
+  ];
   if (!operation) return undefined;
   return operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`];
 }
@@ -27,7 +42,10 @@ function documented(path: string, method: string, status: number): Answer | unde
 /** Fails unless `res` is an answer the document gives for `method path`: status, headers, body. */
 function expectDocumented(res: HttpResult, path: string, method: string) {
   const answer = documented(path, method, res.status);
-  expect(answer, `${method.toUpperCase()} ${path} answered ${res.status}, which the document does not list:\n${res.raw.slice(0, 800)}`).toBeDefined();
+  expect(
+    answer,
+    `${method.toUpperCase()} ${path} answered ${res.status}, which the document does not list:\n${res.raw.slice(0, 800)}`,
+  ).toBeDefined();
   for (const [name, header] of Object.entries(answer!.headers ?? {})) {
     // Headers only some answers carry: a replay; a ledger that has reconciled once, or is still reading its history; any the document marks optional.
     if (["idempotent-replayed", "cache-control", "x-ledger-in-sync-at", "x-ledger-loading"].includes(name)) continue;
@@ -41,7 +59,10 @@ function expectDocumented(res: HttpResult, path: string, method: string) {
   const schema = (doc.components.schemas as Record<string, object>)[name]!;
   const validate = ajv.compile(schema);
   const ok = validate(res.json);
-  expect(ok, `${method.toUpperCase()} ${path} ${res.status} is not a ${name}: ${ajv.errorsText(validate.errors)}\n${res.text.slice(0, 800)}`).toBe(true);
+  expect(
+    ok,
+    `${method.toUpperCase()} ${path} ${res.status} is not a ${name}: ${ajv.errorsText(validate.errors)}\n${res.text.slice(0, 800)}`,
+  ).toBe(true);
 }
 
 beforeAll(async () => {
@@ -55,7 +76,15 @@ afterAll(() => app?.stop());
 describe("GET /api/v1/openapi.json", () => {
   it("serves the document the schemas make, with every /api/v1 path as served", () => {
     expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v1/assets", "/api/v1/address", "/api/v1/quote", "/api/v1/swap", "/api/v1/swap/{id}"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/assets",
+        "/api/v1/address",
+        "/api/v1/quote",
+        "/api/v1/swap",
+        "/api/v1/swap/{id}",
+      ]),
+    );
   });
 
   it("answers 405 in the error shape to other methods", async () => {
@@ -79,10 +108,18 @@ describe("the checkout's own flow, checked against the document", () => {
     expect(assets.status).toBe(200);
     expectDocumented(assets, "/api/v1/assets", "get");
 
-    const address = await postJson(app.origin, "/api/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS });
+    const address = await postJson(app.origin, "/api/v1/address", {
+      network: "tron",
+      token: "USDT",
+      address: TRON_ADDRESS,
+    });
     expect(address.status).toBe(200);
     expectDocumented(address, "/api/v1/address", "post");
-    const bad = await postJson(app.origin, "/api/v1/address", { network: "tron", token: "USDT", address: "not-an-address" });
+    const bad = await postJson(app.origin, "/api/v1/address", {
+      network: "tron",
+      token: "USDT",
+      address: "not-an-address",
+    });
     expect(bad.status).toBe(200);
     expectDocumented(bad, "/api/v1/address", "post");
 
@@ -105,10 +142,20 @@ describe("the checkout's own flow, checked against the document", () => {
     expectDocumented(read, "/api/v1/swap/{id}", "get");
 
     // The embedded sandbox's controls, as the checkout's sandbox panel uses them.
-    const deposit = await postJson(app.origin, `/api/sandbox/swaps/${swap.id}/deposit`, { outcome: "completed" }, { headers: { "x-swap-token": accessToken } });
+    const deposit = await postJson(
+      app.origin,
+      `/api/sandbox/swaps/${swap.id}/deposit`,
+      { outcome: "completed" },
+      { headers: { "x-swap-token": accessToken } },
+    );
     expect(deposit.status, deposit.raw).toBe(200);
     expectDocumented(deposit, "/api/sandbox/swaps/{id}/deposit", "post");
-    const wrong = await postJson(app.origin, `/api/sandbox/swaps/${swap.id}/deposit`, {}, { headers: { "x-swap-token": "wrong" } });
+    const wrong = await postJson(
+      app.origin,
+      `/api/sandbox/swaps/${swap.id}/deposit`,
+      {},
+      { headers: { "x-swap-token": "wrong" } },
+    );
     expect(wrong.status).toBe(404);
     expectDocumented(wrong, "/api/sandbox/swaps/{id}/deposit", "post");
     const seed = await postJson(app.origin, "/api/sandbox/seed", { count: 2 });
@@ -122,13 +169,29 @@ describe("the checkout's own flow, checked against the document", () => {
       ["/api/v1/assets", "get", () => call(app.origin, "/api/v1/assets?network=NOT%20A%20NETWORK"), 400],
       ["/api/v1/assets", "get", () => call(app.origin, "/api/v1/assets", { method: "PUT" }), 405],
       ["/api/v1/address", "post", () => postJson(app.origin, "/api/v1/address", { network: "tron" }), 400],
-      ["/api/v1/address", "post", () => call(app.origin, "/api/v1/address", { method: "POST", body: "x", headers: { "content-type": "text/plain" } }), 415],
+      [
+        "/api/v1/address",
+        "post",
+        () =>
+          call(app.origin, "/api/v1/address", { method: "POST", body: "x", headers: { "content-type": "text/plain" } }),
+        415,
+      ],
       ["/api/v1/quote", "post", () => postJson(app.origin, "/api/v1/quote", { ...btcToUsdtTron(), extra: 1 }), 400],
-      ["/api/v1/quote", "post", () => postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { origin: "https://evil.example" } }), 403],
+      [
+        "/api/v1/quote",
+        "post",
+        () => postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { origin: "https://evil.example" } }),
+        403,
+      ],
       ["/api/v1/quote", "post", () => postJson(app.origin, "/api/v1/quote", "x".repeat(20_000)), 413],
       ["/api/v1/swap", "post", () => createSwap(app.origin, swapBody(q.id), "not-a-uuid"), 400],
       ["/api/v1/swap", "post", () => createSwap(app.origin, swapBody("pq_000000000000000000000000")), 404],
-      ["/api/v1/swap/{id}", "get", () => call(app.origin, "/api/v1/swap/ABCDEFGHJK23", { headers: { "x-swap-token": "wrong" } }), 404],
+      [
+        "/api/v1/swap/{id}",
+        "get",
+        () => call(app.origin, "/api/v1/swap/ABCDEFGHJK23", { headers: { "x-swap-token": "wrong" } }),
+        404,
+      ],
       ["/api/v1/swap/{id}", "get", () => call(app.origin, "/api/v1/swap/lowercase"), 400],
     ];
     for (const [path, method, send, status] of cases) {
@@ -170,7 +233,9 @@ describe("what every documented route answers before its own work", () => {
         const upper = method.toUpperCase();
         // A parameter the route does not take is said, not ignored (an operator route asks for a session first).
         const stray = await call(app.origin, `${path}?stray=1`, { method: upper });
-        expect(stray.status, `${upper} ${path}?stray=1: ${stray.raw.slice(0, 300)}`).toBe(operation.security ? 401 : 400);
+        expect(stray.status, `${upper} ${path}?stray=1: ${stray.raw.slice(0, 300)}`).toBe(
+          operation.security ? 401 : 400,
+        );
         expectDocumented(stray, template, method);
         const crossSite = await call(app.origin, path, { method: upper, headers: { "sec-fetch-site": "cross-site" } });
         expect(crossSite.status, `${upper} ${path} cross-site`).toBe(403);
@@ -185,7 +250,9 @@ describe("what every documented route answers before its own work", () => {
   it("a name given twice in a query is refused, not one of its values dropped", async () => {
     const res = await call(app.origin, "/api/v1/assets?network=tron&network=bitcoin");
     expect(res.status, res.raw).toBe(400);
-    expect(res.json).toMatchObject({ error: { code: "validation_error", details: { fields: { network: "given more than once" } } } });
+    expect(res.json).toMatchObject({
+      error: { code: "validation_error", details: { fields: { network: "given more than once" } } },
+    });
     expectDocumented(res, "/api/v1/assets", "get");
   });
 });
@@ -235,7 +302,12 @@ describe("the operator dashboard's routes, checked against the document", () => 
       expect(res.status, `${url}: ${res.raw.slice(0, 300)}`).toBeLessThan(500);
       expectDocumented(res, path, "get");
     }
-    const redeliver = await postJson(app.origin, `/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, {}, { headers });
+    const redeliver = await postJson(
+      app.origin,
+      `/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`,
+      {},
+      { headers },
+    );
     expect(redeliver.status, redeliver.raw).toBe(404);
     expectDocumented(redeliver, "/api/partner/webhooks/{id}/redeliver", "post");
 

@@ -47,7 +47,9 @@ describe.each<Launcher>(["npm-start", "next-start"])("framing under %s", { timeo
           expect(framers(res), `${method} ${path}\n${res.raw.slice(0, 600)}`).toBe("nobody");
           // An HTML answer is the app's page, 404s too: its nonce CSP, not only the bare baseline.
           if (method === "GET" && /text\/html/.test(res.header("content-type") ?? "")) {
-            expect(res.header("content-security-policy"), `${path}\n${res.raw.slice(0, 600)}`).toMatch(/script-src [^;]*'nonce-/);
+            expect(res.header("content-security-policy"), `${path}\n${res.raw.slice(0, 600)}`).toMatch(
+              /script-src [^;]*'nonce-/,
+            );
           }
         }
       }
@@ -80,12 +82,21 @@ describe("the embed page's snippet names this app, whatever forwarding headers a
   it("behind a trusted proxy (TRUST_PROXY_HOPS=1), takes the host and scheme that proxy forwards, and never a value that is no host", async () => {
     const app = await startApp({ ...NO_CLIENT_LIMITS, TRUST_PROXY_HOPS: "1" });
     try {
-      const proxied = await call(app.origin, "/widget/embed", { headers: { "x-forwarded-host": "swap.shop.example", "x-forwarded-proto": "https" } });
+      const proxied = await call(app.origin, "/widget/embed", {
+        headers: { "x-forwarded-host": "swap.shop.example", "x-forwarded-proto": "https" },
+      });
       expect(proxied.text).toContain("https://swap.shop.example/embed.js");
       // Appended by proxies: the entry our own proxy wrote is the last one.
-      const chained = await call(app.origin, "/widget/embed", { headers: { "x-forwarded-host": "attacker.example, swap.shop.example" } });
+      const chained = await call(app.origin, "/widget/embed", {
+        headers: { "x-forwarded-host": "attacker.example, swap.shop.example" },
+      });
       expect(chained.text).not.toContain("attacker.example");
-      for (const junk of ['evil.example"></script><script>alert(1)</script>', "attacker.example/x", "user@attacker.example", "attacker.example:99999"]) {
+      for (const junk of [
+        'evil.example"></script><script>alert(1)</script>',
+        "attacker.example/x",
+        "user@attacker.example",
+        "attacker.example:99999",
+      ]) {
         const res = await call(app.origin, "/widget/embed", { headers: { "x-forwarded-host": junk } });
         expect(res.status, junk).toBe(200);
         expect(res.text, junk).not.toContain("attacker.example");

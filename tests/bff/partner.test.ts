@@ -90,7 +90,8 @@ async function ledgerHolds(origin: string, cookie: string, count: number, within
   for (;;) {
     const res = await call(origin, "/api/partner/swaps?limit=1", { headers: { cookie } });
     if (res.status === 200 && (res.json as DashboardSwapList).total >= count) return;
-    if (Date.now() > until) throw new Error(`the ledger did not reach ${count} swaps in ${withinMs} ms: ${res.raw.slice(0, 300)}`);
+    if (Date.now() > until)
+      throw new Error(`the ledger did not reach ${count} swaps in ${withinMs} ms: ${res.raw.slice(0, 300)}`);
     await sleep(200);
   }
 }
@@ -182,7 +183,8 @@ describe("without PARTNER_DASHBOARD_PASSWORD", () => {
     expectError(await call(app.origin, "/api/partner/session", { method: "DELETE" }), 404, "not_found");
     // Nor does a method a route does not serve tell that it exists (405 would).
     for (const [, path] of [...dataRoutes, ["GET", "/api/partner/session"]]) {
-      for (const method of ["OPTIONS", "PATCH", "TRACE"]) expectError(await call(app.origin, path!, { method }), 404, "not_found");
+      for (const method of ["OPTIONS", "PATCH", "TRACE"])
+        expectError(await call(app.origin, path!, { method }), 404, "not_found");
     }
   });
 });
@@ -194,7 +196,13 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
   let all: SwapListItem[];
 
   beforeAll(async () => {
-    app = await startApp({ PARTNER_DASHBOARD_PASSWORD: PASSWORD, APP_SECRET, ...NO_CLIENT_LIMITS, ...NO_SANDBOX_LIMIT, ...BIG_BUDGET });
+    app = await startApp({
+      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+      APP_SECRET,
+      ...NO_CLIENT_LIMITS,
+      ...NO_SANDBOX_LIMIT,
+      ...BIG_BUDGET,
+    });
     origin = app.origin;
     const seeded = await postJson(origin, "/api/sandbox/seed", { count: 160 });
     expect(seeded.status, seeded.raw).toBe(200);
@@ -227,7 +235,8 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
         `other_cookie=${valid}`,
       ];
       for (const value of bad) {
-        for (const [method, path] of dataRoutes) expectError(await call(origin, path, { method, headers: { cookie: value } }), 401, "unauthorized");
+        for (const [method, path] of dataRoutes)
+          expectError(await call(origin, path, { method, headers: { cookie: value } }), 401, "unauthorized");
       }
       // The recorded session opens it (the forgeries above fail for their own reason).
       expect((await call(origin, "/api/partner/swaps", { headers: { cookie } })).status).toBe(200);
@@ -299,8 +308,16 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
         expectError(res, 401, "unauthorized");
         expect(res.header("set-cookie")).toBeUndefined();
       }
-      expectError(await postJson(origin, "/api/partner/session", { password: "" }, { localAddress: "127.0.0.3" }), 400, "validation_error");
-      expectError(await postJson(origin, "/api/partner/session", { password: PASSWORD, extra: 1 }, { localAddress: "127.0.0.3" }), 400, "validation_error");
+      expectError(
+        await postJson(origin, "/api/partner/session", { password: "" }, { localAddress: "127.0.0.3" }),
+        400,
+        "validation_error",
+      );
+      expectError(
+        await postJson(origin, "/api/partner/session", { password: PASSWORD, extra: 1 }, { localAddress: "127.0.0.3" }),
+        400,
+        "validation_error",
+      );
     });
 
     it("limits logins to 5 a minute per client, counting before the password, with Retry-After", async () => {
@@ -327,13 +344,20 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
         .header("set-cookie")!
         .split(";")
         .map((s) => s.trim());
-      expect(attributes).toEqual(expect.arrayContaining(["swap_dashboard=", "Max-Age=0", "Path=/", "HttpOnly", "SameSite=Strict"]));
+      expect(attributes).toEqual(
+        expect.arrayContaining(["swap_dashboard=", "Max-Age=0", "Path=/", "HttpOnly", "SameSite=Strict"]),
+      );
       expectError(await call(origin, "/api/partner/swaps?limit=1", { headers: { cookie: own } }), 401, "unauthorized");
     });
 
     it("refuses a login posted from another site", async () => {
       expectError(
-        await postJson(origin, "/api/partner/session", { password: PASSWORD }, { localAddress: "127.0.0.6", headers: { origin: "https://evil.example" } }),
+        await postJson(
+          origin,
+          "/api/partner/session",
+          { password: PASSWORD },
+          { localAddress: "127.0.0.6", headers: { origin: "https://evil.example" } },
+        ),
         403,
         "forbidden_origin",
       );
@@ -351,7 +375,11 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
         expectError(await call(origin, path, { method: "POST", headers: { cookie } }), 405, "method_not_allowed");
         expectError(await call(origin, path, { method: "DELETE", headers: { cookie } }), 405, "method_not_allowed");
       }
-      expectError(await call(origin, `/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, { headers: { cookie } }), 405, "method_not_allowed");
+      expectError(
+        await call(origin, `/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, { headers: { cookie } }),
+        405,
+        "method_not_allowed",
+      );
     });
 
     it("answers OPTIONS on each route with 405 and the methods it does serve, session or not", async () => {
@@ -414,7 +442,11 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
     it("filters by a creation date range, both ends inclusive", async () => {
       const from = all[120]!.createdAt;
       const to = all[40]!.createdAt;
-      const rows = await allRows(origin, cookie, `createdFrom=${encodeURIComponent(from)}&createdTo=${encodeURIComponent(to)}`);
+      const rows = await allRows(
+        origin,
+        cookie,
+        `createdFrom=${encodeURIComponent(from)}&createdTo=${encodeURIComponent(to)}`,
+      );
       expect(rows).toHaveLength(81);
       expect(rows[0]!.id).toBe(all[40]!.id);
       expect(rows.at(-1)!.id).toBe(all[120]!.id);
@@ -423,7 +455,9 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
         cookie,
         `?status=completed,expired&createdFrom=${encodeURIComponent(from)}&createdTo=${encodeURIComponent(to)}&limit=100`,
       );
-      expect(combined.swaps.map((s) => s.id)).toEqual(rows.filter((s) => s.status === "completed" || s.status === "expired").map((s) => s.id));
+      expect(combined.swaps.map((s) => s.id)).toEqual(
+        rows.filter((s) => s.status === "completed" || s.status === "expired").map((s) => s.id),
+      );
     });
 
     it("finds a swap by its id, externalId, customerId, deposit address or payout address", async () => {
@@ -447,7 +481,11 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       expect(byCustomer.total).toBe(all.filter((s) => s.customerId === target.customerId).length);
       expect(byCustomer.total).toBeGreaterThan(1);
       const none = await list(origin, cookie, "?q=no-such-thing");
-      expect(none).toMatchObject({ total: 0, swaps: [], totals: { count: 0, rewardUsdc: { available: "0", claiming: "0", claimed: "0" } } });
+      expect(none).toMatchObject({
+        total: 0,
+        swaps: [],
+        totals: { count: 0, rewardUsdc: { available: "0", claiming: "0", claimed: "0" } },
+      });
       // A search narrows the other filters, it does not replace them.
       const other = target.status === "completed" ? "failed" : "completed";
       expect((await list(origin, cookie, `?q=${target.id}&status=${other}`)).total).toBe(0);
@@ -459,7 +497,11 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       for (const offset of [0, 25, 150]) {
         const page = await list(origin, cookie, `?offset=${offset}`);
         expect(page.totals.count).toBe(160);
-        expect(page.totals.rewardUsdc).toEqual({ available: sums.available.toFixed(), claiming: sums.claiming.toFixed(), claimed: sums.claimed.toFixed() });
+        expect(page.totals.rewardUsdc).toEqual({
+          available: sums.available.toFixed(),
+          claiming: sums.claiming.toFixed(),
+          claimed: sums.claimed.toFixed(),
+        });
       }
       const completed = await list(origin, cookie, "?status=completed&limit=5");
       const completedSums = rewardSums(all.filter((s) => s.status === "completed"));
@@ -485,13 +527,33 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       ]) {
         expectError(await call(origin, `/api/partner/swaps${query}`, { headers: { cookie } }), 400, "validation_error");
       }
-      expectError(await call(origin, "/api/partner/swaps.csv?offset=10", { headers: { cookie } }), 400, "validation_error");
+      expectError(
+        await call(origin, "/api/partner/swaps.csv?offset=10", { headers: { cookie } }),
+        400,
+        "validation_error",
+      );
       // Found by the fuzz test (FUZZ_SEED=128147331): a NUL in the search cut the CSV download off.
-      expectError(await call(origin, "/api/partner/swaps.csv?q=%CE%00%25", { headers: { cookie } }), 400, "validation_error");
+      expectError(
+        await call(origin, "/api/partner/swaps.csv?q=%CE%00%25", { headers: { cookie } }),
+        400,
+        "validation_error",
+      );
       expectError(await call(origin, "/api/partner/summary?q=x", { headers: { cookie } }), 400, "validation_error");
-      expectError(await call(origin, "/api/partner/summary?createdFrom=soon", { headers: { cookie } }), 400, "validation_error");
-      expectError(await call(origin, "/api/partner/webhooks?limit=1000", { headers: { cookie } }), 400, "validation_error");
-      expectError(await call(origin, `/api/partner/swaps/${all[0]!.id}?refresh=maybe`, { headers: { cookie } }), 400, "validation_error");
+      expectError(
+        await call(origin, "/api/partner/summary?createdFrom=soon", { headers: { cookie } }),
+        400,
+        "validation_error",
+      );
+      expectError(
+        await call(origin, "/api/partner/webhooks?limit=1000", { headers: { cookie } }),
+        400,
+        "validation_error",
+      );
+      expectError(
+        await call(origin, `/api/partner/swaps/${all[0]!.id}?refresh=maybe`, { headers: { cookie } }),
+        400,
+        "validation_error",
+      );
     });
   });
 
@@ -504,7 +566,9 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       const page = await list(origin, cookie, "");
       expect(summary.totals).toEqual(page.totals);
       expect(summary.daily.reduce((n, d) => n + d.count, 0)).toBe(160);
-      expect(summary.daily.reduce((n, d) => n + d.completed, 0)).toBe(all.filter((s) => s.status === "completed").length);
+      expect(summary.daily.reduce((n, d) => n + d.completed, 0)).toBe(
+        all.filter((s) => s.status === "completed").length,
+      );
       const rewards = summary.daily.reduce((sum, d) => sum.plus(d.rewardUsdc), new Big(0));
       const expected = rewardSums(all);
       expect(rewards.toFixed()).toBe(expected.available.plus(expected.claiming).plus(expected.claimed).toFixed());
@@ -516,7 +580,15 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       const empty = dashboardSummarySchema.parse(
         (await call(origin, `/api/partner/summary?createdFrom=${from}&createdTo=${to}`, { headers: { cookie } })).json,
       );
-      expect(empty.daily.map((d) => d.date)).toEqual(["2000-01-01", "2000-01-02", "2000-01-03", "2000-01-04", "2000-01-05", "2000-01-06", "2000-01-07"]);
+      expect(empty.daily.map((d) => d.date)).toEqual([
+        "2000-01-01",
+        "2000-01-02",
+        "2000-01-03",
+        "2000-01-04",
+        "2000-01-05",
+        "2000-01-06",
+        "2000-01-07",
+      ]);
       expect(empty.totals.count).toBe(0);
     });
 
@@ -524,20 +596,32 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       // The same local week, Tokyo's: its midnights are 15:00 UTC the day before.
       const from = "1999-12-31T15:00:00.000Z";
       const to = "2000-01-03T14:59:59.999Z";
-      const res = await call(origin, `/api/partner/summary?createdFrom=${from}&createdTo=${to}&tz=Asia/Tokyo`, { headers: { cookie } });
+      const res = await call(origin, `/api/partner/summary?createdFrom=${from}&createdTo=${to}&tz=Asia/Tokyo`, {
+        headers: { cookie },
+      });
       expect(res.status, res.raw).toBe(200);
-      expect(dashboardSummarySchema.parse(res.json).daily.map((d) => d.date)).toEqual(["2000-01-01", "2000-01-02", "2000-01-03"]);
+      expect(dashboardSummarySchema.parse(res.json).daily.map((d) => d.date)).toEqual([
+        "2000-01-01",
+        "2000-01-02",
+        "2000-01-03",
+      ]);
       // A bad or unknown parameter is named as written: "status", not "status.0"; "foo", not "query".
       for (const [query, parameter] of [
         ["status=bogus", "status"],
         ["status=completed,bogus", "status"],
         ["foo=1", "foo"],
       ]) {
-        const refused = expectError(await call(origin, `/api/partner/swaps?${query}`, { headers: { cookie } }), 400, "validation_error");
+        const refused = expectError(
+          await call(origin, `/api/partner/swaps?${query}`, { headers: { cookie } }),
+          400,
+          "validation_error",
+        );
         expect(Object.keys(refused.error.details.fields as object), query).toEqual([parameter]);
       }
       for (const tz of ["Mars/Olympus_Mons", "UTC';select 1;--", "+05:30", "x".repeat(65)]) {
-        const refused = await call(origin, `/api/partner/summary?tz=${encodeURIComponent(tz)}`, { headers: { cookie } });
+        const refused = await call(origin, `/api/partner/summary?tz=${encodeURIComponent(tz)}`, {
+          headers: { cookie },
+        });
         expectError(refused, 400, "validation_error");
         expect(refused.json).toMatchObject({ error: { details: { fields: { tz: expect.any(String) } } } });
       }
@@ -553,17 +637,32 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       const { history, ...swap } = detail;
       expect(swap).toEqual(target);
       expect(history).toEqual([{ status: target.status, seenAt: expect.any(String) }]);
-      expectError(await call(origin, "/api/partner/swaps/lowercase123", { headers: { cookie } }), 400, "validation_error");
-      expectError(await call(origin, `/api/partner/swaps/${SOME_SWAP_ID}`, { headers: { cookie } }), 404, "swap_not_found");
+      expectError(
+        await call(origin, "/api/partner/swaps/lowercase123", { headers: { cookie } }),
+        400,
+        "validation_error",
+      );
+      expectError(
+        await call(origin, `/api/partner/swaps/${SOME_SWAP_ID}`, { headers: { cookie } }),
+        404,
+        "swap_not_found",
+      );
     });
 
     it("follows a swap made at the checkout through its statuses, with the time each was seen", async () => {
       const made = await createSwap(origin, swapBody((await quote(origin)).id));
       expect(made.status, made.raw).toBe(200);
       const { swap, accessToken } = made.json as { swap: { id: string }; accessToken: string };
-      const deposit = await postJson(origin, `/api/sandbox/swaps/${swap.id}/deposit`, {}, { headers: { "x-swap-token": accessToken } });
+      const deposit = await postJson(
+        origin,
+        `/api/sandbox/swaps/${swap.id}/deposit`,
+        {},
+        { headers: { "x-swap-token": accessToken } },
+      );
       expect(deposit.status, deposit.raw).toBe(200);
-      const refreshed = dashboardSwapDetailSchema.parse((await call(origin, `/api/partner/swaps/${swap.id}?refresh=true`, { headers: { cookie } })).json);
+      const refreshed = dashboardSwapDetailSchema.parse(
+        (await call(origin, `/api/partner/swaps/${swap.id}?refresh=true`, { headers: { cookie } })).json,
+      );
       expect(refreshed.history.map((h) => h.status)).toEqual(["waiting_deposit", "deposit_detected"]);
       const [first, second] = refreshed.history.map((h) => Date.parse(h.seenAt));
       expect(second!).toBeGreaterThanOrEqual(first!);
@@ -622,8 +721,19 @@ describe("with PARTNER_DASHBOARD_PASSWORD, on the embedded sandbox", () => {
       const res = await call(origin, "/api/partner/webhooks", { headers: { cookie } });
       expect(res.status, res.raw).toBe(200);
       expect(webhookLogSchema.parse(res.json)).toEqual({ deliveries: [], total: 0 });
-      expectError(await call(origin, `/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, { method: "POST", headers: { cookie } }), 404, "not_found");
-      expectError(await call(origin, "/api/partner/webhooks/nope/redeliver", { method: "POST", headers: { cookie } }), 400, "validation_error");
+      expectError(
+        await call(origin, `/api/partner/webhooks/msg_${"0".repeat(32)}/redeliver`, {
+          method: "POST",
+          headers: { cookie },
+        }),
+        404,
+        "not_found",
+      );
+      expectError(
+        await call(origin, "/api/partner/webhooks/nope/redeliver", { method: "POST", headers: { cookie } }),
+        400,
+        "validation_error",
+      );
     });
   });
 });
@@ -708,7 +818,9 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
     const { rows } = await csv(app.origin, cookie);
     expect(rows.slice(1)).toHaveLength(454);
     // The ledger's own loops may read meanwhile; none of the views above did.
-    const views = upstream.seen.slice(before).filter((s) => s.path.startsWith("/v1/") && !/limit=1(00)?(&|$)/.test(s.path.split("?")[1] ?? ""));
+    const views = upstream.seen
+      .slice(before)
+      .filter((s) => s.path.startsWith("/v1/") && !/limit=1(00)?(&|$)/.test(s.path.split("?")[1] ?? ""));
     expect(views).toEqual([]);
   });
 
@@ -727,7 +839,9 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
     expect(row(ids.semicolon!)[col("customerId")]).toBe("acme;'=1+1;");
     for (const r of rows.slice(1)) expect(r).toHaveLength(dashboardCsvColumns.length);
     // Split as a spreadsheet in a semicolon locale splits it, no cell starts a formula.
-    const bySemicolon = (parse(res.text, { delimiter: ";", quote: false, relax_column_count: true }) as string[][]).flat();
+    const bySemicolon = (
+      parse(res.text, { delimiter: ";", quote: false, relax_column_count: true }) as string[][]
+    ).flat();
     expect(bySemicolon.filter((cell) => /^[\s"]*[=+\-@＝＋－＠]/u.test(cell))).toEqual([]);
   });
 
@@ -748,13 +862,23 @@ describe("with PARTNER_DASHBOARD_PASSWORD and webhooks, against an upstream over
 
     const log = webhookLogSchema.parse((await call(app.origin, "/api/partner/webhooks", { headers: { cookie } })).json);
     const entry = log.deliveries.find((d) => d.swapId === swapId)!;
-    expect(entry).toMatchObject({ type: "swap.created", status: "delivered", attempts: 1, lastResponse: "HTTP 200", nextAttemptAt: null });
+    expect(entry).toMatchObject({
+      type: "swap.created",
+      status: "delivered",
+      attempts: 1,
+      lastResponse: "HTTP 200",
+      nextAttemptAt: null,
+    });
     expect(Date.parse(entry.deliveredAt!)).toBeGreaterThanOrEqual(Date.parse(entry.createdAt));
 
-    const again = await call(app.origin, `/api/partner/webhooks/${entry.id}/redeliver`, { method: "POST", headers: { cookie } });
+    const again = await call(app.origin, `/api/partner/webhooks/${entry.id}/redeliver`, {
+      method: "POST",
+      headers: { cookie },
+    });
     expect(again.status, again.raw).toBe(200);
     const redeliveredUntil = Date.now() + 15_000;
-    while (received.filter((r) => r.headers["webhook-id"] === entry.id).length < 2 && Date.now() < redeliveredUntil) await sleep(100);
+    while (received.filter((r) => r.headers["webhook-id"] === entry.id).length < 2 && Date.now() < redeliveredUntil)
+      await sleep(100);
     expect(received.filter((r) => r.headers["webhook-id"] === entry.id)).toHaveLength(2);
   });
 });
@@ -813,7 +937,14 @@ describe("the ledger's share of the key's upstream budget", () => {
 describe("a restart on the embedded sandbox (npm run dev keeps .data/ledger; the sandbox lives in memory)", () => {
   it("starts the dashboard empty, like the new sandbox, instead of listing swaps that no longer exist", async () => {
     const ledgerDir = mkdtempSync(path.join(tmpdir(), "swap-dev-ledger-"));
-    const env = { PARTNER_DASHBOARD_PASSWORD: PASSWORD, APP_SECRET, LEDGER_DIR: ledgerDir, ...NO_CLIENT_LIMITS, ...NO_SANDBOX_LIMIT, ...BIG_BUDGET };
+    const env = {
+      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+      APP_SECRET,
+      LEDGER_DIR: ledgerDir,
+      ...NO_CLIENT_LIMITS,
+      ...NO_SANDBOX_LIMIT,
+      ...BIG_BUDGET,
+    };
     try {
       let app = await startApp(env);
       try {
@@ -844,7 +975,14 @@ describe("a restart on the embedded sandbox (npm run dev keeps .data/ledger; the
 describe("one LEDGER_DIR, one process (the embedded ledger cannot be shared)", () => {
   it("keeps a second process off a directory in use, leaving the first one's ledger whole, and hands it over when the first stops", async () => {
     const ledgerDir = mkdtempSync(path.join(tmpdir(), "swap-shared-ledger-"));
-    const env = { PARTNER_DASHBOARD_PASSWORD: PASSWORD, APP_SECRET, LEDGER_DIR: ledgerDir, ...NO_CLIENT_LIMITS, ...NO_SANDBOX_LIMIT, ...BIG_BUDGET };
+    const env = {
+      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+      APP_SECRET,
+      LEDGER_DIR: ledgerDir,
+      ...NO_CLIENT_LIMITS,
+      ...NO_SANDBOX_LIMIT,
+      ...BIG_BUDGET,
+    };
     const first = await startApp(env);
     try {
       expect((await postJson(first.origin, "/api/sandbox/seed", { count: 3 })).status).toBe(200);
@@ -854,7 +992,11 @@ describe("one LEDGER_DIR, one process (the embedded ledger cannot be shared)", (
       // A second process on the same directory waits for it at start, then runs without a ledger.
       const second = await startApp(env);
       try {
-        expect(second.logs()).toMatch(new RegExp(`\\[ledger\\] could not open the ledger: (Error: )?LEDGER_DIR .* is in use by process ${first.pid}`));
+        expect(second.logs()).toMatch(
+          new RegExp(
+            `\\[ledger\\] could not open the ledger: (Error: )?LEDGER_DIR .* is in use by process ${first.pid}`,
+          ),
+        );
         expect(second.logs()).not.toMatch(/let go of/);
       } finally {
         await second.stop();

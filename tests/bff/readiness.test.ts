@@ -33,7 +33,12 @@ describe("an instance whose ledger's database is not up when it starts", () => {
     expect((await call(app.origin, "/api/health")).status).toBe(200);
     const early = await call(app.origin, "/api/ready");
     expect(early.status, early.raw).toBe(503);
-    expect(early.json).toMatchObject({ status: "unavailable", upstream: "ok", store: "ok (memory)", ledger: "opening" });
+    expect(early.json).toMatchObject({
+      status: "unavailable",
+      upstream: "ok",
+      store: "ok (memory)",
+      ledger: "opening",
+    });
 
     postgres.resume();
     await expect

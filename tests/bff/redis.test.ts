@@ -12,7 +12,10 @@ import { startRedis, type RunningRedis } from "../support/redis";
 import { untilStoreReady } from "./helpers";
 
 const json = { "content-type": "application/json" };
-const quoteBody = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } };
+const quoteBody = {
+  from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+  to: { network: "tron", token: "USDT" },
+};
 
 describe("two instances on one Redis", () => {
   let redisPort: number;
@@ -35,7 +38,10 @@ describe("two instances on one Redis", () => {
       const path = new URL(req.url).pathname;
       if (path.startsWith("/v1/")) upstream.push(`${req.method} ${path}`);
       if (refuseAssets && path === "/v1/assets")
-        return Response.json({ error: { code: "rate_limited", message: "busy", details: {} } }, { status: 429, headers: { "retry-after": "60" } });
+        return Response.json(
+          { error: { code: "rate_limited", message: "busy", details: {} } },
+          { status: 429, headers: { "retry-after": "60" } },
+        );
       return sandbox.handle(req);
     });
     sandboxOrigin = served.origin;
@@ -65,12 +71,18 @@ describe("two instances on one Redis", () => {
   });
 
   it("one Idempotency-Key sent to both instances creates exactly one swap and gets one answer", async () => {
-    const quote = await (await fetch(`${a.origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(quoteBody) })).json();
+    const quote = await (
+      await fetch(`${a.origin}/api/v1/quote`, { method: "POST", headers: json, body: JSON.stringify(quoteBody) })
+    ).json();
     const key = randomUUID();
     const body = JSON.stringify({ quoteId: quote.id, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r" } });
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        fetch(`${(i % 2 ? a : b).origin}/api/v1/swap`, { method: "POST", headers: { ...json, "idempotency-key": key }, body }),
+        fetch(`${(i % 2 ? a : b).origin}/api/v1/swap`, {
+          method: "POST",
+          headers: { ...json, "idempotency-key": key },
+          body,
+        }),
       ),
     );
     const bodies = await Promise.all(answers.map((r) => r.json()));
@@ -80,24 +92,42 @@ describe("two instances on one Redis", () => {
     expect(upstream.filter((line) => line === "POST /v1/swap")).toHaveLength(1);
 
     // Either instance opens it with the token the other minted.
-    const read = await fetch(`${b.origin}/api/v1/swap/${bodies[0].swap.id}`, { headers: { "x-swap-token": bodies[0].accessToken } });
+    const read = await fetch(`${b.origin}/api/v1/swap/${bodies[0].swap.id}`, {
+      headers: { "x-swap-token": bodies[0].accessToken },
+    });
     expect(read.status).toBe(200);
   });
 
   it("a new instance whose asset list is refused still names a token deposit's asset, as noted when the swap was made", async () => {
     // From its own address: the tests before spent the local client's share of this small budget.
     const own = { ...json, "x-forwarded-for": "10.0.3.1" };
-    const tokenQuote = { from: { network: "ethereum", token: "USDT", amount: "25.5" }, to: { network: "bitcoin", token: "BTC" } };
-    const quote = await (await fetch(`${a.origin}/api/v1/quote`, { method: "POST", headers: own, body: JSON.stringify(tokenQuote) })).json();
-    const body = JSON.stringify({ quoteId: quote.id, destination: { address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" } });
-    const created = await (await fetch(`${a.origin}/api/v1/swap`, { method: "POST", headers: { ...own, "idempotency-key": randomUUID() }, body })).json();
+    const tokenQuote = {
+      from: { network: "ethereum", token: "USDT", amount: "25.5" },
+      to: { network: "bitcoin", token: "BTC" },
+    };
+    const quote = await (
+      await fetch(`${a.origin}/api/v1/quote`, { method: "POST", headers: own, body: JSON.stringify(tokenQuote) })
+    ).json();
+    const body = JSON.stringify({
+      quoteId: quote.id,
+      destination: { address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" },
+    });
+    const created = await (
+      await fetch(`${a.origin}/api/v1/swap`, {
+        method: "POST",
+        headers: { ...own, "idempotency-key": randomUUID() },
+        body,
+      })
+    ).json();
     const usdt = { contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 };
     expect(created.swap.depositAsset).toEqual(usdt);
 
     refuseAssets = true;
     const fresh = await startApp(env);
     try {
-      const read = await fetch(`${fresh.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      const read = await fetch(`${fresh.origin}/api/v1/swap/${created.swap.id}`, {
+        headers: { "x-swap-token": created.accessToken },
+      });
       expect(read.status).toBe(200);
       expect((await read.json()).depositAsset).toEqual(usdt);
       const list = await fetch(`${fresh.origin}/api/v1/assets`);
@@ -114,12 +144,18 @@ describe("two instances on one Redis", () => {
     // through Redis.
     const from = (address: string) => ({ ...json, "x-forwarded-for": address });
     const buyer = "10.0.1.1";
-    const quote = await (await fetch(`${b.origin}/api/v1/quote`, { method: "POST", headers: from(buyer), body: JSON.stringify(quoteBody) })).json();
+    const quote = await (
+      await fetch(`${b.origin}/api/v1/quote`, { method: "POST", headers: from(buyer), body: JSON.stringify(quoteBody) })
+    ).json();
     expect(quote.id).toMatch(/^pq_/);
     const before = upstream.length;
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        fetch(`${(i % 2 ? a : b).origin}/api/v1/quote`, { method: "POST", headers: from(`10.0.2.${i + 1}`), body: JSON.stringify(quoteBody) }),
+        fetch(`${(i % 2 ? a : b).origin}/api/v1/quote`, {
+          method: "POST",
+          headers: from(`10.0.2.${i + 1}`),
+          body: JSON.stringify(quoteBody),
+        }),
       ),
     );
     const refused = answers.filter((r) => r.status === 429);
@@ -182,7 +218,9 @@ describe("two instances on one Redis", () => {
     expect([200, 429]).toContain(assets.status);
 
     redis = await startRedis(redisPort);
-    await expect.poll(async () => (await fetch(`${a.origin}/api/ready`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${a.origin}/api/ready`)).status, { timeout: 15_000, interval: 500 })
+      .toBe(200);
   });
 });
 
@@ -202,9 +240,12 @@ describe("instances on one Redis with different APP_SECRETs", () => {
   });
 
   it("says so at start in the log of the one that differs, and in its readiness, without taking it out of service", async () => {
-    const ready = async (app: RunningApp) => (await (await fetch(`${app.origin}/api/ready`)).json()) as Record<string, unknown>;
+    const ready = async (app: RunningApp) =>
+      (await (await fetch(`${app.origin}/api/ready`)).json()) as Record<string, unknown>;
     // Checked once the store's first connection is up, a moment after the server answers.
-    await expect.poll(() => second.logs(), { timeout: 10_000 }).toMatch(/\[config\] APP_SECRET differs from another instance's on this Redis/);
+    await expect
+      .poll(() => second.logs(), { timeout: 10_000 })
+      .toMatch(/\[config\] APP_SECRET differs from another instance's on this Redis/);
     expect(first.logs()).not.toMatch(/APP_SECRET differs/);
     expect(await ready(second)).toMatchObject({ status: "ready", appSecret: "differs from another instance's" });
     expect(await ready(first)).not.toHaveProperty("appSecret");

@@ -2,7 +2,17 @@
 // (DESIGN) and stays in our logs, but the partner service files our calls under ids we minted, and
 // the log ties the two together.
 import { describe, expect, it } from "vitest";
-import { NO_LIMITS, btcToUsdtTron, call, checkTronAddress, createSwap, postQuote, quote, swapBody, upstreamApp } from "./helpers";
+import {
+  NO_LIMITS,
+  btcToUsdtTron,
+  call,
+  checkTronAddress,
+  createSwap,
+  postQuote,
+  quote,
+  swapBody,
+  upstreamApp,
+} from "./helpers";
 
 const OURS = /^req_[0-9a-f]{32}$/;
 

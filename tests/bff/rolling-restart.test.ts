@@ -7,7 +7,18 @@ import { swapCreatedSchema, type SwapCreated } from "@/lib/schema/bff";
 import { startBalancer, type Balancer } from "../support/balancer";
 import { startRedis, type RunningRedis } from "../support/redis";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-import { APP_SECRET, NO_LIMITS, btcToUsdtTron, call, sleep, startUpstream, swapBody, TRON_ADDRESS, type CallOptions, type Upstream } from "./helpers";
+import {
+  APP_SECRET,
+  NO_LIMITS,
+  btcToUsdtTron,
+  call,
+  sleep,
+  startUpstream,
+  swapBody,
+  TRON_ADDRESS,
+  type CallOptions,
+  type Upstream,
+} from "./helpers";
 
 describe("a rolling restart of two instances behind a balancer", () => {
   let redis: RunningRedis;
@@ -41,7 +52,8 @@ describe("a rolling restart of two instances behind a balancer", () => {
   });
 
   it("loses no request: every poll, quote and creation is answered while each instance is replaced in turn", async () => {
-    const through = (path: string, options: CallOptions = {}) => call(balancer.origin, path, { timeoutMs: 20_000, ...options });
+    const through = (path: string, options: CallOptions = {}) =>
+      call(balancer.origin, path, { timeoutMs: 20_000, ...options });
     const failures: string[] = [];
     const counts = { polls: 0, quotes: 0, creations: 0 };
     const check = (what: string, status: number, ok: number[], text: string) => {
@@ -79,7 +91,9 @@ describe("a rolling restart of two instances behind a balancer", () => {
             if (made) swaps.push(made);
           } else {
             const swap = swaps[(index + i) % swaps.length]!;
-            const poll = await through(`/api/v1/swap/${swap.swap.id}`, { headers: { "x-swap-token": swap.accessToken } });
+            const poll = await through(`/api/v1/swap/${swap.swap.id}`, {
+              headers: { "x-swap-token": swap.accessToken },
+            });
             counts.polls++;
             check("status poll", poll.status, [200], poll.text);
           }
@@ -121,7 +135,9 @@ describe("a rolling restart of two instances behind a balancer", () => {
     // Every swap made during the restarts is there afterwards, with its token, on either instance.
     for (const swap of swaps) {
       for (const app of apps) {
-        const res = await call(app.origin, `/api/v1/swap/${swap.swap.id}`, { headers: { "x-swap-token": swap.accessToken } });
+        const res = await call(app.origin, `/api/v1/swap/${swap.swap.id}`, {
+          headers: { "x-swap-token": swap.accessToken },
+        });
         expect(res.status, res.text).toBe(200);
       }
     }

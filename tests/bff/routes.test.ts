@@ -27,7 +27,18 @@ import {
   type Upstream,
 } from "./helpers";
 
-const quoteKeys = ["estimatedTimeSeconds", "expiresAt", "externalId", "from", "id", "maxAmountIn", "minAmountIn", "orderToken", "rate", "to"];
+const quoteKeys = [
+  "estimatedTimeSeconds",
+  "expiresAt",
+  "externalId",
+  "from",
+  "id",
+  "maxAmountIn",
+  "minAmountIn",
+  "orderToken",
+  "rate",
+  "to",
+];
 
 describe("in sandbox mode", () => {
   let app: RunningApp;
@@ -49,8 +60,12 @@ describe("in sandbox mode", () => {
       expect(Object.keys(res.json as object).sort()).toEqual(["assets", "generatedAt"]);
       expect(Number.isNaN(Date.parse(list.generatedAt))).toBe(false);
       expect(list.assets.length).toBeGreaterThan(10);
-      expect(list.assets).toContainEqual(expect.objectContaining({ symbol: "BTC", network: "bitcoin", decimals: 8, canSend: true }));
-      expect(list.assets).toContainEqual(expect.objectContaining({ symbol: "XRP", network: "xrpl", requiresMemo: true, supportsMemo: true }));
+      expect(list.assets).toContainEqual(
+        expect.objectContaining({ symbol: "BTC", network: "bitcoin", decimals: 8, canSend: true }),
+      );
+      expect(list.assets).toContainEqual(
+        expect.objectContaining({ symbol: "XRP", network: "xrpl", requiresMemo: true, supportsMemo: true }),
+      );
     });
 
     it("filters by network, by symbol in any case, and by both", async () => {
@@ -63,7 +78,13 @@ describe("in sandbox mode", () => {
       expect(bySymbol.every((a) => a.symbol === "USDT")).toBe(true);
 
       const both = assetListSchema.parse((await call(origin, "/api/v1/assets?network=tron&symbol=USDT")).json).assets;
-      expect(both).toEqual([expect.objectContaining({ symbol: "USDT", network: "tron", contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" })]);
+      expect(both).toEqual([
+        expect.objectContaining({
+          symbol: "USDT",
+          network: "tron",
+          contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        }),
+      ]);
 
       const none = assetListSchema.parse((await call(origin, "/api/v1/assets?network=nowhere")).json).assets;
       expect(none).toEqual([]);
@@ -83,7 +104,11 @@ describe("in sandbox mode", () => {
 
   describe("POST /api/v1/address", () => {
     it("accepts a valid address and normalizes it", async () => {
-      const res = await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS.toUpperCase() });
+      const res = await postJson(origin, "/api/v1/address", {
+        network: "bitcoin",
+        token: "BTC",
+        address: BTC_ADDRESS.toUpperCase(),
+      });
       expect(res.status, res.raw).toBe(200);
       expect(addressAnswerSchema.parse(res.json)).toEqual({
         valid: true,
@@ -95,7 +120,11 @@ describe("in sandbox mode", () => {
     });
 
     it("answers valid: false with a message for an address whose checksum fails", async () => {
-      const res = await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS.slice(0, -1) + "5" });
+      const res = await postJson(origin, "/api/v1/address", {
+        network: "bitcoin",
+        token: "BTC",
+        address: BTC_ADDRESS.slice(0, -1) + "5",
+      });
       expect(res.status, res.raw).toBe(200);
       const answer = addressAnswerSchema.parse(res.json);
       expect(answer).toMatchObject({ valid: false, normalizedAddress: null });
@@ -104,38 +133,74 @@ describe("in sandbox mode", () => {
 
     it.each([
       ["USDT's own contract on Tron", "tron", "USDT", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", /contract/],
-      ["USDT's contract on Ethereum, in small letters", "ethereum", "USDT", "0xdac17f958d2ee523a2206206994597c13d831ec7", /contract/],
+      [
+        "USDT's contract on Ethereum, in small letters",
+        "ethereum",
+        "USDT",
+        "0xdac17f958d2ee523a2206206994597c13d831ec7",
+        /contract/,
+      ],
       ["another network's token contract", "bsc", "USDT", "0xdAC17F958D2ee523a2206206994597C13D831ec7", /contract/],
       ["the EVM zero address", "ethereum", "ETH", "0x0000000000000000000000000000000000000000", /burn/],
       ["Tron's zero address", "tron", "USDT", "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", /burn/],
-    ])("answers valid: false for %s, a well-formed address that loses what it is sent", async (_what, network, token, address, reason) => {
-      const res = await postJson(origin, "/api/v1/address", { network, token, address });
-      expect(res.status, res.raw).toBe(200);
-      const answer = addressAnswerSchema.parse(res.json);
-      expect(answer.valid).toBe(false);
-      expect(answer.message).toMatch(reason);
-      expect(answer.message).toMatch(/lost/);
-    });
+    ])(
+      "answers valid: false for %s, a well-formed address that loses what it is sent",
+      async (_what, network, token, address, reason) => {
+        const res = await postJson(origin, "/api/v1/address", { network, token, address });
+        expect(res.status, res.raw).toBe(200);
+        const answer = addressAnswerSchema.parse(res.json);
+        expect(answer.valid).toBe(false);
+        expect(answer.message).toMatch(reason);
+        expect(answer.message).toMatch(/lost/);
+      },
+    );
 
     it("says that an XRP Ledger destination requires a memo", async () => {
-      const res = await postJson(origin, "/api/v1/address", { network: "xrpl", token: "XRP", address: XRP_ADDRESS, memo: "12345" });
+      const res = await postJson(origin, "/api/v1/address", {
+        network: "xrpl",
+        token: "XRP",
+        address: XRP_ADDRESS,
+        memo: "12345",
+      });
       expect(res.status, res.raw).toBe(200);
       expect(res.json).toMatchObject({ valid: true, requiresMemo: true, supportsMemo: true });
     });
 
     it("refuses a memo on a network without memos with 400 unsupported_memo", async () => {
-      expectError(await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS, memo: "123" }), 400, "unsupported_memo");
+      expectError(
+        await postJson(origin, "/api/v1/address", {
+          network: "bitcoin",
+          token: "BTC",
+          address: BTC_ADDRESS,
+          memo: "123",
+        }),
+        400,
+        "unsupported_memo",
+      );
     });
 
     it("refuses an unknown asset with 400 unsupported_asset", async () => {
-      expectError(await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "NOPE", address: BTC_ADDRESS }), 400, "unsupported_asset");
+      expectError(
+        await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "NOPE", address: BTC_ADDRESS }),
+        400,
+        "unsupported_asset",
+      );
     });
 
     it("refuses a body without an address, or with unknown fields, with 400 validation_error naming the field", async () => {
-      const missing = expectError(await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC" }), 400, "validation_error");
+      const missing = expectError(
+        await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC" }),
+        400,
+        "validation_error",
+      );
       expect(missing.error.details.fields).toHaveProperty("address");
       const extra = expectError(
-        await postJson(origin, "/api/v1/address", { network: "bitcoin", token: "BTC", address: BTC_ADDRESS, admin: true }),
+        await postJson(origin, "/api/v1/address", {
+          network: "bitcoin",
+          token: "BTC",
+          address: BTC_ADDRESS,
+          admin: true,
+        }),
         400,
         "validation_error",
       );
@@ -218,7 +283,11 @@ describe("in sandbox mode", () => {
 
     it("refuses an amount below the minimum or above the maximum with the bounds in details", async () => {
       for (const amount of ["0.0001", "0.6"]) {
-        const body = expectError(await postJson(origin, "/api/v1/quote", btcToUsdtTron(amount)), 400, "validation_error");
+        const body = expectError(
+          await postJson(origin, "/api/v1/quote", btcToUsdtTron(amount)),
+          400,
+          "validation_error",
+        );
         expect(body.error.details).toMatchObject({ minAmountIn: "0.0003", maxAmountIn: "0.5" });
         expect(body.error.message).toMatch(/0\.0003/);
       }
@@ -233,7 +302,10 @@ describe("in sandbox mode", () => {
       ["null", null],
     ])("refuses an amount given as %s with 400 validation_error on from.amount", async (_what, amount) => {
       const body = expectError(
-        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount }, to: { network: "tron", token: "USDT" } }),
+        await postJson(origin, "/api/v1/quote", {
+          from: { network: "bitcoin", token: "BTC", amount },
+          to: { network: "tron", token: "USDT" },
+        }),
         400,
         "validation_error",
       );
@@ -242,7 +314,10 @@ describe("in sandbox mode", () => {
 
     it("refuses an amount with more decimals than its asset has, saying how many it may have", async () => {
       const body = expectError(
-        await postJson(origin, "/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.012345678" }, to: { network: "tron", token: "USDT" } }),
+        await postJson(origin, "/api/v1/quote", {
+          from: { network: "bitcoin", token: "BTC", amount: "0.012345678" },
+          to: { network: "tron", token: "USDT" },
+        }),
         400,
         "validation_error",
       );
@@ -251,9 +326,24 @@ describe("in sandbox mode", () => {
     });
 
     it.each([
-      ["a pair the service does not route", "unsupported_pair", { network: "dogecoin", token: "DOGE", amount: "100" }, { network: "ton", token: "TON" }],
-      ["an unknown asset", "unsupported_asset", { network: "bitcoin", token: "XYZ", amount: "1" }, { network: "tron", token: "USDT" }],
-      ["a receive-only asset as the source", "unsupported_asset", { network: "ethereum", token: "DAI", amount: "100" }, { network: "tron", token: "USDT" }],
+      [
+        "a pair the service does not route",
+        "unsupported_pair",
+        { network: "dogecoin", token: "DOGE", amount: "100" },
+        { network: "ton", token: "TON" },
+      ],
+      [
+        "an unknown asset",
+        "unsupported_asset",
+        { network: "bitcoin", token: "XYZ", amount: "1" },
+        { network: "tron", token: "USDT" },
+      ],
+      [
+        "a receive-only asset as the source",
+        "unsupported_asset",
+        { network: "ethereum", token: "DAI", amount: "100" },
+        { network: "tron", token: "USDT" },
+      ],
       [
         "a destination memo on a network without memos",
         "unsupported_memo",
@@ -289,10 +379,17 @@ describe("in sandbox mode", () => {
 
     it("refuses a swap paying out to a token's contract or refunding to a burn address with 400 validation_error naming the field, and creates nothing", async () => {
       const q = await quote(origin);
-      const toContract = expectError(await createSwap(origin, swapBody(q.id, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")), 400, "validation_error");
+      const toContract = expectError(
+        await createSwap(origin, swapBody(q.id, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")),
+        400,
+        "validation_error",
+      );
       expect(toContract.error.details.fields).toEqual({ "destination.address": "token_contract" });
       const burnRefund = expectError(
-        await createSwap(origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: "0x000000000000000000000000000000000000dEaD" })),
+        await createSwap(
+          origin,
+          swapBody(q.id, TRON_ADDRESS, { refundAddress: "0x000000000000000000000000000000000000dEaD" }),
+        ),
         400,
         "validation_error",
       );
@@ -304,7 +401,10 @@ describe("in sandbox mode", () => {
 
     it("creates the swap and answers { swap, accessToken } with the spec's Swap", async () => {
       const q = await quote(origin);
-      const res = await createSwap(origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: BTC_ADDRESS, notificationEmail: "buyer@example.com" }));
+      const res = await createSwap(
+        origin,
+        swapBody(q.id, TRON_ADDRESS, { refundAddress: BTC_ADDRESS, notificationEmail: "buyer@example.com" }),
+      );
       expect(res.status, res.raw).toBe(200);
       expect(Object.keys(res.json as object).sort()).toEqual(["accessToken", "swap"]);
       const { swap, accessToken } = swapCreatedSchema.parse(res.json);
@@ -335,7 +435,11 @@ describe("in sandbox mode", () => {
       const q = await quote(origin);
       const key = crypto.randomUUID();
       expect((await createSwap(origin, swapBody(q.id), key)).status).toBe(200);
-      expectError(await createSwap(origin, swapBody(q.id, TRON_ADDRESS, { notificationEmail: "x@example.com" }), key), 422, "idempotency_mismatch");
+      expectError(
+        await createSwap(origin, swapBody(q.id, TRON_ADDRESS, { notificationEmail: "x@example.com" }), key),
+        422,
+        "idempotency_mismatch",
+      );
     });
 
     it("answers 404 quote_not_found for a well-formed quote id it does not know", async () => {
@@ -350,8 +454,16 @@ describe("in sandbox mode", () => {
         { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, notificationEmail: "not-an-email" },
         "notificationEmail",
       ],
-      ["an unknown field", { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, customerId: "c1" }, "customerId"],
-      ["an unknown nested field", { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS, tag: "1" } }, "destination.tag"],
+      [
+        "an unknown field",
+        { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS }, customerId: "c1" },
+        "customerId",
+      ],
+      [
+        "an unknown nested field",
+        { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS, tag: "1" } },
+        "destination.tag",
+      ],
     ])("refuses %s with 400 validation_error", async (_what, body, field) => {
       const res = expectError(await createSwap(origin, body), 400, "validation_error");
       if (field) expect(res.error.details.fields).toHaveProperty([field]);
@@ -366,12 +478,19 @@ describe("in sandbox mode", () => {
     });
 
     it("requires a destination memo for XRP on the XRP Ledger and carries it to the payout", async () => {
-      const q = await quote(origin, { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "xrpl", token: "XRP" } });
+      const q = await quote(origin, {
+        from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+        to: { network: "xrpl", token: "XRP" },
+      });
       const refused = expectError(await createSwap(origin, swapBody(q.id, XRP_ADDRESS)), 400, "validation_error");
       expect(refused.error.details.fields).toHaveProperty(["destination.memo"]);
       const res = await createSwap(origin, { quoteId: q.id, destination: { address: XRP_ADDRESS, memo: "12345" } });
       expect(res.status, res.raw).toBe(200);
-      expect(swapCreatedSchema.parse(res.json).swap.payout).toMatchObject({ address: XRP_ADDRESS, memo: "12345", network: "xrpl" });
+      expect(swapCreatedSchema.parse(res.json).swap.payout).toMatchObject({
+        address: XRP_ADDRESS,
+        memo: "12345",
+        network: "xrpl",
+      });
     });
   });
 
@@ -383,7 +502,9 @@ describe("in sandbox mode", () => {
 
     it("answers the swap to the holder of its token, with x-status-as-of and no caching", async () => {
       const before = Date.now();
-      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, {
+        headers: { "x-swap-token": created.accessToken },
+      });
       expect(res.status, res.raw).toBe(200);
       const swap = swapSchema.parse(res.json);
       expect(swap.id).toBe(created.swap.id);
@@ -397,9 +518,14 @@ describe("in sandbox mode", () => {
     });
 
     it("names the deposit asset (contract or null for a native coin, decimals), so the page builds a wallet link from facts", async () => {
-      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, {
+        headers: { "x-swap-token": created.accessToken },
+      });
       expect((res.json as { depositAsset: unknown }).depositAsset).toEqual({ contractAddress: null, decimals: 8 });
-      expect((created as { swap: { depositAsset?: unknown } }).swap.depositAsset).toEqual({ contractAddress: null, decimals: 8 });
+      expect((created as { swap: { depositAsset?: unknown } }).swap.depositAsset).toEqual({
+        contractAddress: null,
+        decimals: 8,
+      });
     });
 
     it("answers 404 swap_not_found alike for a wrong, missing or foreign token and for an unknown id", async () => {
@@ -408,7 +534,9 @@ describe("in sandbox mode", () => {
         call(origin, `/api/v1/swap/${created.swap.id}`),
         call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": "" } }),
         call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": `${created.accessToken}x` } }),
-        call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken.toLowerCase() + "A" } }),
+        call(origin, `/api/v1/swap/${created.swap.id}`, {
+          headers: { "x-swap-token": created.accessToken.toLowerCase() + "A" },
+        }),
         call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": other.accessToken } }),
         call(origin, `/api/v1/swap/ZZZZZZZZZZZZ`, { headers: { "x-swap-token": created.accessToken } }),
       ];
@@ -424,7 +552,11 @@ describe("in sandbox mode", () => {
     it.each(["abc", "abcdefghijkl", "ABCDEFGHIJK", "ABCDEFGHIJKLM", "ABCDEF-HIJKL", "%20ABCDEFGHIJK"])(
       "refuses the id %s with 400 validation_error",
       async (id) => {
-        expectError(await call(origin, `/api/v1/swap/${id}`, { headers: { "x-swap-token": created.accessToken } }), 400, "validation_error");
+        expectError(
+          await call(origin, `/api/v1/swap/${id}`, { headers: { "x-swap-token": created.accessToken } }),
+          400,
+          "validation_error",
+        );
       },
     );
   });
@@ -445,18 +577,25 @@ describe("in sandbox mode", () => {
 
   describe("the embedded sandbox's controls", () => {
     const deposit = (id: string, token: string | undefined, body: object = {}) =>
-      postJson(origin, `/api/sandbox/swaps/${id}/deposit`, body, { headers: token === undefined ? {} : { "x-swap-token": token } });
+      postJson(origin, `/api/sandbox/swaps/${id}/deposit`, body, {
+        headers: token === undefined ? {} : { "x-swap-token": token },
+      });
 
     async function statusesUntil(created: { swap: Swap; accessToken: string }, terminal: string, withinMs: number) {
       const seen: string[] = [];
       const deadline = Date.now() + withinMs;
       for (;;) {
-        const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+        const res = await call(origin, `/api/v1/swap/${created.swap.id}`, {
+          headers: { "x-swap-token": created.accessToken },
+        });
         expect(res.status, res.raw).toBe(200);
         const swap = swapSchema.parse(res.json);
         if (seen.at(-1) !== swap.status) seen.push(swap.status);
         if (swap.status === terminal) return { seen, swap };
-        if (Date.now() > deadline) throw new Error(`${created.swap.id} did not reach ${terminal} within ${withinMs} ms; saw ${seen.join(" → ")}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `${created.swap.id} did not reach ${terminal} within ${withinMs} ms; saw ${seen.join(" → ")}`,
+          );
         await sleep(250);
       }
     }
@@ -468,7 +607,9 @@ describe("in sandbox mode", () => {
       const other = await newSwap(origin);
       expectError(await deposit(created.swap.id, other.accessToken), 404, "swap_not_found");
       // Still untouched.
-      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+      const res = await call(origin, `/api/v1/swap/${created.swap.id}`, {
+        headers: { "x-swap-token": created.accessToken },
+      });
       expect(swapSchema.parse(res.json).status).toBe("waiting_deposit");
     });
 
@@ -477,7 +618,11 @@ describe("in sandbox mode", () => {
       expectError(await deposit(created.swap.id, created.accessToken, { amount: 5 }), 400, "validation_error");
       expectError(await deposit(created.swap.id, created.accessToken, { outcome: "lost" }), 400, "validation_error");
       expectError(
-        await call(origin, `/api/sandbox/swaps/abc/deposit`, { method: "POST", body: {}, headers: { "x-swap-token": created.accessToken } }),
+        await call(origin, `/api/sandbox/swaps/abc/deposit`, {
+          method: "POST",
+          body: {},
+          headers: { "x-swap-token": created.accessToken },
+        }),
         400,
         "validation_error",
       );
@@ -493,7 +638,10 @@ describe("in sandbox mode", () => {
       expect(swapSchema.parse(first.json).status).toBe("deposit_detected");
       expect((await deposit(failed.swap.id, failed.accessToken, { outcome: "failed" })).status).toBe(200);
 
-      const [a, b] = await Promise.all([statusesUntil(completed, "completed", 20_000), statusesUntil(failed, "failed", 20_000)]);
+      const [a, b] = await Promise.all([
+        statusesUntil(completed, "completed", 20_000),
+        statusesUntil(failed, "failed", 20_000),
+      ]);
       const order = ["deposit_detected", "processing", "completed", "failed"];
       for (const { seen } of [a, b]) {
         expect(seen[0]).toBe("deposit_detected");
@@ -517,7 +665,11 @@ describe("in sandbox mode", () => {
       expectError(await postJson(origin, "/api/sandbox/seed", { count: 1, admin: true }), 400, "validation_error");
       expectError(await postJson(origin, "/api/sandbox/seed", [1, 2]), 400, "validation_error");
       // A seeded swap is not readable without a token the BFF issued.
-      expectError(await call(origin, `/api/v1/swap/${seeded.ids[0]}`, { headers: { "x-swap-token": "x" } }), 404, "swap_not_found");
+      expectError(
+        await call(origin, `/api/v1/swap/${seeded.ids[0]}`, { headers: { "x-swap-token": "x" } }),
+        404,
+        "swap_not_found",
+      );
     });
   });
 
@@ -547,14 +699,21 @@ describe("in sandbox mode", () => {
       ["/api/sandbox/seed", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE"],
       ["/api/sandbox/swaps/ABCDEFGHIJKL/deposit", "POST", "GET,PUT,PATCH,DELETE,OPTIONS,TRACE"],
     ];
-    it.each(routes)("answers other methods on %s (allowed: %s) with 405 method_not_allowed and Allow", async (path, allowed, others) => {
-      for (const method of others.split(",")) {
-        const withBody = !["GET", "TRACE", "OPTIONS"].includes(method);
-        const res = await call(origin, path, { method, headers: { "content-type": "application/json" }, body: withBody ? "{}" : undefined });
-        expectError(res, 405, "method_not_allowed");
-        expect(res.header("allow"), `${method} ${path}`).toBe(allowed);
-      }
-    });
+    it.each(routes)(
+      "answers other methods on %s (allowed: %s) with 405 method_not_allowed and Allow",
+      async (path, allowed, others) => {
+        for (const method of others.split(",")) {
+          const withBody = !["GET", "TRACE", "OPTIONS"].includes(method);
+          const res = await call(origin, path, {
+            method,
+            headers: { "content-type": "application/json" },
+            body: withBody ? "{}" : undefined,
+          });
+          expectError(res, 405, "method_not_allowed");
+          expect(res.header("allow"), `${method} ${path}`).toBe(allowed);
+        }
+      },
+    );
 
     it.each(routes)("answers GET, HEAD, POST, PUT, PATCH and DELETE on %s with an x-request-id", async (path) => {
       for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]) {
@@ -613,7 +772,8 @@ describe("in sandbox mode", () => {
     });
 
     it("serves an absolute-form request-target as its path, never redirecting to the host it names; `*` and other non-paths get no 500", async () => {
-      const answer = (line: string) => rawAnswer(origin, `${line}\r\nHost: ${new URL(origin).host}\r\nConnection: close\r\n\r\n`);
+      const answer = (line: string) =>
+        rawAnswer(origin, `${line}\r\nHost: ${new URL(origin).host}\r\nConnection: close\r\n\r\n`);
       const absolute = await answer("GET http://evil.example/api/health HTTP/1.1");
       expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
       expect(absolute).not.toMatch(/\r\nlocation:/i);
@@ -625,7 +785,9 @@ describe("in sandbox mode", () => {
     });
 
     it("redirects an API path with a trailing slash to the one without, keeping the query and the x-request-id", async () => {
-      const res = await call(origin, "/api/v1/assets/?network=bitcoin", { headers: { "x-request-id": "slash-test-0001" } });
+      const res = await call(origin, "/api/v1/assets/?network=bitcoin", {
+        headers: { "x-request-id": "slash-test-0001" },
+      });
       expect(res.status, res.raw).toBe(308);
       expect(res.header("location")).toBe("/api/v1/assets?network=bitcoin");
       expect(res.header("x-request-id")).toBe("slash-test-0001");
@@ -653,56 +815,103 @@ describe("in sandbox mode", () => {
       for (const [path] of [...routes, ["/api/nope"]]) {
         const res = await call(origin, path!, { method: "OPTIONS" });
         expect(res.status, `OPTIONS ${path}`).toBeLessThan(500);
-        if (!/^[A-Za-z0-9._:-]{8,128}$/.test(res.header("x-request-id") ?? "")) missing.push(`OPTIONS ${path} → ${res.status}`);
+        if (!/^[A-Za-z0-9._:-]{8,128}$/.test(res.header("x-request-id") ?? ""))
+          missing.push(`OPTIONS ${path} → ${res.status}`);
       }
       expect(missing).toEqual([]);
     });
 
-    const postRoutes = ["/api/v1/address", "/api/v1/quote", "/api/v1/swap", "/api/sandbox/seed", "/api/sandbox/swaps/ABCDEFGHIJKL/deposit"];
+    const postRoutes = [
+      "/api/v1/address",
+      "/api/v1/quote",
+      "/api/v1/swap",
+      "/api/sandbox/seed",
+      "/api/sandbox/swaps/ABCDEFGHIJKL/deposit",
+    ];
     const withKey = (path: string, headers: Record<string, string> = {}) =>
       path === "/api/v1/swap" ? { "idempotency-key": crypto.randomUUID(), ...headers } : headers;
 
     it.each(postRoutes)("answers a body that is not JSON on %s with 415 unsupported_media_type", async (path) => {
-      for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "json"]) {
-        const res = await call(origin, path, { method: "POST", body: "{}", headers: withKey(path, type ? { "content-type": type } : {}) });
+      for (const type of [
+        undefined,
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/jsonp",
+        "json",
+      ]) {
+        const res = await call(origin, path, {
+          method: "POST",
+          body: "{}",
+          headers: withKey(path, type ? { "content-type": type } : {}),
+        });
         expectError(res, 415, "unsupported_media_type");
       }
     });
 
-    it.each(postRoutes)("answers a body over 16 KiB on %s with 413 payload_too_large, declared or streamed", async (path) => {
-      const big = JSON.stringify({ pad: "x".repeat(17_000) });
-      expectError(
-        await call(origin, path, { method: "POST", body: big, headers: withKey(path, { "content-type": "application/json" }) }),
-        413,
-        "payload_too_large",
-      );
-      const chunked = await call(origin, path, {
-        method: "POST",
-        body: big,
-        headers: withKey(path, { "content-type": "application/json", "transfer-encoding": "chunked" }),
-      });
-      expectError(chunked, 413, "payload_too_large");
-    });
+    it.each(postRoutes)(
+      "answers a body over 16 KiB on %s with 413 payload_too_large, declared or streamed",
+      async (path) => {
+        const big = JSON.stringify({ pad: "x".repeat(17_000) });
+        expectError(
+          await call(origin, path, {
+            method: "POST",
+            body: big,
+            headers: withKey(path, { "content-type": "application/json" }),
+          }),
+          413,
+          "payload_too_large",
+        );
+        const chunked = await call(origin, path, {
+          method: "POST",
+          body: big,
+          headers: withKey(path, { "content-type": "application/json", "transfer-encoding": "chunked" }),
+        });
+        expectError(chunked, 413, "payload_too_large");
+      },
+    );
 
     it("reads a body of exactly 16 KiB and refuses one byte more", async () => {
       const json = JSON.stringify(btcToUsdtTron());
       const exact = json + " ".repeat(16 * 1024 - Buffer.byteLength(json));
-      const ok = await call(origin, "/api/v1/quote", { method: "POST", body: exact, headers: { "content-type": "application/json" } });
+      const ok = await call(origin, "/api/v1/quote", {
+        method: "POST",
+        body: exact,
+        headers: { "content-type": "application/json" },
+      });
       expect(ok.status, ok.raw).toBe(200);
       expectError(
-        await call(origin, "/api/v1/quote", { method: "POST", body: exact + " ", headers: { "content-type": "application/json" } }),
+        await call(origin, "/api/v1/quote", {
+          method: "POST",
+          body: exact + " ",
+          headers: { "content-type": "application/json" },
+        }),
         413,
         "payload_too_large",
       );
     });
 
-    it.each(postRoutes)("answers malformed JSON, invalid UTF-8 and an empty body on %s with 400 validation_error", async (path) => {
-      const bodies: Array<string | Buffer> = ["{bad", "", '{"a":', "[1,]", Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), "\u0000"];
-      for (const body of bodies) {
-        const res = await call(origin, path, { method: "POST", body, headers: withKey(path, { "content-type": "application/json; charset=utf-8" }) });
-        expectError(res, 400, "validation_error");
-      }
-    });
+    it.each(postRoutes)(
+      "answers malformed JSON, invalid UTF-8 and an empty body on %s with 400 validation_error",
+      async (path) => {
+        const bodies: Array<string | Buffer> = [
+          "{bad",
+          "",
+          '{"a":',
+          "[1,]",
+          Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+          "\u0000",
+        ];
+        for (const body of bodies) {
+          const res = await call(origin, path, {
+            method: "POST",
+            body,
+            headers: withKey(path, { "content-type": "application/json; charset=utf-8" }),
+          });
+          expectError(res, 400, "validation_error");
+        }
+      },
+    );
 
     it.each(postRoutes)("refuses a cross-site browser request to %s with 403 forbidden_origin", async (path) => {
       const crossSite: Array<Record<string, string>> = [
@@ -714,7 +923,11 @@ describe("in sandbox mode", () => {
         { "sec-fetch-site": "cross-site", origin },
       ];
       for (const headers of crossSite) {
-        const res = await call(origin, path, { method: "POST", body: "{}", headers: withKey(path, { "content-type": "application/json", ...headers }) });
+        const res = await call(origin, path, {
+          method: "POST",
+          body: "{}",
+          headers: withKey(path, { "content-type": "application/json", ...headers }),
+        });
         expectError(res, 403, "forbidden_origin");
       }
     });
@@ -722,8 +935,15 @@ describe("in sandbox mode", () => {
     it.each(["/api/v1/assets", "/api/v1/swap/ABCDEFGHIJKL", "/api/v1/openapi.json"])(
       "refuses a cross-site browser read of %s with 403 forbidden_origin too (it would spend the visitor's limits and the key's budget)",
       async (path) => {
-        for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
-          expectError(await call(origin, path, { headers: { "x-swap-token": "x", ...headers } }), 403, "forbidden_origin");
+        for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<
+          string,
+          string
+        >[]) {
+          expectError(
+            await call(origin, path, { headers: { "x-swap-token": "x", ...headers } }),
+            403,
+            "forbidden_origin",
+          );
         }
         const same = await call(origin, "/api/v1/assets", { headers: { "sec-fetch-site": "same-origin" } });
         expect(same.status, same.raw).toBe(200);
@@ -731,22 +951,37 @@ describe("in sandbox mode", () => {
     );
 
     it("lets same-origin browser requests and requests with neither header through", async () => {
-      const browserish: Array<Record<string, string>> = [{}, { origin }, { "sec-fetch-site": "same-origin", origin }, { "sec-fetch-site": "none" }];
+      const browserish: Array<Record<string, string>> = [
+        {},
+        { origin },
+        { "sec-fetch-site": "same-origin", origin },
+        { "sec-fetch-site": "none" },
+      ];
       for (const headers of browserish) {
         const res = await postJson(origin, "/api/v1/quote", btcToUsdtTron(), { headers });
         expect(res.status, `${JSON.stringify(headers)}: ${res.raw}`).toBe(200);
       }
       const q = await quote(origin);
-      const swap = await createSwap(origin, swapBody(q.id), crypto.randomUUID(), { headers: { origin, "sec-fetch-site": "same-origin" } });
+      const swap = await createSwap(origin, swapBody(q.id), crypto.randomUUID(), {
+        headers: { origin, "sec-fetch-site": "same-origin" },
+      });
       expect(swap.status, swap.raw).toBe(200);
     });
 
     it("echoes a sane x-request-id and replaces one that is not", async () => {
       const sane = "checkout-test-0001:a.b_c";
-      expect((await call(origin, "/api/health", { headers: { "x-request-id": sane } })).header("x-request-id")).toBe(sane);
+      expect((await call(origin, "/api/health", { headers: { "x-request-id": sane } })).header("x-request-id")).toBe(
+        sane,
+      );
       const error = await call(origin, "/api/nope", { headers: { "x-request-id": sane } });
       expect(expectError(error, 404, "not_found").requestId).toBe(sane);
-      for (const insane of ["short", "has space in it", "x".repeat(129), "<script>alert(1)</script>", "abc\u00e9defgh"]) {
+      for (const insane of [
+        "short",
+        "has space in it",
+        "x".repeat(129),
+        "<script>alert(1)</script>",
+        "abc\u00e9defgh",
+      ]) {
         const res = await call(origin, "/api/health", { headers: { "x-request-id": insane } });
         const id = res.header("x-request-id");
         expect(id).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
@@ -761,7 +996,9 @@ describe("in sandbox mode", () => {
   describe("security headers", () => {
     const basics = (res: Awaited<ReturnType<typeof call>>) => {
       expect(res.header("x-content-type-options")).toBe("nosniff");
-      expect(res.header("referrer-policy")).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+      expect(res.header("referrer-policy")).toMatch(
+        /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+      );
       expect(res.header("permissions-policy")).toMatch(/camera=\(\)/);
       expect(res.header("x-powered-by")).toBeUndefined();
     };
@@ -815,7 +1052,9 @@ describe("in upstream mode", () => {
 
   it("walks quote → swap → status against the upstream with the configured key", async () => {
     const created = await newSwap(app.origin);
-    const res = await call(app.origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+    const res = await call(app.origin, `/api/v1/swap/${created.swap.id}`, {
+      headers: { "x-swap-token": created.accessToken },
+    });
     expect(res.status, res.raw).toBe(200);
     expect(swapSchema.parse(res.json).id).toBe(created.swap.id);
     expect(upstream.count("POST", "/v1/quote")).toBeGreaterThan(0);
@@ -840,18 +1079,26 @@ describe("in upstream mode", () => {
     const created = await newSwap(app.origin);
     const swapsBefore = upstream.count("POST", /^\/sandbox\//);
     expectError(
-      await postJson(app.origin, `/api/sandbox/swaps/${created.swap.id}/deposit`, {}, { headers: { "x-swap-token": created.accessToken } }),
+      await postJson(
+        app.origin,
+        `/api/sandbox/swaps/${created.swap.id}/deposit`,
+        {},
+        { headers: { "x-swap-token": created.accessToken } },
+      ),
       404,
       "not_found",
     );
     expectError(await postJson(app.origin, "/api/sandbox/seed", { count: 1 }), 404, "not_found");
     // Whatever the method or the body: nothing tells a stranger the controls exist here.
     for (const path of ["/api/sandbox/seed", `/api/sandbox/swaps/${created.swap.id}/deposit`]) {
-      for (const method of ["GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"]) expectError(await call(app.origin, path, { method }), 404, "not_found");
+      for (const method of ["GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])
+        expectError(await call(app.origin, path, { method }), 404, "not_found");
       expectError(await postJson(app.origin, path, { count: "not a number" }), 404, "not_found");
     }
     expect(upstream.count("POST", /^\/sandbox\//)).toBe(swapsBefore);
-    const res = await call(app.origin, `/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+    const res = await call(app.origin, `/api/v1/swap/${created.swap.id}`, {
+      headers: { "x-swap-token": created.accessToken },
+    });
     expect(swapSchema.parse(res.json).status).toBe("waiting_deposit");
   });
 
@@ -862,18 +1109,25 @@ describe("in upstream mode", () => {
     const inTenMinutes = () => Math.floor(Date.now() / 1000) + 600;
 
     it("is the only source of externalId and customerId, and they reach the swap", async () => {
-      const header = { "x-widget-config": sign({ exp: inTenMinutes(), externalId: "shop-order-42", customerId: "cust-7" }) };
+      const header = {
+        "x-widget-config": sign({ exp: inTenMinutes(), externalId: "shop-order-42", customerId: "cust-7" }),
+      };
       const q = await quote(app.origin, btcToUsdtTron(), { headers: header });
       expect(q.externalId).toBe("shop-order-42");
       const res = await createSwap(app.origin, swapBody(q.id), crypto.randomUUID(), { headers: header });
       expect(res.status, res.raw).toBe(200);
-      expect(swapCreatedSchema.parse(res.json).swap).toMatchObject({ externalId: "shop-order-42", customerId: "cust-7" });
+      expect(swapCreatedSchema.parse(res.json).swap).toMatchObject({
+        externalId: "shop-order-42",
+        customerId: "cust-7",
+      });
     });
 
     it("refuses an unsigned, tampered, re-signed or expired config with 400 validation_error and asks nothing upstream", async () => {
       const genuine = sign({ exp: inTenMinutes(), customerId: "cust-7" });
       const [, signature] = genuine.split(".");
-      const forgedPayload = Buffer.from(JSON.stringify({ exp: inTenMinutes(), customerId: "cust-attacker" })).toString("base64url");
+      const forgedPayload = Buffer.from(JSON.stringify({ exp: inTenMinutes(), customerId: "cust-attacker" })).toString(
+        "base64url",
+      );
       const otherKey = widgetConfigKey("another-secret-0123456789-abcdefghijklmnop");
       const configs = [
         "not-a-config",
@@ -884,23 +1138,41 @@ describe("in upstream mode", () => {
       ];
       const quotes = upstream.count("POST", "/v1/quote");
       for (const config of configs) {
-        expectError(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { "x-widget-config": config } }), 400, "validation_error");
+        expectError(
+          await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { headers: { "x-widget-config": config } }),
+          400,
+          "validation_error",
+        );
       }
       expect(upstream.count("POST", "/v1/quote")).toBe(quotes);
     });
 
     it("holds a quote made under a locked destination to that destination, even when the swap call leaves the config out", async () => {
-      const header = { "x-widget-config": sign({ exp: inTenMinutes(), customerId: "cust-9", destination: { address: TRON_ADDRESS } }) };
+      const header = {
+        "x-widget-config": sign({ exp: inTenMinutes(), customerId: "cust-9", destination: { address: TRON_ADDRESS } }),
+      };
       const q = await quote(app.origin, btcToUsdtTron(), { headers: header });
       const swaps = await upstream.swapTotal();
-      expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: header }), 400, "validation_error");
+      expectError(
+        await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: header }),
+        400,
+        "validation_error",
+      );
       expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2)), 400, "validation_error");
       expect(await upstream.swapTotal()).toBe(swaps);
       // Nor by another config the partner signed (anyone's own, say) that locks another address.
       const other = { "x-widget-config": sign({ exp: inTenMinutes(), destination: { address: TRON_ADDRESS_2 } }) };
-      expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: other }), 400, "validation_error");
+      expectError(
+        await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: other }),
+        400,
+        "validation_error",
+      );
       const unlocked = { "x-widget-config": sign({ exp: inTenMinutes() }) };
-      expectError(await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: unlocked }), 400, "validation_error");
+      expectError(
+        await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS_2), crypto.randomUUID(), { headers: unlocked }),
+        400,
+        "validation_error",
+      );
       expect(await upstream.swapTotal()).toBe(swaps);
       const res = await createSwap(app.origin, swapBody(q.id, TRON_ADDRESS), crypto.randomUUID(), { headers: header });
       expect(res.status, res.raw).toBe(200);
@@ -908,14 +1180,20 @@ describe("in upstream mode", () => {
     });
 
     it("refuses the swap of a quote whose config has expired since, with or without the config header", async () => {
-      const expiring = { "x-widget-config": sign({ exp: Math.floor(Date.now() / 1000) + 2, externalId: "shop-order-77" }) };
+      const expiring = {
+        "x-widget-config": sign({ exp: Math.floor(Date.now() / 1000) + 2, externalId: "shop-order-77" }),
+      };
       const q = await quote(app.origin, btcToUsdtTron(), { headers: expiring });
       await new Promise((r) => setTimeout(r, 3_000));
       const swaps = await upstream.swapTotal();
       const refused = await createSwap(app.origin, swapBody(q.id), crypto.randomUUID());
       expectError(refused, 400, "validation_error");
       expect(refused.json).toMatchObject({ error: { details: { fields: { "x-widget-config": "expired" } } } });
-      expectError(await createSwap(app.origin, swapBody(q.id), crypto.randomUUID(), { headers: expiring }), 400, "validation_error");
+      expectError(
+        await createSwap(app.origin, swapBody(q.id), crypto.randomUUID(), { headers: expiring }),
+        400,
+        "validation_error",
+      );
       expect(await upstream.swapTotal()).toBe(swaps);
     });
   });
@@ -948,7 +1226,12 @@ describe("in upstream mode with an inactive partner key", () => {
 
   beforeAll(async () => {
     upstream = await startUpstream();
-    app = await startApp({ PARTNER_API_BASE_URL: upstream.baseUrl, PARTNER_API_KEY: "lsk_test_inactive", APP_SECRET, ...NO_LIMITS });
+    app = await startApp({
+      PARTNER_API_BASE_URL: upstream.baseUrl,
+      PARTNER_API_KEY: "lsk_test_inactive",
+      APP_SECRET,
+      ...NO_LIMITS,
+    });
   });
   afterAll(async () => {
     await app?.stop();

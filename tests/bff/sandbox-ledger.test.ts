@@ -15,7 +15,10 @@ let upstream: Upstream;
 let postgres: RunningPostgres;
 const dir = mkdtempSync(path.join(tmpdir(), "swap-sandbox-ledger-"));
 beforeAll(async () => {
-  [upstream, postgres] = await Promise.all([startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" }), startPostgres()]);
+  [upstream, postgres] = await Promise.all([
+    startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" }),
+    startPostgres(),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await upstream?.close();
@@ -88,7 +91,9 @@ describe("the embedded sandbox on the real service's ledger", { timeout: 180_000
       .split("\n")
       .filter((l) => l.includes("DATABASE_URL"));
     expect(lines, output).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\[config\] DATABASE_URL: this database holds \d+ swaps? of the service at http:\/\/127\.0\.0\.1:\d+, /);
+    expect(lines[0]).toMatch(
+      /^\[config\] DATABASE_URL: this database holds \d+ swaps? of the service at http:\/\/127\.0\.0\.1:\d+, /,
+    );
     expect(output).not.toContain(postgres.url);
     expect(await swapsIn({ databaseUrl: postgres.url })).toBe(held);
   });

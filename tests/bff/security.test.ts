@@ -88,13 +88,19 @@ describe("1. a quote id is not a credential", () => {
 
   it("mints no access token for someone else's swap, whatever destination, refund address or e-mail is asked for", async () => {
     const q = await quote(running.app.origin);
-    const made = await createSwap(running.app.origin, swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }));
+    const made = await createSwap(
+      running.app.origin,
+      swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" }),
+    );
     expect(made.status, made.raw).toBe(200);
     const attempts = [
       swapBody(q.id, TRON_ADDRESS_2),
       swapBody(q.id, TRON_ADDRESS), // same payout, but no refund address: not the request that made it
       swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }),
-      swapBody(q.id, TRON_ADDRESS, { refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", notificationEmail: "thief@example.com" }),
+      swapBody(q.id, TRON_ADDRESS, {
+        refundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+        notificationEmail: "thief@example.com",
+      }),
     ];
     for (const body of attempts) {
       const res = await createSwap(running.app.origin, body, crypto.randomUUID(), { localAddress: "127.0.0.4" });
@@ -104,7 +110,10 @@ describe("1. a quote id is not a credential", () => {
   });
 
   it("takes a memo given with the quote as the payout memo of a swap request that names none, and gives that swap to no other memo", async () => {
-    const toXrp = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "xrpl", token: "XRP", memo: "4242" } };
+    const toXrp = {
+      from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+      to: { network: "xrpl", token: "XRP", memo: "4242" },
+    };
     const q = await quote(running.app.origin, toXrp);
     const made = await createSwap(running.app.origin, swapBody(q.id, XRP_ADDRESS));
     expect(made.status, made.raw).toBe(200); // not 409: the swap made upstream is the requester's
@@ -114,9 +123,14 @@ describe("1. a quote id is not a credential", () => {
     // The same request again (a lost answer) gets the same swap; another memo on that quote gets nothing.
     const again = await createSwap(running.app.origin, swapBody(q.id, XRP_ADDRESS), crypto.randomUUID());
     expect(swapCreatedSchema.parse(again.json).swap.id).toBe(swap.id);
-    const other = await createSwap(running.app.origin, { quoteId: q.id, destination: { address: XRP_ADDRESS, memo: "99" } }, crypto.randomUUID(), {
-      localAddress: "127.0.0.5",
-    });
+    const other = await createSwap(
+      running.app.origin,
+      { quoteId: q.id, destination: { address: XRP_ADDRESS, memo: "99" } },
+      crypto.randomUUID(),
+      {
+        localAddress: "127.0.0.5",
+      },
+    );
     expectError(other, 409, "quote_already_used");
     expect(other.text).not.toContain(swap.id);
   });
@@ -135,14 +149,19 @@ describe("1. a quote id is not a credential", () => {
 describe("2. one client cannot spend the key's budget", () => {
   const budget = 40;
   const running = upstreamApp(
-    { PARTNER_RATE_LIMIT_PER_MINUTE: String(budget), CLIENT_QUOTES_PER_MINUTE: "1000", CLIENT_READS_PER_MINUTE: "100000" },
+    {
+      PARTNER_RATE_LIMIT_PER_MINUTE: String(budget),
+      CLIENT_QUOTES_PER_MINUTE: "1000",
+      CLIENT_READS_PER_MINUTE: "100000",
+    },
     { SANDBOX_RATE_LIMIT_PER_MINUTE: "100000" },
   );
 
   it("lets a flood of address checks and quotes from one address cause at most CLIENT_BUDGET_SHARE of the key's calls, and everyone else still gets quotes", async () => {
     const flood = { localAddress: "127.0.0.5" };
     // What the flood can make the key pay for (the ledger's own reads of the list are not the flood's).
-    const spentOnFlood = () => running.upstream.count("POST", "/v1/address") + running.upstream.count("POST", "/v1/quote");
+    const spentOnFlood = () =>
+      running.upstream.count("POST", "/v1/address") + running.upstream.count("POST", "/v1/quote");
     const before = spentOnFlood();
     const results = await Promise.all([
       ...Array.from({ length: 200 }, (_, i) => checkTronAddress(running.app.origin, probeAddress(i), flood)),
@@ -167,7 +186,8 @@ describe("2. one client cannot spend the key's budget", () => {
     const quotes: string[] = [];
     for (let i = 0; i < 6; i++) quotes.push((await quote(running.app.origin, btcToUsdtTron(), client)).id);
     const created = [];
-    for (const id of quotes) created.push(await createSwap(running.app.origin, swapBody(id), crypto.randomUUID(), client));
+    for (const id of quotes)
+      created.push(await createSwap(running.app.origin, swapBody(id), crypto.randomUUID(), client));
     expect(created.filter((r) => r.status === 200).length).toBe(share - 6);
     for (const r of created.filter((r) => r.status !== 200)) {
       expectRateLimited(r);
@@ -197,7 +217,8 @@ describe("2. one client cannot spend the key's budget", () => {
     const limited = await startApp({ ...upstreamModeEnv(running.upstream), CLIENT_QUOTES_PER_MINUTE: "3" });
     try {
       const client = { localAddress: "127.0.0.20" };
-      for (let i = 0; i < 3; i++) expect((await checkTronAddress(limited.origin, probeAddress(1000 + i), client)).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await checkTronAddress(limited.origin, probeAddress(1000 + i), client)).status).toBe(200);
       expectRateLimited(await postQuote(limited.origin, btcToUsdtTron(), client));
     } finally {
       await limited.stop();
@@ -207,14 +228,22 @@ describe("2. one client cannot spend the key's budget", () => {
 
 describe("3. forged addresses buy no fresh limits", () => {
   it("under plain `next start` (no front, TRUST_PROXY_HOPS=0), forged client headers share one identity for reads and logins, with a warning at start", async () => {
-    const app = await startApp({ CLIENT_READS_PER_MINUTE: "20", PARTNER_DASHBOARD_PASSWORD: "operator-password-123" }, "next-start");
+    const app = await startApp(
+      { CLIENT_READS_PER_MINUTE: "20", PARTNER_DASHBOARD_PASSWORD: "operator-password-123" },
+      "next-start",
+    );
     try {
       expect(app.logs()).toMatch(/all requests share one client identity/);
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) {
         const forged = `203.0.113.${i + 1}`;
         const res = await call(app.origin, "/api/v1/assets", {
-          headers: { "x-swap-client-ip": forged, "x-forwarded-for": forged, "x-swap-front-proof": "guess".repeat(10), "x-real-ip": forged },
+          headers: {
+            "x-swap-client-ip": forged,
+            "x-forwarded-for": forged,
+            "x-swap-front-proof": "guess".repeat(10),
+            "x-real-ip": forged,
+          },
         });
         statuses.push(res.status);
       }
@@ -245,7 +274,11 @@ describe("3. forged addresses buy no fresh limits", () => {
       for (let i = 0; i < 10; i++) {
         const res = await call(app.origin, "/api/v1/assets", {
           localAddress: "127.0.0.30",
-          headers: { "x-swap-client-ip": `203.0.113.${i}`, "x-swap-front-proof": "x".repeat(43), "x-forwarded-for": `203.0.113.${i}` },
+          headers: {
+            "x-swap-client-ip": `203.0.113.${i}`,
+            "x-swap-front-proof": "x".repeat(43),
+            "x-forwarded-for": `203.0.113.${i}`,
+          },
         });
         statuses.push(res.status);
       }
@@ -260,7 +293,12 @@ describe("3. forged addresses buy no fresh limits", () => {
     const app = await startApp({ TRUST_PROXY_HOPS: "1", CLIENT_READS_PER_MINUTE: "4" });
     try {
       const read = (xff: string) => call(app.origin, "/api/v1/assets", { headers: { "x-forwarded-for": xff } });
-      for (const address of ["2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:ffff:ffff:ffff:ffff", "2001:0db8:0005:0006::abcd"]) {
+      for (const address of [
+        "2001:db8:5:6::1",
+        "2001:db8:5:6::2",
+        "2001:db8:5:6:ffff:ffff:ffff:ffff",
+        "2001:0db8:0005:0006::abcd",
+      ]) {
         expect((await read(address)).status).toBe(200);
       }
       expectRateLimited(await read("2001:db8:5:6:1234::9"));
@@ -278,7 +316,10 @@ describe("3. forged addresses buy no fresh limits", () => {
     it("share each per-client limit, so a second instance allows nothing extra", async () => {
       const [a, b] = onRedis.apps as [RunningApp, RunningApp];
       const statuses: number[] = [];
-      for (let i = 0; i < 10; i++) statuses.push((await call(i % 2 ? a.origin : b.origin, "/api/v1/assets", { localAddress: "127.0.0.40" })).status);
+      for (let i = 0; i < 10; i++)
+        statuses.push(
+          (await call(i % 2 ? a.origin : b.origin, "/api/v1/assets", { localAddress: "127.0.0.40" })).status,
+        );
       expect(statuses.filter((s) => s === 200)).toHaveLength(6);
       expect(statuses.slice(6)).toEqual([429, 429, 429, 429]);
     });
@@ -293,7 +334,10 @@ describe("3. forged addresses buy no fresh limits", () => {
 function sendLarge(origin: string, bytes: number, chunked: boolean): Promise<number | "reset"> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { "content-type": "application/json", "idempotency-key": crypto.randomUUID() };
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "idempotency-key": crypto.randomUUID(),
+    };
     if (!chunked) headers["content-length"] = String(bytes);
     let settled = false;
     const settle = (outcome: number | "reset") => {
@@ -302,10 +346,13 @@ function sendLarge(origin: string, bytes: number, chunked: boolean): Promise<num
       resolve(outcome);
       req.destroy();
     };
-    const req = httpRequest({ host: url.hostname, port: url.port, method: "POST", path: "/api/v1/swap", headers, agent: false }, (res) => {
-      res.resume();
-      settle(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: "POST", path: "/api/v1/swap", headers, agent: false },
+      (res) => {
+        res.resume();
+        settle(res.statusCode ?? 0);
+      },
+    );
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => settle("reset"), 200);
       else if (!settled) reject(error);
@@ -361,7 +408,9 @@ describe("4. huge bodies are refused before they are read", () => {
   it("refuses 24 parallel 8 MiB POSTs, declared or chunked, and the server does not grow by their size", async () => {
     await call(running.app.origin, "/api/health");
     const before = rssKiB(running.app.pid);
-    const outcomes = await Promise.all(Array.from({ length: 24 }, (_, i) => sendLarge(running.app.origin, 8 * 1024 * 1024, i % 2 === 1)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => sendLarge(running.app.origin, 8 * 1024 * 1024, i % 2 === 1)),
+    );
     for (const outcome of outcomes) expect([413, "reset"]).toContain(outcome);
     const grownMiB = (rssKiB(running.app.pid) - before) / 1024;
     // 24 × 8 MiB = 192 MiB if the bodies were held in full.
@@ -416,7 +465,9 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
   });
 
   it("refuses to start with a PUBLIC_ORIGINS entry that is not an origin, naming it", async () => {
-    expect(await startFails({ PUBLIC_ORIGINS: "swap.shop.example" })).toMatch(/\[config\] PUBLIC_ORIGINS: "swap.shop.example" is not an origin/);
+    expect(await startFails({ PUBLIC_ORIGINS: "swap.shop.example" })).toMatch(
+      /\[config\] PUBLIC_ORIGINS: "swap.shop.example" is not an origin/,
+    );
   });
 
   it("stops on a bad value with one line naming the variable, for npm start and next start alike", async () => {
@@ -444,7 +495,12 @@ describe("5 and 6. configuration is checked at start, and there is no silent san
 
   it("refuses a live key over plain http to anything but loopback, naming the variable and not the key", async () => {
     const key = "lsk_live_do_not_print_0123456789";
-    const output = await startFails({ SANDBOX: "", PARTNER_API_BASE_URL: "http://partner.example/v1", PARTNER_API_KEY: key, APP_SECRET: "x".repeat(40) });
+    const output = await startFails({
+      SANDBOX: "",
+      PARTNER_API_BASE_URL: "http://partner.example/v1",
+      PARTNER_API_KEY: key,
+      APP_SECRET: "x".repeat(40),
+    });
     expect(output).toMatch(/\[config\] PARTNER_API_BASE_URL: must be https:\/\/ with a live key/);
     expect(output).not.toContain(key);
     // A test key over http (the sandbox, a staging upstream) starts as before: the file's app in
@@ -510,7 +566,8 @@ describe("7. dashboard sessions end when they should", () => {
   }
   // The dashboard page itself: shown with a session, a redirect to the login page without one. (With
   // REDIS_URL and no DATABASE_URL the ledger is off, so its API would answer 503 either way.)
-  const dashboard = (origin: string, cookie: string) => call(origin, "/partner", { headers: { cookie: `swap_dashboard=${cookie}` } });
+  const dashboard = (origin: string, cookie: string) =>
+    call(origin, "/partner", { headers: { cookie: `swap_dashboard=${cookie}` } });
   // The page that asks to try again, when the sessions' store does not answer (also a 200).
   const unavailable = 'data-testid="session-unavailable"';
   const expectSignedIn = async (origin: string, cookie: string) => {
@@ -530,7 +587,10 @@ describe("7. dashboard sessions end when they should", () => {
     const cookie = await login(a.origin);
     await expectSignedIn(a.origin, cookie);
     await expectSignedIn(b.origin, cookie);
-    const out = await call(a.origin, "/api/partner/session", { method: "DELETE", headers: { cookie: `swap_dashboard=${cookie}` } });
+    const out = await call(a.origin, "/api/partner/session", {
+      method: "DELETE",
+      headers: { cookie: `swap_dashboard=${cookie}` },
+    });
     expect(out.status).toBe(204);
     await expectSignedOut(a.origin, cookie);
     await expectSignedOut(b.origin, cookie);
@@ -605,7 +665,12 @@ describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a t
     const direct = onSandbox.app;
     const proxied = await startApp({ PARTNER_DASHBOARD_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: "1" });
     try {
-      const forged = await postJson(direct.origin, "/api/partner/session", { password: SHORT_PASSWORD }, { headers: { "x-forwarded-proto": "https" } });
+      const forged = await postJson(
+        direct.origin,
+        "/api/partner/session",
+        { password: SHORT_PASSWORD },
+        { headers: { "x-forwarded-proto": "https" } },
+      );
       expect(forged.status).toBe(200);
       expect(forged.header("set-cookie")).not.toMatch(/Secure/);
       expect(forged.header("strict-transport-security")).toBeUndefined();
@@ -619,7 +684,9 @@ describe("the session cookie is Secure, and HSTS is sent, only over HTTPS as a t
       expect(https.status).toBe(200);
       expect(https.header("set-cookie")).toMatch(/; Secure/);
       expect(https.header("strict-transport-security")).toMatch(/max-age=\d+/);
-      const page = await call(proxied.origin, "/", { headers: { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.50" } });
+      const page = await call(proxied.origin, "/", {
+        headers: { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.50" },
+      });
       expect(page.header("strict-transport-security")).toMatch(/max-age=\d+/);
 
       const plain = await postJson(
@@ -643,7 +710,16 @@ describe("smaller findings", () => {
   it("writes no key into its logs, even when the upstream's own message carries it", async () => {
     const key = running.upstream.sandbox.options.apiKey;
     running.upstream.intercept = async () =>
-      Response.json({ error: { code: "provider_unavailable", message: `backend refused ${key} and lsk_live_abcdef123456`, details: {} } }, { status: 503 });
+      Response.json(
+        {
+          error: {
+            code: "provider_unavailable",
+            message: `backend refused ${key} and lsk_live_abcdef123456`,
+            details: {},
+          },
+        },
+        { status: 503 },
+      );
     try {
       const res = await postQuote(running.app.origin);
       expect(res.status).toBe(503);
@@ -671,17 +747,29 @@ describe("a name rebound to this server (DNS rebinding) gets no browser request 
   });
 
   it("without PUBLIC_ORIGINS, a page whose own name resolves here passes the Host check; with it, the same request is refused and the real origin works", async () => {
-    const rebound = (port: number) => ({ host: `rebound.example:${port}`, origin: `http://rebound.example:${port}`, "sec-fetch-site": "same-origin" });
+    const rebound = (port: number) => ({
+      host: `rebound.example:${port}`,
+      origin: `http://rebound.example:${port}`,
+      "sec-fetch-site": "same-origin",
+    });
     // The attack's shape: the browser sends the attacker's name in both Host and Origin.
     const plain = onSandbox.app;
-    expect((await postQuote(plain.origin, btcToUsdtTron(), { headers: rebound(Number(new URL(plain.origin).port)) })).status).toBe(200);
+    expect(
+      (await postQuote(plain.origin, btcToUsdtTron(), { headers: rebound(Number(new URL(plain.origin).port)) })).status,
+    ).toBe(200);
 
     const port = await freePort();
-    const pinned = await startApp({ ...NO_CLIENT_LIMITS, PORT: String(port), PUBLIC_ORIGINS: `http://127.0.0.1:${port}, https://swap.shop.example` });
+    const pinned = await startApp({
+      ...NO_CLIENT_LIMITS,
+      PORT: String(port),
+      PUBLIC_ORIGINS: `http://127.0.0.1:${port}, https://swap.shop.example`,
+    });
     try {
       expectError(await postQuote(pinned.origin, btcToUsdtTron(), { headers: rebound(port) }), 403, "forbidden_origin");
       expectError(await call(pinned.origin, "/api/v1/assets", { headers: rebound(port) }), 403, "forbidden_origin");
-      const real = await postQuote(pinned.origin, btcToUsdtTron(), { headers: { origin: pinned.origin, "sec-fetch-site": "same-origin" } });
+      const real = await postQuote(pinned.origin, btcToUsdtTron(), {
+        headers: { origin: pinned.origin, "sec-fetch-site": "same-origin" },
+      });
       expect(real.status, real.raw).toBe(200);
       // Servers and curl send no Origin, and still pass.
       expect((await postQuote(pinned.origin)).status).toBe(200);

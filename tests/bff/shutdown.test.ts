@@ -5,7 +5,18 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-import { btcToUsdtTron, createSwap, NO_LIMITS, newSwap, quote, sleep, startUpstream, swapBody, upstreamModeEnv, type Upstream } from "./helpers";
+import {
+  btcToUsdtTron,
+  createSwap,
+  NO_LIMITS,
+  newSwap,
+  quote,
+  sleep,
+  startUpstream,
+  swapBody,
+  upstreamModeEnv,
+  type Upstream,
+} from "./helpers";
 import { startRedis, type RunningRedis } from "../support/redis";
 
 const redisGet = (port: number, key: string) =>
@@ -63,8 +74,13 @@ async function pooledConnection(port: number) {
       const end = buffer.indexOf("\r\n\r\n");
       if (end >= 0) {
         const lines = buffer.subarray(0, end).toString().split("\r\n");
-        const headers = Object.fromEntries(lines.slice(1).map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
-        const bodyLength = headers["transfer-encoding"] === "chunked" ? chunkedLength(buffer.subarray(end + 4)) : Number(headers["content-length"] ?? 0);
+        const headers = Object.fromEntries(
+          lines.slice(1).map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+        );
+        const bodyLength =
+          headers["transfer-encoding"] === "chunked"
+            ? chunkedLength(buffer.subarray(end + 4))
+            : Number(headers["content-length"] ?? 0);
         if (bodyLength !== null && buffer.length >= end + 4 + bodyLength) {
           buffer = buffer.subarray(end + 4 + bodyLength);
           return { status: Number(lines[0]!.split(" ")[1]), headers };
@@ -108,7 +124,9 @@ describe("SIGTERM", () => {
       return next(req);
     };
     // A browser polls the swap: the sweep starts a second later and holds its lease.
-    const poll = await fetch(`${app.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+    const poll = await fetch(`${app.origin}/api/v1/swap/${created.swap.id}`, {
+      headers: { "x-swap-token": created.accessToken },
+    });
     expect(poll.status).toBe(200);
     for (let i = 0; i < 100 && redisGet(redisPort, "swapco:status:sweep-lease") === ""; i++) await sleep(50);
     expect(redisGet(redisPort, "swapco:status:sweep-lease")).not.toBe("");
@@ -127,7 +145,12 @@ describe("SIGTERM", () => {
   });
 
   it("lets go of a swap creation the drain cut off, so a retry of its key on another instance gets the swap at once, not two minutes of 409", async () => {
-    const slowCreate = { ...NO_LIMITS, REDIS_URL: redis.url, ...upstreamModeEnv(upstream), PARTNER_API_TIMEOUT_MS: "30000" };
+    const slowCreate = {
+      ...NO_LIMITS,
+      REDIS_URL: redis.url,
+      ...upstreamModeEnv(upstream),
+      PARTNER_API_TIMEOUT_MS: "30000",
+    };
     const [a, b] = [await startApp(slowCreate), await startApp(slowCreate)];
     try {
       const q = await quote(a.origin);
@@ -214,10 +237,15 @@ describe("SIGTERM", () => {
       fresh.signal("SIGTERM");
       expect(await fresh.exited).toBe(0);
       // The upstream is gone for the next instance: only the store can answer.
-      upstream.intercept = async () => new Response(JSON.stringify({ error: { code: "internal_error", message: "down", details: {} } }), { status: 500 });
+      upstream.intercept = async () =>
+        new Response(JSON.stringify({ error: { code: "internal_error", message: "down", details: {} } }), {
+          status: 500,
+        });
       const next = await startInstance();
       try {
-        const res = await fetch(`${next.origin}/api/v1/swap/${created.swap.id}`, { headers: { "x-swap-token": created.accessToken } });
+        const res = await fetch(`${next.origin}/api/v1/swap/${created.swap.id}`, {
+          headers: { "x-swap-token": created.accessToken },
+        });
         expect(res.status).toBe(200);
         expect(((await res.json()) as { id: string }).id).toBe(created.swap.id);
         expect(Date.parse(res.headers.get("x-status-as-of")!)).toBeLessThanOrEqual(Date.now());

@@ -45,8 +45,17 @@ describe("POST /api/partner/widget-config", () => {
   it("is 401 in the error shape without a session, with a forged one, and after logout", async () => {
     const body = { exp: inSeconds(3600) };
     expectError(await postJson(app.origin, PATH, body), 401, "unauthorized");
-    expectError(await postJson(app.origin, PATH, body, { headers: { cookie: `swap_dashboard=${"A".repeat(43)}` } }), 401, "unauthorized");
-    const other = await postJson(app.origin, "/api/partner/session", { password: PASSWORD }, { localAddress: "127.0.0.2" });
+    expectError(
+      await postJson(app.origin, PATH, body, { headers: { cookie: `swap_dashboard=${"A".repeat(43)}` } }),
+      401,
+      "unauthorized",
+    );
+    const other = await postJson(
+      app.origin,
+      "/api/partner/session",
+      { password: PASSWORD },
+      { localAddress: "127.0.0.2" },
+    );
     const otherCookie = other.header("set-cookie")!.split(";")[0]!;
     await call(app.origin, "/api/partner/session", { method: "DELETE", headers: { cookie: otherCookie } });
     expectError(await postJson(app.origin, PATH, body, { headers: { cookie: otherCookie } }), 401, "unauthorized");
@@ -58,9 +67,22 @@ describe("POST /api/partner/widget-config", () => {
   });
 
   it("is 403 from another site, even with the operator's cookie (a cross-site form cannot make the operator sign)", async () => {
-    const body = { exp: inSeconds(3600), externalId: "attacker-order", destination: { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD" }, to: "USDT.tron" };
-    expectError(await postJson(app.origin, PATH, body, { headers: { cookie, origin: "https://evil.example" } }), 403, "forbidden_origin");
-    expectError(await postJson(app.origin, PATH, body, { headers: { cookie, "sec-fetch-site": "cross-site" } }), 403, "forbidden_origin");
+    const body = {
+      exp: inSeconds(3600),
+      externalId: "attacker-order",
+      destination: { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD" },
+      to: "USDT.tron",
+    };
+    expectError(
+      await postJson(app.origin, PATH, body, { headers: { cookie, origin: "https://evil.example" } }),
+      403,
+      "forbidden_origin",
+    );
+    expectError(
+      await postJson(app.origin, PATH, body, { headers: { cookie, "sec-fetch-site": "cross-site" } }),
+      403,
+      "forbidden_origin",
+    );
   });
 
   it("is 400 for a config the widget would refuse: expired, over a year, unknown fields, a locked address without a network", async () => {
@@ -73,12 +95,20 @@ describe("POST /api/partner/widget-config", () => {
       {},
     ];
     for (const body of bad) {
-      const error = expectError(await postJson(app.origin, PATH, body, { headers: { cookie } }), 400, "validation_error");
+      const error = expectError(
+        await postJson(app.origin, PATH, body, { headers: { cookie } }),
+        400,
+        "validation_error",
+      );
       expect(Object.keys(error.error.details.fields as object).length, JSON.stringify(body)).toBeGreaterThan(0);
     }
     expectError(await postJson(app.origin, PATH, "{not json", { headers: { cookie } }), 400, "validation_error");
     expectError(
-      await call(app.origin, PATH, { method: "POST", body: "exp=1", headers: { cookie, "content-type": "text/plain" } }),
+      await call(app.origin, PATH, {
+        method: "POST",
+        body: "exp=1",
+        headers: { cookie, "content-type": "text/plain" },
+      }),
       415,
       "unsupported_media_type",
     );
@@ -116,7 +146,10 @@ describe("without the dashboard", () => {
 
 describe("the partner's brand at start", () => {
   it("stops on a bad BRAND_* value with one line naming it", async () => {
-    for (const env of [{ BRAND_ACCENT: "#ffff00" }, { BRAND_LOGO_URL: "http://cdn.example/logo.png" }] as Record<string, string>[]) {
+    for (const env of [{ BRAND_ACCENT: "#ffff00" }, { BRAND_LOGO_URL: "http://cdn.example/logo.png" }] as Record<
+      string,
+      string
+    >[]) {
       const error = await startApp(env).then(
         async (started) => {
           await started.stop();
@@ -157,7 +190,9 @@ describe("the partner's brand at start", () => {
       expect(page.text).toContain('href="https://acme.example/terms"');
       expect(page.text).toContain('href="https://acme.example/privacy"');
       expect(page.text).toContain("--accent:#0a66c2");
-      expect(page.header("content-security-policy")).toMatch(/img-src 'self' data: blob: https:\/\/cdn\.acme\.example;/);
+      expect(page.header("content-security-policy")).toMatch(
+        /img-src 'self' data: blob: https:\/\/cdn\.acme\.example;/,
+      );
     } finally {
       await branded.stop();
     }

@@ -50,7 +50,14 @@ async function sandbox(env: Record<string, string> = {}, clock?: SandboxClock): 
 }
 
 function clientFor(sb: { baseUrl: string }, overrides: Partial<PartnerClientOptions> = {}) {
-  return createPartnerClient({ baseUrl: sb.baseUrl, apiKey: KEY, transport: fetchTransport, timeoutMs: 5_000, sleep: async () => {}, ...overrides });
+  return createPartnerClient({
+    baseUrl: sb.baseUrl,
+    apiKey: KEY,
+    transport: fetchTransport,
+    timeoutMs: 5_000,
+    sleep: async () => {},
+    ...overrides,
+  });
 }
 
 /** A transport that records every attempt and passes it on. */
@@ -102,22 +109,38 @@ const btcToUsdt = (amount = "0.01", extra: Partial<CreateQuoteRequest> = {}): Cr
 
 type Client = ReturnType<typeof clientFor>;
 
-async function newSwap(client: Client, quote: CreateQuoteRequest = btcToUsdt(), destination: CreateSwapRequest["destination"] = { address: TRON_ADDRESS }) {
+async function newSwap(
+  client: Client,
+  quote: CreateQuoteRequest = btcToUsdt(),
+  destination: CreateSwapRequest["destination"] = { address: TRON_ADDRESS },
+) {
   const q = await client.createQuote(quote);
   return client.createSwap({ quoteId: q.id, destination });
 }
 
-async function raw(sb: RunningSandbox, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+async function raw(
+  sb: RunningSandbox,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
   const res = await fetch(`${sb.origin}${path}`, {
     method: init.method ?? "GET",
-    headers: { "x-api-key": KEY, ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+    headers: {
+      "x-api-key": KEY,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
-  return { res, body: (text === "" ? undefined : JSON.parse(text)) as Record<string, unknown> & { error?: Record<string, unknown> } };
+  return {
+    res,
+    body: (text === "" ? undefined : JSON.parse(text)) as Record<string, unknown> & { error?: Record<string, unknown> },
+  };
 }
 
-const deposit = (sb: RunningSandbox, id: string, body: Record<string, unknown> = {}) => raw(sb, `/sandbox/swaps/${id}/deposit`, { method: "POST", body });
+const deposit = (sb: RunningSandbox, id: string, body: Record<string, unknown> = {}) =>
+  raw(sb, `/sandbox/swaps/${id}/deposit`, { method: "POST", body });
 
 // ---- operations: success shapes ---------------------------------------------------------------
 
@@ -148,7 +171,11 @@ describe("operations against the sandbox over HTTP", () => {
       requiresMemo: false,
       supportsMemo: false,
     });
-    expect(list.assets.find((a) => a.symbol === "XRP")).toMatchObject({ network: "xrpl", requiresMemo: true, supportsMemo: true });
+    expect(list.assets.find((a) => a.symbol === "XRP")).toMatchObject({
+      network: "xrpl",
+      requiresMemo: true,
+      supportsMemo: true,
+    });
   });
 
   it("sends a base URL's credentials (https://user:pass@host/v1) as HTTP Basic auth, on a URL without them", async () => {
@@ -173,13 +200,20 @@ describe("operations against the sandbox over HTTP", () => {
   it("filters assets by symbol across networks", async () => {
     const list = await client.listAssets({ symbol: "USDT" });
     expect(list.assets.every((a) => a.symbol === "USDT")).toBe(true);
-    expect(list.assets.map((a) => a.network)).toEqual(expect.arrayContaining(["ethereum", "tron", "bsc", "polygon", "ton"]));
+    expect(list.assets.map((a) => a.network)).toEqual(
+      expect.arrayContaining(["ethereum", "tron", "bsc", "polygon", "ton"]),
+    );
   });
 
   it("filters assets by network and symbol together", async () => {
     const list = await client.listAssets({ network: "tron", symbol: "USDT" });
     expect(list.assets).toHaveLength(1);
-    expect(list.assets[0]).toMatchObject({ symbol: "USDT", network: "tron", decimals: 6, contractAddress: TRON_ADDRESS });
+    expect(list.assets[0]).toMatchObject({
+      symbol: "USDT",
+      network: "tron",
+      decimals: 6,
+      contractAddress: TRON_ADDRESS,
+    });
   });
 
   it("answers an empty asset list for a network it does not serve", async () => {
@@ -187,7 +221,9 @@ describe("operations against the sandbox over HTTP", () => {
   });
 
   it("validates a good address and returns it normalized, with the asset's memo rules", async () => {
-    expect(await client.validateAddress({ network: "bitcoin", token: "BTC", address: BTC_ADDRESS.toUpperCase() })).toEqual({
+    expect(
+      await client.validateAddress({ network: "bitcoin", token: "BTC", address: BTC_ADDRESS.toUpperCase() }),
+    ).toEqual({
       valid: true,
       normalizedAddress: BTC_ADDRESS,
       requiresMemo: false,
@@ -197,14 +233,24 @@ describe("operations against the sandbox over HTTP", () => {
   });
 
   it("answers valid: false with a message for an address whose checksum is wrong", async () => {
-    const result = await client.validateAddress({ network: "bitcoin", token: "BTC", address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5" });
+    const result = await client.validateAddress({
+      network: "bitcoin",
+      token: "BTC",
+      address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5",
+    });
     expect(result).toMatchObject({ valid: false, normalizedAddress: null, requiresMemo: false, supportsMemo: false });
     expect(result.message).toMatch(/checksum/);
   });
 
   it("reports that XRP needs a memo while validating its address", async () => {
     const result = await client.validateAddress({ network: "xrpl", token: "XRP", address: XRP_ADDRESS, memo: "12345" });
-    expect(result).toEqual({ valid: true, normalizedAddress: XRP_ADDRESS, requiresMemo: true, supportsMemo: true, message: null });
+    expect(result).toEqual({
+      valid: true,
+      normalizedAddress: XRP_ADDRESS,
+      requiresMemo: true,
+      supportsMemo: true,
+      message: null,
+    });
   });
 
   it("creates a 3-minute exact-input quote with bounds, rate and estimate", async () => {
@@ -225,7 +271,11 @@ describe("operations against the sandbox over HTTP", () => {
 
   it("creates a swap from a quote with deposit instructions, payout, quote link and the order references", async () => {
     const quote = await client.createQuote(btcToUsdt("0.01", { externalId: "order-42", customerId: "cust-7" }));
-    const swap = await client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS }, notificationEmail: "user@example.com" });
+    const swap = await client.createSwap({
+      quoteId: quote.id,
+      destination: { address: TRON_ADDRESS },
+      notificationEmail: "user@example.com",
+    });
     expect(swap.id).toMatch(swapIdPattern);
     expect(swap).toMatchObject({
       status: "waiting_deposit",
@@ -241,7 +291,9 @@ describe("operations against the sandbox over HTTP", () => {
     expect(swap.updatedAt).toBe(swap.createdAt);
     expect(Date.parse(swap.deposit.deadline) - Date.parse(swap.createdAt)).toBe(4 * 3_600_000);
     // the deposit address is a real address of the sending network
-    expect((await client.validateAddress({ network: "bitcoin", token: "BTC", address: swap.deposit.address })).valid).toBe(true);
+    expect(
+      (await client.validateAddress({ network: "bitcoin", token: "BTC", address: swap.deposit.address })).valid,
+    ).toBe(true);
   });
 
   it("reads a swap back by id exactly as it was created", async () => {
@@ -252,13 +304,21 @@ describe("operations against the sandbox over HTTP", () => {
   it("carries a quote-time memo to the payout, and lets a swap-time memo win over it", async () => {
     const toAtom = btcToUsdt("0.01", { to: { network: "cosmos", token: "ATOM", memo: "from-quote" } });
     const fromQuote = await newSwap(client, toAtom, { address: COSMOS_ADDRESS });
-    expect(fromQuote.payout).toMatchObject({ address: COSMOS_ADDRESS, memo: "from-quote", network: "cosmos", token: "ATOM" });
+    expect(fromQuote.payout).toMatchObject({
+      address: COSMOS_ADDRESS,
+      memo: "from-quote",
+      network: "cosmos",
+      token: "ATOM",
+    });
     const fromSwap = await newSwap(client, toAtom, { address: COSMOS_ADDRESS, memo: "from-swap" });
     expect(fromSwap.payout.memo).toBe("from-swap");
   });
 
   it("gives a memo-network deposit a deposit memo", async () => {
-    const swap = await newSwap(client, { from: { network: "xrpl", token: "XRP", amount: "100" }, to: { network: "tron", token: "USDT" } });
+    const swap = await newSwap(client, {
+      from: { network: "xrpl", token: "XRP", amount: "100" },
+      to: { network: "tron", token: "USDT" },
+    });
     expect(swap.deposit).toMatchObject({ network: "xrpl", token: "XRP", amount: "100" });
     expect(swap.deposit.memo).toMatch(/^\d{9}$/);
   });
@@ -294,7 +354,9 @@ describe("listing swaps", () => {
     const list = await client.listSwaps();
     expect(list).toMatchObject({ total: 3, limit: 50, offset: 0 });
     expect(list.swaps.map((s) => s.id)).toEqual(created.map((s) => s.id).reverse());
-    expect(list.swaps.map((s) => s.createdAt)).toEqual([T0 + 120_000, T0 + 60_000, T0].map((t) => new Date(t).toISOString()));
+    expect(list.swaps.map((s) => s.createdAt)).toEqual(
+      [T0 + 120_000, T0 + 60_000, T0].map((t) => new Date(t).toISOString()),
+    );
   });
 
   it("lists each swap with the full Swap fields plus a commission whose rewards are null before completion", async () => {
@@ -322,9 +384,16 @@ describe("listing swaps", () => {
     const since = await client.listSwaps({ createdFrom: middle });
     expect(since.total).toBe(2);
     expect(since.swaps.map((s) => s.id)).toEqual([created[2]!.id, created[1]!.id]);
-    expect((await client.listSwaps({ createdTo: middle })).swaps.map((s) => s.id)).toEqual([created[1]!.id, created[0]!.id]);
-    expect((await client.listSwaps({ createdFrom: middle, createdTo: middle })).swaps.map((s) => s.id)).toEqual([created[1]!.id]);
-    expect((await client.listSwaps({ createdFrom: "2026-11-01T13:00:00+01:00", createdTo: "2026-11-01T12:00:00Z" })).total).toBe(1);
+    expect((await client.listSwaps({ createdTo: middle })).swaps.map((s) => s.id)).toEqual([
+      created[1]!.id,
+      created[0]!.id,
+    ]);
+    expect((await client.listSwaps({ createdFrom: middle, createdTo: middle })).swaps.map((s) => s.id)).toEqual([
+      created[1]!.id,
+    ]);
+    expect(
+      (await client.listSwaps({ createdFrom: "2026-11-01T13:00:00+01:00", createdTo: "2026-11-01T12:00:00Z" })).total,
+    ).toBe(1);
   });
 
   it("filters on a comma-separated status list", async () => {
@@ -342,7 +411,11 @@ describe("listing swaps", () => {
     ["a status list with an empty item", { status: "completed," }],
     ["a createdFrom that is not a date-time", { createdFrom: "yesterday" }],
   ])("answers 400 validation_error to %s", async (_name, query) => {
-    expectSpecError(await rejection(client.listSwaps(query, { requestId: "list-bad-query" })), "validation_error", "list-bad-query");
+    expectSpecError(
+      await rejection(client.listSwaps(query, { requestId: "list-bad-query" })),
+      "validation_error",
+      "list-bad-query",
+    );
   });
 });
 
@@ -357,7 +430,12 @@ describe("error codes, as PartnerError with the spec's status, message and reque
   });
 
   it("answers 400 validation_error with details.fields to a quoteId that breaks the pattern", async () => {
-    const error = await rejection(client.createSwap({ quoteId: "pq_NOT-A-QUOTE", destination: { address: TRON_ADDRESS } }, { requestId: "bad-quote-id" }));
+    const error = await rejection(
+      client.createSwap(
+        { quoteId: "pq_NOT-A-QUOTE", destination: { address: TRON_ADDRESS } },
+        { requestId: "bad-quote-id" },
+      ),
+    );
     expectSpecError(error, "validation_error", "bad-quote-id");
     expect(error.details).toMatchObject({ fields: { quoteId: expect.any(String) } });
   });
@@ -369,9 +447,12 @@ describe("error codes, as PartnerError with the spec's status, message and reque
     expect(error.message).toMatch(/referrer/);
   });
 
-  it.each(["1e-2", "-0.01", ".01", "0.01 ", "ten", "0x10"])("answers 400 validation_error to the amount %j", async (amount) => {
-    expectSpecError(await rejection(client.createQuote(btcToUsdt(amount))), "validation_error");
-  });
+  it.each(["1e-2", "-0.01", ".01", "0.01 ", "ten", "0x10"])(
+    "answers 400 validation_error to the amount %j",
+    async (amount) => {
+      expectSpecError(await rejection(client.createQuote(btcToUsdt(amount))), "validation_error");
+    },
+  );
 
   it("answers 400 validation_error to an amount with more decimals than the asset has", async () => {
     expectSpecError(await rejection(client.createQuote(btcToUsdt("0.000000001"))), "validation_error");
@@ -389,12 +470,21 @@ describe("error codes, as PartnerError with the spec's status, message and reque
   // The public docs allow null for a quote's rate and bounds and an asset's logo; the sandbox gives
   // them for LTC and DOGE, so a client that cannot take a null fails here, not against the service.
   it("quotes from LTC with no rate and no bounds, refuses an amount outside its unpublished bounds with empty details, and makes the swap", async () => {
-    const ltc = { from: { network: "litecoin", token: "LTC", amount: "1" }, to: { network: "tron", token: "USDT" } } as const;
+    const ltc = {
+      from: { network: "litecoin", token: "LTC", amount: "1" },
+      to: { network: "tron", token: "USDT" },
+    } as const;
     const quote = await client.createQuote(ltc);
     expect(quote).toMatchObject({ rate: null, minAmountIn: null, maxAmountIn: null });
     expect(Number(quote.to.estimatedAmount)).toBeGreaterThan(0);
     expect(
-      (await client.createQuote({ ...ltc, from: { network: "tron", token: "USDT", amount: "100" }, to: { network: "litecoin", token: "LTC" } })).rate,
+      (
+        await client.createQuote({
+          ...ltc,
+          from: { network: "tron", token: "USDT", amount: "100" },
+          to: { network: "litecoin", token: "LTC" },
+        })
+      ).rate,
     ).toBeNull();
     const refused = await rejection(client.createQuote({ ...ltc, from: { ...ltc.from, amount: "1000" } }));
     expectSpecError(refused, "validation_error");
@@ -415,34 +505,64 @@ describe("error codes, as PartnerError with the spec's status, message and reque
 
   it("answers 400 validation_error at swap time when the receiving asset requires a memo and none was given", async () => {
     const quote = await client.createQuote(btcToUsdt("0.01", { to: { network: "xrpl", token: "XRP" } }));
-    expectSpecError(await rejection(client.createSwap({ quoteId: quote.id, destination: { address: XRP_ADDRESS } })), "validation_error");
+    expectSpecError(
+      await rejection(client.createSwap({ quoteId: quote.id, destination: { address: XRP_ADDRESS } })),
+      "validation_error",
+    );
   });
 
   it("answers 400 unsupported_asset to an asset it does not list, and to a receive-only asset as the input", async () => {
     expectSpecError(
-      await rejection(client.createQuote({ from: { network: "bitcoin", token: "BCH", amount: "1" }, to: { network: "tron", token: "USDT" } })),
+      await rejection(
+        client.createQuote({
+          from: { network: "bitcoin", token: "BCH", amount: "1" },
+          to: { network: "tron", token: "USDT" },
+        }),
+      ),
       "unsupported_asset",
     );
     expectSpecError(
-      await rejection(client.createQuote({ from: { network: "ethereum", token: "DAI", amount: "100" }, to: { network: "tron", token: "USDT" } })),
+      await rejection(
+        client.createQuote({
+          from: { network: "ethereum", token: "DAI", amount: "100" },
+          to: { network: "tron", token: "USDT" },
+        }),
+      ),
       "unsupported_asset",
     );
-    expectSpecError(await rejection(client.validateAddress({ network: "bitcoin", token: "BCH", address: BTC_ADDRESS })), "unsupported_asset");
+    expectSpecError(
+      await rejection(client.validateAddress({ network: "bitcoin", token: "BCH", address: BTC_ADDRESS })),
+      "unsupported_asset",
+    );
   });
 
   it("answers 400 unsupported_pair to DOGE (dogecoin) → TON (ton)", async () => {
-    const error = await rejection(client.createQuote({ from: { network: "dogecoin", token: "DOGE", amount: "100" }, to: { network: "ton", token: "TON" } }));
+    const error = await rejection(
+      client.createQuote({
+        from: { network: "dogecoin", token: "DOGE", amount: "100" },
+        to: { network: "ton", token: "TON" },
+      }),
+    );
     expectSpecError(error, "unsupported_pair");
   });
 
   it("answers 400 unsupported_memo to a destination memo for tron, at quote time and in address validation", async () => {
-    expectSpecError(await rejection(client.createQuote(btcToUsdt("0.01", { to: { network: "tron", token: "USDT", memo: "123" } }))), "unsupported_memo");
-    expectSpecError(await rejection(client.validateAddress({ network: "tron", token: "USDT", address: TRON_ADDRESS, memo: "123" })), "unsupported_memo");
+    expectSpecError(
+      await rejection(client.createQuote(btcToUsdt("0.01", { to: { network: "tron", token: "USDT", memo: "123" } }))),
+      "unsupported_memo",
+    );
+    expectSpecError(
+      await rejection(client.validateAddress({ network: "tron", token: "USDT", address: TRON_ADDRESS, memo: "123" })),
+      "unsupported_memo",
+    );
   });
 
   it("answers 400 unsupported_memo to a swap-time memo for tron", async () => {
     const quote = await client.createQuote(btcToUsdt());
-    expectSpecError(await rejection(client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS, memo: "123" } })), "unsupported_memo");
+    expectSpecError(
+      await rejection(client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS, memo: "123" } })),
+      "unsupported_memo",
+    );
   });
 
   it("answers 400 quote_expired to a swap from a quote older than its 180 s lifetime, and accepts one just younger", async () => {
@@ -451,23 +571,38 @@ describe("error codes, as PartnerError with the spec's status, message and reque
     const young = await timed.createQuote(btcToUsdt());
     const old = await timed.createQuote(btcToUsdt());
     clock.advance(179_000);
-    expect((await timed.createSwap({ quoteId: young.id, destination: { address: TRON_ADDRESS } })).status).toBe("waiting_deposit");
+    expect((await timed.createSwap({ quoteId: young.id, destination: { address: TRON_ADDRESS } })).status).toBe(
+      "waiting_deposit",
+    );
     clock.advance(2_000);
-    expectSpecError(await rejection(timed.createSwap({ quoteId: old.id, destination: { address: TRON_ADDRESS } })), "quote_expired");
+    expectSpecError(
+      await rejection(timed.createSwap({ quoteId: old.id, destination: { address: TRON_ADDRESS } })),
+      "quote_expired",
+    );
   });
 
   it("answers 404 quote_not_found to a well-formed quote id it never issued", async () => {
-    expectSpecError(await rejection(client.createSwap({ quoteId: `pq_${"0".repeat(24)}`, destination: { address: TRON_ADDRESS } })), "quote_not_found");
+    expectSpecError(
+      await rejection(client.createSwap({ quoteId: `pq_${"0".repeat(24)}`, destination: { address: TRON_ADDRESS } })),
+      "quote_not_found",
+    );
   });
 
   it("answers 409 quote_already_used when a used quote is sent with another destination", async () => {
     const quote = await client.createQuote(btcToUsdt());
     await client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS } });
-    expectSpecError(await rejection(client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS_2 } })), "quote_already_used");
+    expectSpecError(
+      await rejection(client.createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS_2 } })),
+      "quote_already_used",
+    );
   });
 
   it("answers 404 swap_not_found to a well-formed swap id it does not know", async () => {
-    expectSpecError(await rejection(client.getSwap("ZZZZZZZZZZZZ", { requestId: "who-is-this" })), "swap_not_found", "who-is-this");
+    expectSpecError(
+      await rejection(client.getSwap("ZZZZZZZZZZZZ", { requestId: "who-is-this" })),
+      "swap_not_found",
+      "who-is-this",
+    );
   });
 
   it("answers 401 invalid_api_key to a wrong key", async () => {
@@ -499,11 +634,17 @@ describe("error codes, as PartnerError with the spec's status, message and reque
   });
 
   it("answers 500 internal_error to x-sandbox-fault: internal_error", async () => {
-    expectSpecError(await rejection(client.listAssets({}, { headers: { "x-sandbox-fault": "internal_error" } })), "internal_error");
+    expectSpecError(
+      await rejection(client.listAssets({}, { headers: { "x-sandbox-fault": "internal_error" } })),
+      "internal_error",
+    );
   });
 
   it("answers 503 provider_unavailable to x-sandbox-fault: provider_unavailable", async () => {
-    expectSpecError(await rejection(client.createQuote(btcToUsdt(), { headers: { "x-sandbox-fault": "provider_unavailable" } })), "provider_unavailable");
+    expectSpecError(
+      await rejection(client.createQuote(btcToUsdt(), { headers: { "x-sandbox-fault": "provider_unavailable" } })),
+      "provider_unavailable",
+    );
   });
 
   it("has produced every one of the spec's 13 error codes in the tests above", () => {
@@ -543,20 +684,33 @@ describe("error responses on the wire", () => {
     ["invalid_api_key", 401, "/v1/asset", { headers: { "x-api-key": "nope" } }],
     ["validation_error", 400, "/v1/swap?limit=0", {}],
     ["swap_not_found", 404, "/v1/swap/ZZZZZZZZZZZZ", {}],
-    ["quote_not_found", 404, "/v1/swap", { method: "POST", body: { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS } } }],
+    [
+      "quote_not_found",
+      404,
+      "/v1/swap",
+      { method: "POST", body: { quoteId: `pq_${"a".repeat(24)}`, destination: { address: TRON_ADDRESS } } },
+    ],
     ["internal_error", 500, "/v1/asset", { headers: { "x-sandbox-fault": "internal_error" } }],
-    ["provider_unavailable", 503, "/v1/quote", { method: "POST", body: btcToUsdt(), headers: { "x-sandbox-fault": "provider_unavailable" } }],
+    [
+      "provider_unavailable",
+      503,
+      "/v1/quote",
+      { method: "POST", body: btcToUsdt(), headers: { "x-sandbox-fault": "provider_unavailable" } },
+    ],
     ["rate_limited", 429, "/v1/asset", { headers: { "x-sandbox-fault": "rate_limited" } }],
-  ] as const)("answers %s as HTTP %i with exactly { error: { code, message, details }, requestId }", async (code, status, path, init) => {
-    const { res, body } = await raw(sb, path, init as Parameters<typeof raw>[2]);
-    expect(res.status).toBe(status);
-    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(Object.keys(body).sort()).toEqual(["error", "requestId"]);
-    expect(Object.keys(body.error!).sort()).toEqual(["code", "details", "message"]);
-    expect(body.error).toMatchObject({ code, message: expect.stringMatching(/\S/), details: expect.any(Object) });
-    expect(body.requestId).toMatch(GENERATED_REQUEST_ID);
-    expect(res.headers.get("x-request-id")).toBe(body.requestId);
-  });
+  ] as const)(
+    "answers %s as HTTP %i with exactly { error: { code, message, details }, requestId }",
+    async (code, status, path, init) => {
+      const { res, body } = await raw(sb, path, init as Parameters<typeof raw>[2]);
+      expect(res.status).toBe(status);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(Object.keys(body).sort()).toEqual(["error", "requestId"]);
+      expect(Object.keys(body.error!).sort()).toEqual(["code", "details", "message"]);
+      expect(body.error).toMatchObject({ code, message: expect.stringMatching(/\S/), details: expect.any(Object) });
+      expect(body.requestId).toMatch(GENERATED_REQUEST_ID);
+      expect(res.headers.get("x-request-id")).toBe(body.requestId);
+    },
+  );
 
   it("answers a missing x-api-key with 401 invalid_api_key", async () => {
     const res = await fetch(`${sb.baseUrl}/asset`);
@@ -571,7 +725,11 @@ describe("error responses on the wire", () => {
   });
 
   it("echoes a sent x-request-id on a success and generates one when none was sent", async () => {
-    expect((await raw(sb, "/v1/asset?network=tron", { headers: { "x-request-id": "ok-1" } })).res.headers.get("x-request-id")).toBe("ok-1");
+    expect(
+      (await raw(sb, "/v1/asset?network=tron", { headers: { "x-request-id": "ok-1" } })).res.headers.get(
+        "x-request-id",
+      ),
+    ).toBe("ok-1");
     const first = (await raw(sb, "/v1/asset?network=tron")).res.headers.get("x-request-id");
     const second = (await raw(sb, "/v1/asset?network=tron")).res.headers.get("x-request-id");
     expect(first).toMatch(GENERATED_REQUEST_ID);
@@ -594,7 +752,11 @@ describe("error responses on the wire", () => {
   });
 
   it("answers a body that is not JSON with 400 validation_error", async () => {
-    const res = await fetch(`${sb.baseUrl}/quote`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: "{from:" });
+    const res = await fetch(`${sb.baseUrl}/quote`, {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      body: "{from:",
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("validation_error");
   });
@@ -627,7 +789,10 @@ describe("the client's retry rules and fault handling", () => {
     const c = clientFor(sb);
     const quote = await c.createQuote(btcToUsdt());
     const { transport, calls } = faultOnFirstAttempt("provider_unavailable");
-    const swap = await clientFor(sb, { transport, maxRetries: 2 }).createSwap({ quoteId: quote.id, destination: { address: TRON_ADDRESS } });
+    const swap = await clientFor(sb, { transport, maxRetries: 2 }).createSwap({
+      quoteId: quote.id,
+      destination: { address: TRON_ADDRESS },
+    });
     expect(calls).toHaveLength(2);
     expect(swap.quote.id).toBe(quote.id);
     const made = (await c.listSwaps({ limit: "100" })).swaps.filter((s) => s.quote.id === quote.id);
@@ -655,7 +820,11 @@ describe("the client's retry rules and fault handling", () => {
     const transport: Transport = async (url, init) => {
       const headers = new Headers(init.headers);
       const res = await fetchTransport(url, init);
-      answers.push({ requestId: headers.get("x-request-id"), fault: headers.get("x-sandbox-fault"), status: res.status });
+      answers.push({
+        requestId: headers.get("x-request-id"),
+        fault: headers.get("x-sandbox-fault"),
+        status: res.status,
+      });
       return res;
     };
     const list = await clientFor(sb, { transport, maxRetries: 2 }).listAssets(
@@ -690,7 +859,12 @@ describe("the client's retry rules and fault handling", () => {
   it("does not wait out a Retry-After longer than maxRetryWaitMs: the 429 goes to the caller at once", async () => {
     const sleeps: number[] = [];
     const { transport, calls } = faultOnFirstAttempt("rate_limited");
-    const c = clientFor(sb, { transport, maxRetries: 2, maxRetryWaitMs: 500, sleep: async (ms) => void sleeps.push(ms) });
+    const c = clientFor(sb, {
+      transport,
+      maxRetries: 2,
+      maxRetryWaitMs: 500,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
     const error = await rejection(c.listAssets());
     expectSpecError(error, "rate_limited");
     expect(error.retryAfterSeconds).toBe(1);
@@ -713,7 +887,12 @@ describe("the client's retry rules and fault handling", () => {
   });
 
   it("turns an unparseable 200 body (x-sandbox-fault: malformed) into upstream_malformed", async () => {
-    const error = await rejection(clientFor(sb, { maxRetries: 0 }).listSwaps({}, { requestId: "bad-body", headers: { "x-sandbox-fault": "malformed" } }));
+    const error = await rejection(
+      clientFor(sb, { maxRetries: 0 }).listSwaps(
+        {},
+        { requestId: "bad-body", headers: { "x-sandbox-fault": "malformed" } },
+      ),
+    );
     expect(error.code).toBe("upstream_malformed");
     expect(error.status).toBe(200);
     expect(error.requestId).toBe("bad-body");
@@ -723,7 +902,9 @@ describe("the client's retry rules and fault handling", () => {
     // No stopwatch: the slow answer does come (after 15 s), so a client with no timeout would
     // succeed, and one that ignored timeoutMs (300 ms here) would give up at this file's 5 s
     // default and say so in its message.
-    const error = await rejection(clientFor(sb, { maxRetries: 0, timeoutMs: 300 }).listAssets({}, { headers: { "x-sandbox-fault": "slow" } }));
+    const error = await rejection(
+      clientFor(sb, { maxRetries: 0, timeoutMs: 300 }).listAssets({}, { headers: { "x-sandbox-fault": "slow" } }),
+    );
     expect(error.code).toBe("upstream_timeout");
     expect(error.status).toBe(0);
     expect(error.message).toMatch(/300 ms/);
@@ -733,7 +914,9 @@ describe("the client's retry rules and fault handling", () => {
     const { transport, calls } = recording((url, init) =>
       fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), "x-sandbox-fault": "slow" } }),
     );
-    const error = await rejection(clientFor(sb, { transport, maxRetries: 2, timeoutMs: 300, sleep: async () => {} }).getSwap("ABCDEFGHIJKL"));
+    const error = await rejection(
+      clientFor(sb, { transport, maxRetries: 2, timeoutMs: 300, sleep: async () => {} }).getSwap("ABCDEFGHIJKL"),
+    );
     expect(error.code).toBe("upstream_timeout");
     expect(calls).toHaveLength(1);
   });
@@ -766,20 +949,23 @@ describe("the client's retry rules and fault handling", () => {
     [2, "listSwaps", 3],
     [2, "createSwap", 3],
     [2, "createQuote", 1],
-  ] as const)("with maxRetries %i, %s against a dead transport makes %i attempt(s)", async (maxRetries, operation, attempts) => {
-    const { transport, calls } = recording(async () => {
-      throw new TypeError("fetch failed");
-    });
-    const c = clientFor(sb, { transport, maxRetries });
-    const call =
-      operation === "listSwaps"
-        ? c.listSwaps()
-        : operation === "createSwap"
-          ? c.createSwap({ quoteId: `pq_${"c".repeat(24)}`, destination: { address: TRON_ADDRESS } })
-          : c.createQuote(btcToUsdt());
-    expect((await rejection(call)).code).toBe("upstream_unreachable");
-    expect(calls).toHaveLength(attempts);
-  });
+  ] as const)(
+    "with maxRetries %i, %s against a dead transport makes %i attempt(s)",
+    async (maxRetries, operation, attempts) => {
+      const { transport, calls } = recording(async () => {
+        throw new TypeError("fetch failed");
+      });
+      const c = clientFor(sb, { transport, maxRetries });
+      const call =
+        operation === "listSwaps"
+          ? c.listSwaps()
+          : operation === "createSwap"
+            ? c.createSwap({ quoteId: `pq_${"c".repeat(24)}`, destination: { address: TRON_ADDRESS } })
+            : c.createQuote(btcToUsdt());
+      expect((await rejection(call)).code).toBe("upstream_unreachable");
+      expect(calls).toHaveLength(attempts);
+    },
+  );
 
   it("refuses to follow a redirect: a 302 is upstream_malformed and its target is never asked", async () => {
     let targetHits = 0;
@@ -799,7 +985,9 @@ describe("the client's retry rules and fault handling", () => {
     });
     await new Promise<void>((r) => redirecting.listen(0, "127.0.0.1", r));
     try {
-      const error = await rejection(clientFor({ baseUrl: `${origin(redirecting)}/v1` }, { maxRetries: 0 }).listAssets());
+      const error = await rejection(
+        clientFor({ baseUrl: `${origin(redirecting)}/v1` }, { maxRetries: 0 }).listAssets(),
+      );
       expect(error.code).toBe("upstream_malformed");
       expect(error.status).toBe(302);
       expect(targetHits).toBe(0);
@@ -848,23 +1036,35 @@ describe("the client's reading of responses", () => {
   const answering =
     (body: string, status = 200, headers: Record<string, string> = {}): Transport =>
     async () =>
-      new Response(body, { status, headers: { "content-type": "application/json", "x-request-id": "req_crafted", ...headers } });
-  const crafted = (transport: Transport) => clientFor({ baseUrl: "http://upstream.invalid/v1" }, { transport, maxRetries: 0 });
+      new Response(body, {
+        status,
+        headers: { "content-type": "application/json", "x-request-id": "req_crafted", ...headers },
+      });
+  const crafted = (transport: Transport) =>
+    clientFor({ baseUrl: "http://upstream.invalid/v1" }, { transport, maxRetries: 0 });
 
   it("ignores unknown fields in a response, at the top and nested", async () => {
-    const body = { ...swap, riskScore: 3, deposit: { ...swap.deposit, txHash: null }, quote: { ...swap.quote, provider: "x" } };
+    const body = {
+      ...swap,
+      riskScore: 3,
+      deposit: { ...swap.deposit, txHash: null },
+      quote: { ...swap.quote, provider: "x" },
+    };
     const read = await crafted(answering(JSON.stringify(body))).getSwap(swap.id);
     expect(read).toEqual(swap);
     expect(read).not.toHaveProperty("riskScore");
   });
 
-  it.each(["status", "deposit", "updatedAt"] as const)("calls a Swap without its required %s upstream_malformed, naming it", async (field) => {
-    const { [field]: _dropped, ...rest } = swap;
-    const error = await rejection(crafted(answering(JSON.stringify(rest))).getSwap(swap.id));
-    expect(error.code).toBe("upstream_malformed");
-    expect(error.requestId).toBe("req_crafted");
-    expect(JSON.stringify(error.details)).toContain(field);
-  });
+  it.each(["status", "deposit", "updatedAt"] as const)(
+    "calls a Swap without its required %s upstream_malformed, naming it",
+    async (field) => {
+      const { [field]: _dropped, ...rest } = swap;
+      const error = await rejection(crafted(answering(JSON.stringify(rest))).getSwap(swap.id));
+      expect(error.code).toBe("upstream_malformed");
+      expect(error.requestId).toBe("req_crafted");
+      expect(JSON.stringify(error.details)).toContain(field);
+    },
+  );
 
   it("calls a Swap with a status outside the spec's list upstream_malformed", async () => {
     const error = await rejection(crafted(answering(JSON.stringify({ ...swap, status: "on_hold" }))).getSwap(swap.id));
@@ -895,17 +1095,25 @@ describe("the client's reading of responses", () => {
       requiresMemo: false,
       supportsMemo: false,
     };
-    expect((await crafted(answering(JSON.stringify({ generatedAt: "now", assets: [asset] }))).listAssets()).assets).toEqual([asset]);
+    expect(
+      (await crafted(answering(JSON.stringify({ generatedAt: "now", assets: [asset] }))).listAssets()).assets,
+    ).toEqual([asset]);
   });
 
   it("judges an error without a usable body by its HTTP status", async () => {
-    expect((await rejection(crafted(answering("<html>Bad gateway</html>", 502)).listAssets())).code).toBe("internal_error");
+    expect((await rejection(crafted(answering("<html>Bad gateway</html>", 502)).listAssets())).code).toBe(
+      "internal_error",
+    );
     expect((await rejection(crafted(answering("", 503)).listAssets())).code).toBe("provider_unavailable");
     const limited = await rejection(crafted(answering("", 429, { "retry-after": "7" })).listAssets());
     expect(limited).toMatchObject({ code: "rate_limited", status: 429, retryAfterSeconds: 7 });
-    expect((await rejection(crafted(answering(JSON.stringify({ error: { code: "teapot", message: "no" } }), 418)).listAssets())).code).toBe(
-      "upstream_malformed",
-    );
+    expect(
+      (
+        await rejection(
+          crafted(answering(JSON.stringify({ error: { code: "teapot", message: "no" } }), 418)).listAssets(),
+        )
+      ).code,
+    ).toBe("upstream_malformed");
   });
 });
 
@@ -919,7 +1127,10 @@ describe("the sandbox's deposit control and the swap list", () => {
     const swap = await newSwap(c);
     const listed = async (): Promise<SwapListItem> => (await c.listSwaps()).swaps.find((s) => s.id === swap.id)!;
 
-    expect(await listed()).toMatchObject({ status: "waiting_deposit", commission: { bps: 50, rewardAmountUsdc: null, rewardStatus: null } });
+    expect(await listed()).toMatchObject({
+      status: "waiting_deposit",
+      commission: { bps: 50, rewardAmountUsdc: null, rewardStatus: null },
+    });
 
     clock.advance(1_000); // past the sync on the minute the swap was made in
     const deposited = await deposit(sb, swap.id);
@@ -928,11 +1139,17 @@ describe("the sandbox's deposit control and the swap list", () => {
     // The deposit arrived on chain, which is no read of the swap: the list still shows the stored state.
     expect(await listed()).toMatchObject({ status: "waiting_deposit" });
     expect((await c.getSwap(swap.id)).status).toBe("deposit_detected");
-    expect(await listed()).toMatchObject({ status: "deposit_detected", commission: { rewardAmountUsdc: null, rewardStatus: null } });
+    expect(await listed()).toMatchObject({
+      status: "deposit_detected",
+      commission: { rewardAmountUsdc: null, rewardStatus: null },
+    });
 
     clock.advance(5_000);
     expect((await c.getSwap(swap.id)).status).toBe("processing");
-    expect(await listed()).toMatchObject({ status: "processing", commission: { rewardAmountUsdc: null, rewardStatus: null } });
+    expect(await listed()).toMatchObject({
+      status: "processing",
+      commission: { rewardAmountUsdc: null, rewardStatus: null },
+    });
 
     clock.advance(5_000);
     // no live read yet and no sync since: the list still shows the stored state
@@ -960,11 +1177,19 @@ describe("the sandbox's deposit control and the swap list", () => {
 
     clock.advance(30_000); // live it is completed by now; the list has not synced since the deposit
     const stale = (await c.listSwaps()).swaps[0]!;
-    expect(stale).toMatchObject({ id: swap.id, status: "waiting_deposit", commission: { rewardAmountUsdc: null, rewardStatus: null } });
+    expect(stale).toMatchObject({
+      id: swap.id,
+      status: "waiting_deposit",
+      commission: { rewardAmountUsdc: null, rewardStatus: null },
+    });
 
     clock.advance(30_000); // the minute turns: the list syncs
     const synced = (await c.listSwaps()).swaps[0]!;
-    expect(synced).toMatchObject({ id: swap.id, status: "completed", commission: { bps: 50, rewardAmountUsdc: "4.8625", rewardStatus: "available" } });
+    expect(synced).toMatchObject({
+      id: swap.id,
+      status: "completed",
+      commission: { bps: 50, rewardAmountUsdc: "4.8625", rewardStatus: "available" },
+    });
   });
 
   it("follows SANDBOX_SYNC_SECONDS for the list's staleness", async () => {
@@ -987,13 +1212,20 @@ describe("the sandbox's deposit control and the swap list", () => {
     await deposit(sb, swap.id, { outcome: "refunded" });
     clock.advance(60_000);
     expect((await c.getSwap(swap.id)).status).toBe("refunded");
-    expect((await c.listSwaps()).swaps[0]).toMatchObject({ status: "refunded", commission: { bps: 50, rewardAmountUsdc: null, rewardStatus: null } });
+    expect((await c.listSwaps()).swaps[0]).toMatchObject({
+      status: "refunded",
+      commission: { bps: 50, rewardAmountUsdc: null, rewardStatus: null },
+    });
   });
 
   it("guards the deposit control with the same x-api-key, and answers 404 for an unknown swap", async () => {
     const sb = await sandbox();
     const swap = await newSwap(clientFor(sb));
-    const wrongKey = await raw(sb, `/sandbox/swaps/${swap.id}/deposit`, { method: "POST", body: {}, headers: { "x-api-key": "lsk_test_wrong" } });
+    const wrongKey = await raw(sb, `/sandbox/swaps/${swap.id}/deposit`, {
+      method: "POST",
+      body: {},
+      headers: { "x-api-key": "lsk_test_wrong" },
+    });
     expect(wrongKey.res.status).toBe(401);
     expect(wrongKey.body.error).toMatchObject({ code: "invalid_api_key" });
     const unknown = await deposit(sb, "ZZZZZZZZZZZZ");
@@ -1065,7 +1297,9 @@ describe("the sandbox's seed control and paging through the list", () => {
   it("filters seeded swaps by a creation window", async () => {
     const createdTo = all[30]!.createdAt;
     const createdFrom = all[90]!.createdAt;
-    const inside = all.filter((s) => Date.parse(s.createdAt) >= Date.parse(createdFrom) && Date.parse(s.createdAt) <= Date.parse(createdTo));
+    const inside = all.filter(
+      (s) => Date.parse(s.createdAt) >= Date.parse(createdFrom) && Date.parse(s.createdAt) <= Date.parse(createdTo),
+    );
     const window = await client.listSwaps({ createdFrom, createdTo, limit: "100" });
     expect(window.total).toBe(inside.length);
     expect(window.swaps.map((s) => s.id)).toEqual(inside.map((s) => s.id));

@@ -26,7 +26,13 @@ it("runs the README's curl walk verbatim to a completed swap with a commission",
   const child = spawn("bash", ["-euo", "pipefail", "-c", script], {
     cwd: repoRoot,
     detached: true,
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STEP_SECONDS: "1", SANDBOX_SYNC_SECONDS: "1", SANDBOX_TIME_SCALE: "20" },
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_STEP_SECONDS: "1",
+      SANDBOX_SYNC_SECONDS: "1",
+      SANDBOX_TIME_SCALE: "20",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -51,7 +57,9 @@ it("runs the README's curl walk verbatim to a completed swap with a commission",
     .trim()
     .split("\n")
     .filter((line) => line.startsWith("{"));
-  const list = JSON.parse(lines.at(-1)!) as { swaps: Array<{ id: string; status: string; commission: { bps: number | null } }> };
+  const list = JSON.parse(lines.at(-1)!) as {
+    swaps: Array<{ id: string; status: string; commission: { bps: number | null } }>;
+  };
   const swap = JSON.parse(lines.at(-2)!) as { id: string; status: string };
   expect(swap.status).toBe("completed");
   const listed = list.swaps.find((s) => s.id === swap.id);

@@ -15,7 +15,10 @@ async function checkBothSchemes(page: Page, step: string) {
   await page.emulateMedia({ colorScheme: null });
 }
 
-test("every checkout step passes axe in light and dark: empty form, filled form, picker, review, deposit instructions", async ({ page, checkout }) => {
+test("every checkout step passes axe in light and dark: empty form, filled form, picker, review, deposit instructions", async ({
+  page,
+  checkout,
+}) => {
   test.setTimeout(90_000);
   const described: Record<CheckoutStop, string> = {
     "checkout-empty": "checkout form, empty",
@@ -30,7 +33,10 @@ test("every checkout step passes axe in light and dark: empty form, filled form,
   });
 });
 
-test("the checkout's refusals pass axe in light and dark: invalid address, missing memo, amount out of bounds", async ({ page, checkout }) => {
+test("the checkout's refusals pass axe in light and dark: invalid address, missing memo, amount out of bounds", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
   await checkout.expectQuote();
   await checkout.fillAddress(`${TRON_ADDRESS.slice(0, -1)}s`);

@@ -41,7 +41,11 @@ const sizes = [
 ] as const;
 
 /** <shots>/brand/<name>-<width>-<scheme>.png at both sizes, light and dark, each checked by axe. */
-async function shootAndCheck(page: Page, name: string, options: { fullPage?: boolean; beforeEach?: () => Promise<void> } = {}) {
+async function shootAndCheck(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; beforeEach?: () => Promise<void> } = {},
+) {
   const dir = shotsDir("brand");
   for (const size of sizes) {
     await page.setViewportSize(size);
@@ -54,13 +58,19 @@ async function shootAndCheck(page: Page, name: string, options: { fullPage?: boo
         `${name} ${size.width}`,
       ).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page, `${name} ${size.width} ${colorScheme}`);
-      await page.screenshot({ path: `${dir}${name}-${size.width}-${colorScheme}.png`, fullPage: options.fullPage ?? true, animations: "disabled" });
+      await page.screenshot({
+        path: `${dir}${name}-${size.width}-${colorScheme}.png`,
+        fullPage: options.fullPage ?? true,
+        animations: "disabled",
+      });
     }
   }
   await page.emulateMedia({ colorScheme: null });
 }
 
-test("the checkout is the partner's: name and logo in the header, its accent, terms, privacy and a small powered-by", async ({ page }) => {
+test("the checkout is the partner's: name and logo in the header, its accent, terms, privacy and a small powered-by", async ({
+  page,
+}) => {
   await page.goto("/?from=BTC&to=USDT.tron&amount=0.01");
   const brand = page.getByTestId("site-brand");
   await expect(brand).toHaveText("Acme Pay");
@@ -73,7 +83,9 @@ test("the checkout is the partner's: name and logo in the header, its accent, te
   await expect(page.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "https://acme.example/privacy");
   await expect(page.getByTestId("powered-by")).toHaveText("Powered by Swap Checkout");
   // The accent is the partner's, on the page's focus ring and enabled buttons.
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim())).toBe(`#${ACCENT}`);
+  expect(
+    await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()),
+  ).toBe(`#${ACCENT}`);
   await expect(page.getByTestId("quote-details")).toContainText("1 BTC ≈");
   await shootAndCheck(page, "checkout-branded");
 });
@@ -85,14 +97,18 @@ test("the swap page carries the brand too", async ({ page, openNewSwap }) => {
   await expect(page.getByRole("link", { name: "Privacy" })).toBeVisible();
 });
 
-test("the picker: 'on Tron' in the button, chain badges, network chips, popular pinned, the selected row marked", async ({ page }) => {
+test("the picker: 'on Tron' in the button, chain badges, network chips, popular pinned, the selected row marked", async ({
+  page,
+}) => {
   await page.goto("/?from=BTC&to=USDT.tron&amount=0.01");
   const receive = page.getByRole("button", { name: /^You receive:/ });
   // USDT is on several networks: the button says which, in its main line and its name.
   await expect(receive).toContainText("USDT on Tron");
   await expect(receive).toHaveAccessibleName("You receive: USDT on Tron. Change asset");
   // BTC is on one network: its name and the network beneath.
-  await expect(page.getByRole("button", { name: /^You send:/ })).toHaveAccessibleName("You send: BTC Bitcoin. Change asset");
+  await expect(page.getByRole("button", { name: /^You send:/ })).toHaveAccessibleName(
+    "You send: BTC Bitcoin. Change asset",
+  );
   await expect(receive.locator("[data-chain]")).toHaveAttribute("data-chain", "Tron");
 
   await receive.click();
@@ -107,7 +123,10 @@ test("the picker: 'on Tron' in the button, chain badges, network chips, popular 
   await expect(selected).toHaveAttribute("data-asset", "USDT.tron");
   await expect(selected.getByTestId("picker-check")).toBeVisible();
   // Every row's logo carries its chain.
-  await expect(dialog.locator('button[data-asset="USDT.ethereum"] [data-chain]')).toHaveAttribute("data-chain", "Ethereum");
+  await expect(dialog.locator('button[data-asset="USDT.ethereum"] [data-chain]')).toHaveAttribute(
+    "data-chain",
+    "Ethereum",
+  );
   await shootAndCheck(page, "picker-open", { fullPage: false });
 
   // A network chip filters the list to that network; "All networks" brings the rest back.
@@ -149,7 +168,9 @@ test("the quote: a stablecoin side in dollars, no price for anything else, and w
   await expect(page.getByTestId("rate-includes")).toBeVisible();
 });
 
-test("the embed page: the accent on an enabled button, and an operator signs a config on the page", async ({ page }) => {
+test("the embed page: the accent on an enabled button, and an operator signs a config on the page", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/widget/embed");
   // Without a session: a way to sign in, no form.

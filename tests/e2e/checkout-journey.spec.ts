@@ -27,11 +27,17 @@ async function textContrast(element: Locator): Promise<number> {
       ctx.fillRect(0, 0, 1, 1);
       return Array.from(ctx.getImageData(0, 0, 1, 1).data);
     };
-    return { fg: rgb(style.color), bg: rgb(style.backgroundColor), opacity: Number(style.opacity), dark: matchMedia("(prefers-color-scheme: dark)").matches };
+    return {
+      fg: rgb(style.color),
+      bg: rgb(style.backgroundColor),
+      opacity: Number(style.opacity),
+      dark: matchMedia("(prefers-color-scheme: dark)").matches,
+    };
   });
   const behind = dark ? [15, 23, 42] : [255, 255, 255];
   /** `colour` (with its alpha) over `under`. */
-  const over = (colour: number[], under: number[]) => under.map((u, i) => (colour[i]! * colour[3]!) / 255 + u * (1 - colour[3]! / 255));
+  const over = (colour: number[], under: number[]) =>
+    under.map((u, i) => (colour[i]! * colour[3]!) / 255 + u * (1 - colour[3]! / 255));
   const ownBackground = over(bg, behind);
   const drawn = (c: number[]) => c.map((v, i) => v * opacity + behind[i]! * (1 - opacity));
   const background = drawn(ownBackground);
@@ -45,7 +51,10 @@ async function textContrast(element: Locator): Promise<number> {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-test("the main button names what is missing, the steps show where we are, and review keeps the whole amount and the time", async ({ page, checkout }) => {
+test("the main button names what is missing, the steps show where we are, and review keeps the whole amount and the time", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
   await expect(checkout.reviewButton).toBeDisabled();
   await expect(checkout.reviewButton).toHaveText("Enter an amount");
@@ -57,7 +66,10 @@ test("the main button names what is missing, the steps show where we are, and re
     // Polled: the switch of scheme starts the button's 150 ms colour transition, and a read in the
     // middle of it (a CI run measured 3.8) is not what anyone sees at rest.
     await expect
-      .poll(() => textContrast(checkout.reviewButton), { message: `the disabled button's text contrast (${colorScheme})`, timeout: 2_000 })
+      .poll(() => textContrast(checkout.reviewButton), {
+        message: `the disabled button's text contrast (${colorScheme})`,
+        timeout: 2_000,
+      })
       .toBeGreaterThanOrEqual(4.5);
   }
   await page.emulateMedia({ colorScheme: null });
@@ -81,14 +93,22 @@ test("the main button names what is missing, the steps show where we are, and re
   expect(clipped, "the receive amount is not truncated at 1280 px").toBe(false);
   await expect(review.receive).toHaveText(/^≈ [\d,]+\.\d+ USDT$/);
   // What "≈" and the price's countdown mean is said before the swap is made, not only after.
-  await expect(page.getByTestId("estimate-note")).toHaveText(/^“≈” is the swap service's estimate\. The rate that counts is the one when your deposit arrives/);
+  await expect(page.getByTestId("estimate-note")).toHaveText(
+    /^“≈” is the swap service's estimate\. The rate that counts is the one when your deposit arrives/,
+  );
   // The payout address reads in groups of four, and is still exactly the address as text.
   await expect(page.getByTestId("review-payout-address")).toHaveText(TRON_ADDRESS);
-  expect(await page.getByTestId("review-payout-address").locator("span").count()).toBe(Math.ceil(TRON_ADDRESS.length / 4));
+  expect(await page.getByTestId("review-payout-address").locator("span").count()).toBe(
+    Math.ceil(TRON_ADDRESS.length / 4),
+  );
   // No screenshot here: this review is screenshots.spec.ts's "review", pixel for pixel.
 });
 
-test("every control's visible text is part of its accessible name (WCAG 2.5.3), on the form and the swap page", async ({ page, checkout, openNewSwap }) => {
+test("every control's visible text is part of its accessible name (WCAG 2.5.3), on the form and the swap page", async ({
+  page,
+  checkout,
+  openNewSwap,
+}) => {
   await checkout.fillValidBtcToUsdtTron();
   await expect(checkout.pickerButton("send")).toHaveAccessibleName("You send: BTC Bitcoin. Change asset");
   const form = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
@@ -114,7 +134,10 @@ test("refunded: the page names the refund address typed on this device", async (
   await expectNoSeriousA11yViolations(page, "refunded");
 });
 
-test("refunded with no refund address typed on this device: the page says for certain where the deposit went", async ({ page, checkout }) => {
+test("refunded with no refund address typed on this device: the page says for certain where the deposit went", async ({
+  page,
+  checkout,
+}) => {
   test.setTimeout(90_000);
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
@@ -141,12 +164,21 @@ test("failed: where the money is and what to do", async ({ page, swapPage, openN
   await expectNoSeriousA11yViolations(page, "failed");
 });
 
-test("completed: past tense, an explorer link for the payout address, and a printable receipt", async ({ page, swapPage, openNewSwap }) => {
+test("completed: past tense, an explorer link for the payout address, and a printable receipt", async ({
+  page,
+  swapPage,
+  openNewSwap,
+}) => {
   test.setTimeout(90_000);
   const created = await openNewSwap();
   await swapPage.depositUntil("completed");
-  await expect(page.getByTestId("outcome-next")).toContainText(/^We sent about [\d,.]+ USDT to your payout address below, for your 0\.01 BTC\./);
-  await expect(page.getByTestId("explorer-link")).toHaveAttribute("href", `https://tronscan.org/#/address/${TRON_ADDRESS}`);
+  await expect(page.getByTestId("outcome-next")).toContainText(
+    /^We sent about [\d,.]+ USDT to your payout address below, for your 0\.01 BTC\./,
+  );
+  await expect(page.getByTestId("explorer-link")).toHaveAttribute(
+    "href",
+    `https://tronscan.org/#/address/${TRON_ADDRESS}`,
+  );
   await expect(swapPage.stepMarker("Done"), "a completed swap ticks Done").toHaveAttribute("data-state", "done");
   const receipt = page.getByTestId("receipt");
   await expect(receipt).toContainText(created.id);
@@ -178,7 +210,9 @@ test("my swaps on this device: listed with live status after a reload; a swap op
 
   // Nothing about the saved swaps leaves the browser except each swap's own status call.
   const requests: string[] = [];
-  page.on("request", (r) => requests.push(`${r.method()} ${r.url()} ${JSON.stringify(r.headers())} ${r.postData() ?? ""}`));
+  page.on("request", (r) =>
+    requests.push(`${r.method()} ${r.url()} ${JSON.stringify(r.headers())} ${r.postData() ?? ""}`),
+  );
   await page.goto("/");
   await page.reload();
   const list = page.getByTestId("my-swaps");
@@ -195,8 +229,11 @@ test("my swaps on this device: listed with live status after a reload; a swap op
   await expect(row(second.id).getByTestId("my-swap-payout")).toHaveText("Pays out to TENmqTAY…hrAtXD");
   await expect(row(first.id).getByText("Opened from a link", { exact: true })).toHaveCount(0);
   await expect(row(first.id).getByTestId("my-swap-payout")).toHaveText("Pays out to TNDzfERD…Q3Bg3r");
-  await expect(list).toContainText("“Opened from a link” marks a swap this device did not make: it pays out to the address shown, which may not be yours.");
-  for (const line of requests.filter((r) => r.includes(first.token))) expect(line).toMatch(new RegExp(`^GET \\S+/api/v1/swap/${first.id} `));
+  await expect(list).toContainText(
+    "“Opened from a link” marks a swap this device did not make: it pays out to the address shown, which may not be yours.",
+  );
+  for (const line of requests.filter((r) => r.includes(first.token)))
+    expect(line).toMatch(new RegExp(`^GET \\S+/api/v1/swap/${first.id} `));
   await screenshotStep(page, "my-swaps");
   await expectNoSeriousA11yViolations(page, "my swaps");
 
@@ -222,7 +259,11 @@ test("my swaps on this device: listed with live status after a reload; a swap op
   await context.clearCookies();
 });
 
-test("on a phone the live status stays at the top in one line, and replaces the timeline", async ({ page, request, baseURL }) => {
+test("on a phone the live status stays at the top in one line, and replaces the timeline", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   await page.setViewportSize({ width: 390, height: 844 });
   const swap = new SwapPage(page);

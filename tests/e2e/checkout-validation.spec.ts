@@ -51,12 +51,17 @@ test("an address check the service could not make (its budget busy) does not mar
       ? route.fulfill({
           status: 429,
           headers: { "content-type": "application/json", "retry-after": "3", "x-request-id": "req_busy" },
-          body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: { budget: "quotes" } }, requestId: "req_busy" }),
+          body: JSON.stringify({
+            error: { code: "rate_limited", message: "Too many requests.", details: { budget: "quotes" } },
+            requestId: "req_busy",
+          }),
         })
       : route.continue(),
   );
   await checkout.fillAddress(TRON_ADDRESS);
-  await expect(checkout.address).toHaveAccessibleDescription(/^The address could not be checked just now \(.*busy.*\)\. It is checked again shortly\./);
+  await expect(checkout.address).toHaveAccessibleDescription(
+    /^The address could not be checked just now \(.*busy.*\)\. It is checked again shortly\./,
+  );
   await expect(checkout.address).toHaveAttribute("aria-invalid", "false");
   await expect(checkout.reviewButton).toHaveText("Waiting to check the address…");
   await checkout.expectAddressValid("Tron");
@@ -64,7 +69,10 @@ test("an address check the service could not make (its budget busy) does not mar
   await expect(checkout.reviewButton).toBeEnabled();
 });
 
-test("receiving XRP needs the destination tag: Review is blocked without it, and the payout memo reaches the swap", async ({ page, checkout }) => {
+test("receiving XRP needs the destination tag: Review is blocked without it, and the payout memo reaches the swap", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", amount: "0.01" });
   await checkout.pickAsset("receive", "XRP", "xrpl", { query: "xrp" });
   await checkout.expectQuote({ from: "BTC", to: "XRP" });
@@ -72,7 +80,8 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(checkout.address).toHaveAccessibleName("Your XRP address on XRP Ledger");
   await expect(checkout.memo).toHaveAccessibleName("Destination tag (required)");
   await expect(checkout.memo).toHaveAttribute("required", "");
-  const warning = /^Sending to an exchange or a custodial wallet on XRP Ledger\? It gave you a memo or tag with the address\. Enter it exactly/;
+  const warning =
+    /^Sending to an exchange or a custodial wallet on XRP Ledger\? It gave you a memo or tag with the address\. Enter it exactly/;
   await expect(page.getByText(warning)).toBeVisible();
   await expect(checkout.memo).toHaveAccessibleDescription(warning);
 
@@ -95,7 +104,9 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await checkout.memo.blur();
   await expect(checkout.memo).toHaveAttribute("aria-invalid", "true");
   await expect(memoCheck).toHaveText("Enter the destination tag: the payout on XRP Ledger needs one.");
-  await expect(checkout.memo).toHaveAccessibleDescription(/^Enter the destination tag: the payout on XRP Ledger needs one\. Sending to an exchange/);
+  await expect(checkout.memo).toHaveAccessibleDescription(
+    /^Enter the destination tag: the payout on XRP Ledger needs one\. Sending to an exchange/,
+  );
 
   // A tag that is not a number: the tag is what is wrong, so the tag says so, not the address, and
   // says what a tag is.
@@ -113,7 +124,9 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   // An Ethereum address with that bad tag: the wrong network stays said at the address (the bad
   // tag must not hide it), and the button asks for the address first.
   await checkout.fillAddress("0x52908400098527886E0F7030069857D2E4169EE7");
-  await expect(checkout.address).toHaveAccessibleDescription(/^This looks like an Ethereum-style \(EVM\) address, not an address on XRP Ledger\./);
+  await expect(checkout.address).toHaveAccessibleDescription(
+    /^This looks like an Ethereum-style \(EVM\) address, not an address on XRP Ledger\./,
+  );
   await expect(checkout.address).toHaveAttribute("aria-invalid", "true");
   await expect(checkout.reviewButton).toHaveText("Check your XRP Ledger address");
   await checkout.fillAddress(XRP_ADDRESS);
@@ -136,7 +149,9 @@ test("receiving XRP needs the destination tag: Review is blocked without it, and
   await expect(page.getByText("Destination tag: 12345")).toBeVisible();
 });
 
-test("an amount below the minimum says the allowed range inline and 'Review swap' stays disabled", async ({ checkout }) => {
+test("an amount below the minimum says the allowed range inline and 'Review swap' stays disabled", async ({
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
   await checkout.setAmount("0.0001");
   const message = "Enter an amount between 0.0003 and 0.5 BTC.";
@@ -157,7 +172,10 @@ test("an amount below the minimum says the allowed range inline and 'Review swap
   await expect(checkout.reviewButton).toBeEnabled();
 });
 
-test("a pair that cannot be swapped says so, without a 'Try again' that could never work", async ({ page, checkout }) => {
+test("a pair that cannot be swapped says so, without a 'Try again' that could never work", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "BTC.bitcoin", amount: "0.01" });
   const alert = page.getByRole("alert").filter({ hasText: "This pair cannot be swapped." });
   await expect(alert).toBeVisible();
@@ -167,7 +185,10 @@ test("a pair that cannot be swapped says so, without a 'Try again' that could ne
 
 // The service may leave a quote's rate and bounds, and an asset's logo, null (its docs say so); the
 // sandbox does for LTC and DOGE.
-test("an asset quoted with no rate and no bounds shows the rate the estimate implies, no made-up limit, and a refusal in words", async ({ page, checkout }) => {
+test("an asset quoted with no rate and no bounds shows the rate the estimate implies, no made-up limit, and a refusal in words", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "LTC.litecoin", to: "USDT.tron", amount: "1" });
   await checkout.expectQuote({ from: "LTC", to: "USDT" });
   // No "Min 0 · Max 0 LTC": the hint says nothing rather than a limit nobody set.
@@ -192,7 +213,10 @@ test("an asset quoted with no rate and no bounds shows the rate the estimate imp
   await expect(sendPicker.locator("img")).toHaveCount(0);
 });
 
-test("'25,000' typed in English is twenty-five thousand, not 25; text that is no number is refused, not rewritten into one", async ({ page, checkout }) => {
+test("'25,000' typed in English is twenty-five thousand, not 25; text that is no number is refused, not rewritten into one", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "USDT.ethereum", to: "BTC.bitcoin" });
   await checkout.setAmount("25,000");
   await checkout.expectQuote({ from: "USDT", to: "BTC" });
@@ -212,13 +236,17 @@ test("'25,000' typed in English is twenty-five thousand, not 25; text that is no
   await expect(page).toHaveURL(/[?&]amount=0\.5(&|$)/);
 });
 
-test("the asset search matches from the start of a word: 'eth' finds Ether on its networks, not Tether", async ({ checkout }) => {
+test("the asset search matches from the start of a word: 'eth' finds Ether on its networks, not Tether", async ({
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
   const picker = await checkout.openPicker("send");
   await picker.search.fill("eth");
   await expect(picker.option("ETH", "ethereum")).toBeVisible();
   await expect(picker.option("USDT", "tron")).toHaveCount(0);
-  await expect(picker.results.getByRole("button", { name: /Tether/ }).filter({ hasNotText: /Ethereum/ })).toHaveCount(0);
+  await expect(picker.results.getByRole("button", { name: /Tether/ }).filter({ hasNotText: /Ethereum/ })).toHaveCount(
+    0,
+  );
   await picker.search.fill("smart");
   await expect(picker.option("BNB", "bsc")).toBeVisible();
   // The names wallets and exchanges use: token standards, with or without the dash, and old names.

@@ -9,7 +9,10 @@ for (const [name, skewMs] of [
   ["ten minutes ahead", 10 * 60_000],
   ["ten minutes behind", -10 * 60_000],
 ] as const) {
-  test(`a browser clock ${name} shows the quote's true time left and asks for no extra quotes`, async ({ page, checkout }) => {
+  test(`a browser clock ${name} shows the quote's true time left and asks for no extra quotes`, async ({
+    page,
+    checkout,
+  }) => {
     let quoteCalls = 0;
     page.on("request", (request) => {
       if (isQuoteCall(request.url())) quoteCalls++;
@@ -28,7 +31,10 @@ for (const [name, skewMs] of [
   });
 }
 
-test("a browser clock ten minutes ahead still shows the deposit window's true time left, and a status checked seconds ago", async ({ page, openNewSwap }) => {
+test("a browser clock ten minutes ahead still shows the deposit window's true time left, and a status checked seconds ago", async ({
+  page,
+  openNewSwap,
+}) => {
   await page.clock.install({ time: Date.now() + 10 * 60_000 });
   await openNewSwap();
   // The window is 4 hours on the server's clock, not 3 h 50 min on the browser's.

@@ -66,7 +66,9 @@ test("an empty password is said, with focus left on the field; the right one ope
 });
 
 // 3 (signing in again is from a browser that has signed in before: not counted).
-test("a session that ends while the operator works: the login page says so, and signing in again returns to the same filters", async ({ page }) => {
+test("a session that ends while the operator works: the login page says so, and signing in again returns to the same filters", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.login(PASSWORD);
   await expect(page).toHaveURL(/\/partner$/);
@@ -74,7 +76,10 @@ test("a session that ends while the operator works: the login page says so, and 
   await expect.poll(() => dashboard.param("status")).toBe("completed");
   // Ended on the server; the browser still holds its cookie.
   const session = (await page.context().cookies()).find((c) => c.name === "swap_dashboard")!;
-  const ended = await fetch(`${app.origin}/api/partner/session`, { method: "DELETE", headers: { cookie: `swap_dashboard=${session.value}` } });
+  const ended = await fetch(`${app.origin}/api/partner/session`, {
+    method: "DELETE",
+    headers: { cookie: `swap_dashboard=${session.value}` },
+  });
   expect(ended.status).toBe(204);
   await dashboard.statusFilter("Failed").click();
   await expect(page).toHaveURL(/\/partner\/login\?ended=1&back=/);
@@ -100,7 +105,9 @@ test("signing out returns to the login page and closes the dashboard and its API
 });
 
 // Last: it spends this client's login attempts for the minute.
-test("after too many attempts the wait is said once: the alert's text stays put while the visible countdown runs", async ({ page }) => {
+test("after too many attempts the wait is said once: the alert's text stays put while the visible countdown runs", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.gotoLogin();
   const alert = dashboard.loginAlert;

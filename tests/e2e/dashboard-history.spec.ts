@@ -7,7 +7,15 @@ import Big from "big.js";
 import { startApp, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
 import { TRON_ADDRESS } from "./pages/checkout-page";
-import { DashboardPage, ledgerTotal, rewardSums, seedSandbox, signInThroughApi, useDashboardCookies, type DashboardCookies } from "./pages/dashboard-page";
+import {
+  DashboardPage,
+  ledgerTotal,
+  rewardSums,
+  seedSandbox,
+  signInThroughApi,
+  useDashboardCookies,
+  type DashboardCookies,
+} from "./pages/dashboard-page";
 
 const PASSWORD = "operator e2e password";
 const SEEDED = 160;
@@ -61,13 +69,17 @@ test("the totals over every swap equal the sums of the rows the API returns, sho
   const expectedAll = rewardSums(everything);
   expect(await dashboard.totals()).toEqual({ count: String(SEEDED), ...expectedAll });
   await expect(dashboard.total("available")).toContainText(
-    new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(expectedAll.available as unknown as number),
+    new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      expectedAll.available as unknown as number,
+    ),
   );
   await expect(page.getByRole("columnheader", { name: "Amount in" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Rewards (USDC)" })).toBeVisible();
 });
 
-test("two statuses apply as they are chosen: the rows, range and totals follow, and a reload keeps them", async ({ page }) => {
+test("two statuses apply as they are chosen: the rows, range and totals follow, and a reload keeps them", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto();
   await dashboard.statusFilter("Completed").click();
@@ -119,7 +131,9 @@ test("the CSV carries the list's filters and every filtered row, each field quot
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(filtered.map((r) => `"${r.id}"`));
 });
 
-test("a search by an order id finds that one swap; its details show the status history and a live read, and Close keeps the search", async ({ page }) => {
+test("a search by an order id finds that one swap; its details show the status history and a live read, and Close keeps the search", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto(FILTERED);
   await dashboard.clear.click();
@@ -135,13 +149,17 @@ test("a search by an order id finds that one swap; its details show the status h
   await detail.getByRole("button", { name: "Read live status" }).click();
   await expect(detail.getByRole("button", { name: "Read live status" })).toBeEnabled();
   // The read leaves a sign that it happened, and when.
-  await expect(detail.getByTestId("read-live-done")).toContainText(/^Read live from the provider at \d{1,2}:\d{2}:\d{2}/);
+  await expect(detail.getByTestId("read-live-done")).toContainText(
+    /^Read live from the provider at \d{1,2}:\d{2}:\d{2}/,
+  );
   await detail.getByRole("button", { name: "Close" }).click();
   await expect(detail).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
 });
 
-test("the open swap is in the URL: Back closes it, Forward and a reload open it, Escape closes it and keeps the search", async ({ page }) => {
+test("the open swap is in the URL: Back closes it, Forward and a reload open it, Escape closes it and keeps the search", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto();
   const target = (await dashboard.apiRows(""))[9]!;
@@ -186,9 +204,13 @@ test("a date typed digit by digit filters by that day: only the finished date is
   const asked: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname === "/api/partner/swaps" && url.searchParams.has("createdFrom")) asked.push(url.searchParams.get("createdFrom")!);
+    if (url.pathname === "/api/partner/swaps" && url.searchParams.has("createdFrom"))
+      asked.push(url.searchParams.get("createdFrom")!);
   });
-  const [start, end] = await page.evaluate(() => [new Date("2026-11-01T00:00:00.000").toISOString(), new Date("2026-11-30T23:59:59.999").toISOString()]);
+  const [start, end] = await page.evaluate(() => [
+    new Date("2026-11-01T00:00:00.000").toISOString(),
+    new Date("2026-11-30T23:59:59.999").toISOString(),
+  ]);
   await dashboard.from.focus();
   await page.keyboard.type("11012026", { delay: 60 });
   await expect.poll(() => dashboard.param("createdFrom")).toBe(start);
@@ -211,7 +233,9 @@ test("Clear, pressed from the keyboard, goes with the filters and puts focus on 
   await expect(dashboard.search).toBeFocused();
 });
 
-test("paging by keyboard to the last page puts focus on the list's heading each time, even when Next is then disabled", async ({ page }) => {
+test("paging by keyboard to the last page puts focus on the list's heading each time, even when Next is then disabled", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto();
   await expect(dashboard.range).toHaveText(`1–25 of ${SEEDED}`);
@@ -244,7 +268,9 @@ test("Back undoes one filter choice at a time and stays on the dashboard; Forwar
   await expect.poll(() => dashboard.param("status")).toBe("completed");
 });
 
-test("a search is one choice in the history: Back returns to the filter before it and empties the box, Forward brings it back", async ({ page }) => {
+test("a search is one choice in the history: Back returns to the filter before it and empties the box, Forward brings it back", async ({
+  page,
+}) => {
   const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto("status=completed");
   await expect(dashboard.statusFilter("Completed")).toHaveAttribute("aria-pressed", "true");
@@ -268,9 +294,17 @@ test("a search is one choice in the history: Back returns to the filter before i
 test.describe("far from UTC (UTC+14, where the local day is another date than UTC's most of the day)", () => {
   const timezoneId = "Pacific/Kiritimati";
   test.use({ timezoneId });
-  const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: timezoneId, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: timezoneId,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date());
 
-  test("the chart counts the operator's days: 7 days picked are 7 bars ending today, and it says whose days they are", async ({ page }) => {
+  test("the chart counts the operator's days: 7 days picked are 7 bars ending today, and it says whose days they are", async ({
+    page,
+  }) => {
     const dashboard = new DashboardPage(page, app.origin);
     const { url, summary } = await dashboard.pickSevenDays();
     expect(url.searchParams.get("tz")).toBe(timezoneId);
@@ -293,7 +327,9 @@ test.describe("far from UTC (UTC+14, where the local day is another date than UT
     await dashboard.expectNoSeriousViolations("the chart's table, open");
     const counts = await table.locator("tbody tr td:nth-child(2)").allTextContents();
     expect(counts.map((c) => Number(c.replaceAll(",", "")))).toEqual(summary.daily.map((d) => d.count));
-    const lastDay = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${today()}T00:00:00Z`));
+    const lastDay = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" }).format(
+      new Date(`${today()}T00:00:00Z`),
+    );
     await expect(table.getByRole("rowheader").last()).toHaveText(lastDay);
   });
 
@@ -338,11 +374,15 @@ test.describe("on a phone", () => {
     const firstCard = dashboard.cards.first();
     await expect(firstCard).toHaveAttribute("data-id", firstRow!.id);
     await expect(firstCard.getByRole("definition").last()).toHaveText(firstRow!.customerId ?? /—/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test("at 390 and 320 px nothing is cut: every total (its unit too) stays inside its card, and no id on a card ends in an ellipsis", async ({ page }) => {
+  test("at 390 and 320 px nothing is cut: every total (its unit too) stays inside its card, and no id on a card ends in an ellipsis", async ({
+    page,
+  }) => {
     const dashboard = new DashboardPage(page, app.origin);
     await dashboard.goto("status=completed,refunded,failed");
     await expect(dashboard.cards).toHaveCount(25);
@@ -359,16 +399,35 @@ test("a swap paid half the amount asked shows the payout for what arrived, with 
   page,
 }) => {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    fetch(`${app.origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   const quote = (await (
-    await post("/api/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } })
+    await post("/api/v1/quote", {
+      from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+      to: { network: "tron", token: "USDT" },
+    })
   ).json()) as { id: string };
   const created = (await (
-    await post("/api/v1/swap", { quoteId: quote.id, destination: { address: TRON_ADDRESS } }, { "idempotency-key": crypto.randomUUID() })
+    await post(
+      "/api/v1/swap",
+      { quoteId: quote.id, destination: { address: TRON_ADDRESS } },
+      { "idempotency-key": crypto.randomUUID() },
+    )
   ).json()) as { swap: { id: string; to: { estimatedAmount: string } }; accessToken: string };
   const { id } = created.swap;
   const quoted = created.swap.to.estimatedAmount;
-  expect((await post(`/api/sandbox/swaps/${id}/deposit`, { outcome: "completed", amount: "0.005" }, { "x-swap-token": created.accessToken })).status).toBe(200);
+  expect(
+    (
+      await post(
+        `/api/sandbox/swaps/${id}/deposit`,
+        { outcome: "completed", amount: "0.005" },
+        { "x-swap-token": created.accessToken },
+      )
+    ).status,
+  ).toBe(200);
   // The operator's refresh reads it live into the ledger, as "Read live status" does.
   let payout = quoted;
   const readLive = async () => {
@@ -383,7 +442,9 @@ test("a swap paid half the amount asked shows the payout for what arrived, with 
   await expect(dashboard.detail).toBeVisible();
   const shown = (amount: string) => new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(Number(amount));
   await expect(dashboard.detailRow("Amount requested")).toContainText("0.01 BTC");
-  await expect(dashboard.detailRow("To receive, for the lower deposit that arrived")).toContainText(`≈ ${shown(payout)} USDT`);
+  await expect(dashboard.detailRow("To receive, for the lower deposit that arrived")).toContainText(
+    `≈ ${shown(payout)} USDT`,
+  );
   await expect(dashboard.detailRow("Quoted to receive")).toContainText(`≈ ${shown(quoted)} USDT`);
   await expect(dashboard.detail.locator("dt", { hasText: /^To receive$/ })).toHaveCount(0);
 });

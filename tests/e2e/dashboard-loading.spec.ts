@@ -35,7 +35,11 @@ test("while the provider's history is still loading, an empty range says so inst
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   await dashboard.goto(`status=completed&createdFrom=${day(150)}T00:00:00.000Z&createdTo=${day(120)}T00:00:00.000Z`);
   await expect(dashboard.freshness).toContainText("still reading the history");
-  await expect(page.getByText(/No swaps match these filters among the [\d,]+ read so far\. The provider's history is still loading/).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/No swaps match these filters among the [\d,]+ read so far\. The provider's history is still loading/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/^Totals so far: the provider's history is still loading/)).toBeVisible();
   await expect(page.getByText("No swaps match these filters.", { exact: true })).toHaveCount(0);
   await expect(page.getByText(/No webhook deliveries yet\. Each swap's events will be listed here/)).toBeVisible();

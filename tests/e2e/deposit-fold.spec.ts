@@ -15,7 +15,10 @@ async function expectAboveTheFold(page: Page, parts: Record<string, Locator>) {
   for (const [name, locator] of Object.entries(parts)) {
     await expect(locator, name).toBeVisible();
     const box = (await locator.boundingBox())!;
-    expect(box.y + box.height, `${name} ends within the first 844 px (y ${Math.round(box.y)}, height ${Math.round(box.height)})`).toBeLessThanOrEqual(844);
+    expect(
+      box.y + box.height,
+      `${name} ends within the first 844 px (y ${Math.round(box.y)}, height ${Math.round(box.height)})`,
+    ).toBeLessThanOrEqual(844);
   }
 }
 
@@ -31,14 +34,23 @@ function cardParts(page: Page, swapPage: SwapPage) {
   };
 }
 
-test("BTC: amount, network, address, wallet link and time left on the first screen of a phone", async ({ page, request, baseURL, swapPage }) => {
+test("BTC: amount, network, address, wallet link and time left on the first screen of a phone", async ({
+  page,
+  request,
+  baseURL,
+  swapPage,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!, { from: ["BTC", "bitcoin"], amount: "0.01" });
   await swapPage.goto(created.path);
   await expectAboveTheFold(page, cardParts(page, swapPage));
   // One visible heading; the exchange tip is a one-line disclosure.
   const seen = await swapPage.status
     .locator("xpath=..")
-    .evaluate((card) => [...card.querySelectorAll("h1, h2, h3")].filter((h) => h.getBoundingClientRect().width > 1).map((h) => h.textContent));
+    .evaluate((card) =>
+      [...card.querySelectorAll("h1, h2, h3")]
+        .filter((h) => h.getBoundingClientRect().width > 1)
+        .map((h) => h.textContent),
+    );
   expect(seen).toEqual(["Waiting for your deposit"]);
   await expect(page.getByTestId("exchange-warning")).not.toHaveAttribute("open");
   // No mail server configured here: nothing offers an e-mail.
@@ -61,7 +73,12 @@ test("XLM with a memo: named 'Memo', required, beside the address, and all on th
   baseURL,
   swapPage,
 }) => {
-  const created = await createSwapThroughApi(request, baseURL!, { from: ["XLM", "stellar"], to: ["SOL", "solana"], amount: "60", address: SOL_ADDRESS });
+  const created = await createSwapThroughApi(request, baseURL!, {
+    from: ["XLM", "stellar"],
+    to: ["SOL", "solana"],
+    amount: "60",
+    address: SOL_ADDRESS,
+  });
   await swapPage.goto(created.path);
   const memoBox = page.getByTestId("deposit-memo-box");
   await expect(memoBox).toContainText("Memorequired");
@@ -82,12 +99,22 @@ test("XLM with a memo: named 'Memo', required, beside the address, and all on th
   await axeBothSchemes(page, "deposit card, XLM memo confirmed");
 });
 
-test("the memo is named for its chain: Destination tag on the XRP Ledger, Comment on TON", async ({ page, request, baseURL, swapPage }) => {
+test("the memo is named for its chain: Destination tag on the XRP Ledger, Comment on TON", async ({
+  page,
+  request,
+  baseURL,
+  swapPage,
+}) => {
   for (const [from, name] of [
     [["XRP", "xrpl"], "Destination tag"],
     [["TON", "ton"], "Comment"],
   ] as const) {
-    const created = await createSwapThroughApi(request, baseURL!, { from: [...from], to: ["SOL", "solana"], amount: "60", address: SOL_ADDRESS });
+    const created = await createSwapThroughApi(request, baseURL!, {
+      from: [...from],
+      to: ["SOL", "solana"],
+      amount: "60",
+      address: SOL_ADDRESS,
+    });
     await swapPage.goto(created.path);
     await expect(page.getByTestId("deposit-memo-box")).toContainText(`${name}required`);
   }

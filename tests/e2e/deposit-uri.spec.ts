@@ -6,7 +6,14 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { depositUri } from "@/lib/swap/payment-uri";
 import { swapAnswerSchema, type SwapAnswer } from "@/lib/schema/bff";
 import { assetListSchema } from "@/lib/schema/partner";
-import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test, type CreatedSwap } from "./fixtures";
+import {
+  createSwapThroughApi,
+  expect,
+  expectNoSeriousA11yViolations,
+  screenshotStep,
+  test,
+  type CreatedSwap,
+} from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
 
 const EVM_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -35,12 +42,22 @@ async function decodeQr(page: Page): Promise<string> {
 }
 
 /** The URI the swap calls for, built from the swap answer and the asset list as the BFF serves them. */
-async function expectedUri(request: APIRequestContext, baseURL: string, created: CreatedSwap): Promise<{ uri: string; swap: SwapAnswer }> {
-  const swap = swapAnswerSchema.parse(await (await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })).json());
+async function expectedUri(
+  request: APIRequestContext,
+  baseURL: string,
+  created: CreatedSwap,
+): Promise<{ uri: string; swap: SwapAnswer }> {
+  const swap = swapAnswerSchema.parse(
+    await (
+      await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })
+    ).json(),
+  );
   const { assets } = assetListSchema.parse(await (await request.get(`${baseURL}/api/v1/assets`)).json());
   const asset = assets.find((a) => a.network === swap.deposit.network && a.symbol === swap.deposit.token);
   // The answer carries the deposit asset, and it is the listed one.
-  expect(swap.depositAsset).toEqual(asset ? { contractAddress: asset.contractAddress, decimals: asset.decimals } : null);
+  expect(swap.depositAsset).toEqual(
+    asset ? { contractAddress: asset.contractAddress, decimals: asset.decimals } : null,
+  );
   return { uri: depositUri(swap, swap.depositAsset ?? null).uri, swap };
 }
 
@@ -52,13 +69,20 @@ async function refuseAssetList(page: Page): Promise<string[]> {
     return route.fulfill({
       status: 429,
       headers: { "content-type": "application/json", "retry-after": "30" },
-      body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: {} }, requestId: "req_test" }),
+      body: JSON.stringify({
+        error: { code: "rate_limited", message: "Too many requests.", details: {} },
+        requestId: "req_test",
+      }),
     });
   });
   return asked;
 }
 
-test("BTC: the QR is the BIP-21 URI with the exact amount, and 'QR with the address only' holds the address", async ({ page, request, baseURL }) => {
+test("BTC: the QR is the BIP-21 URI with the exact amount, and 'QR with the address only' holds the address", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!, { from: ["BTC", "bitcoin"], amount: "0.01" });
   const { uri, swap } = await expectedUri(request, baseURL!, created);
   expect(uri).toBe(`bitcoin:${swap.deposit.address}?amount=0.01`);
@@ -77,7 +101,9 @@ test("BTC: the QR is the BIP-21 URI with the exact amount, and 'QR with the addr
 test("an ERC-20 token: EIP-681 transfer on the contract with base units", async ({ page, request, baseURL }) => {
   const created = await createSwapThroughApi(request, baseURL!, { from: ["USDT", "ethereum"], amount: "25.5" });
   const { uri, swap } = await expectedUri(request, baseURL!, created);
-  expect(uri).toBe(`ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${swap.deposit.address}&uint256=25500000`);
+  expect(uri).toBe(
+    `ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${swap.deposit.address}&uint256=25500000`,
+  );
   await new SwapPage(page).goto(created.path);
   expect(await decodeQr(page)).toBe(uri);
   // The network chip names the token standard.
@@ -89,7 +115,12 @@ test("an ERC-20 token: EIP-681 transfer on the contract with base units", async 
 });
 
 test("SOL: the Solana Pay URI", async ({ page, request, baseURL }) => {
-  const created = await createSwapThroughApi(request, baseURL!, { from: ["SOL", "solana"], to: ["ETH", "ethereum"], amount: "1.5", address: EVM_ADDRESS });
+  const created = await createSwapThroughApi(request, baseURL!, {
+    from: ["SOL", "solana"],
+    to: ["ETH", "ethereum"],
+    amount: "1.5",
+    address: EVM_ADDRESS,
+  });
   const { uri, swap } = await expectedUri(request, baseURL!, created);
   expect(uri).toBe(`solana:${swap.deposit.address}?amount=1.5`);
   await new SwapPage(page).goto(created.path);
@@ -101,7 +132,12 @@ test("XLM with a memo: the address shows only after 'I will include the memo', a
   request,
   baseURL,
 }) => {
-  const created = await createSwapThroughApi(request, baseURL!, { from: ["XLM", "stellar"], to: ["SOL", "solana"], amount: "60", address: SOL_ADDRESS });
+  const created = await createSwapThroughApi(request, baseURL!, {
+    from: ["XLM", "stellar"],
+    to: ["SOL", "solana"],
+    amount: "60",
+    address: SOL_ADDRESS,
+  });
   const { uri, swap } = await expectedUri(request, baseURL!, created);
   expect(swap.deposit.memo).toBeTruthy();
   expect(uri).toBe(
@@ -123,10 +159,16 @@ test("XLM with a memo: the address shows only after 'I will include the memo', a
   // A QR of the address alone carries no memo: the note under it says the memo is to be typed.
   await page.getByRole("checkbox", { name: "QR with the address only" }).check();
   expect(await decodeQr(page)).toBe(swap.deposit.address);
-  await expect(page.getByTestId("qr-note")).toHaveText("This QR holds the address only: enter the amount and the memo in your wallet.");
+  await expect(page.getByTestId("qr-note")).toHaveText(
+    "This QR holds the address only: enter the amount and the memo in your wallet.",
+  );
 });
 
-test("'Open in wallet' on a phone carries the same URI, and opens at the top level (from the widget's iframe too)", async ({ page, request, baseURL }) => {
+test("'Open in wallet' on a phone carries the same URI, and opens at the top level (from the widget's iframe too)", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!, { from: ["BTC", "bitcoin"], amount: "0.01" });
   const { uri } = await expectedUri(request, baseURL!, created);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -162,7 +204,11 @@ test("a Tron token: the QR holds the bare address, and says so", async ({ page, 
   await expect(page.getByTestId("deposit-network")).toHaveText("TronTRC-20");
 });
 
-test("USDT on BSC with the asset list refused (429): the QR is the token transfer the swap answer names, never BNB", async ({ page, request, baseURL }) => {
+test("USDT on BSC with the asset list refused (429): the QR is the token transfer the swap answer names, never BNB", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!, {
     from: ["USDT", "bsc"],
     to: ["BTC", "bitcoin"],
@@ -170,7 +216,9 @@ test("USDT on BSC with the asset list refused (429): the QR is the token transfe
     address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
   });
   const { uri, swap } = await expectedUri(request, baseURL!, created);
-  expect(uri).toBe(`ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=${swap.deposit.address}&uint256=1234500000000000000000`);
+  expect(uri).toBe(
+    `ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=${swap.deposit.address}&uint256=1234500000000000000000`,
+  );
   const asked = await refuseAssetList(page);
   await new SwapPage(page).goto(created.path);
   expect(await decodeQr(page)).toBe(uri);
@@ -198,6 +246,8 @@ test("a token deposit whose answer does not name its asset, with the list refuse
   expect(decoded).not.toMatch(/^ethereum:/);
   expect(decoded).toBe(await swapPage.depositAddress.getAttribute("data-address"));
   expect(asked.length, "the page asked the list, since the answer did not say").toBeGreaterThan(0);
-  await expect(page.getByTestId("qr-note")).toHaveText("This QR holds the address only: enter the amount in your wallet.");
+  await expect(page.getByTestId("qr-note")).toHaveText(
+    "This QR holds the address only: enter the amount in your wallet.",
+  );
   await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveCount(0);
 });

@@ -6,7 +6,10 @@ import { expect, expectNoSeriousA11yViolations, pauseClock, readCounter, screens
 
 test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4" } });
 
-test("a swap with no deposit before its deadline shows 'Deposit window closed', no deposit address, and is read no more", async ({ page, checkout }) => {
+test("a swap with no deposit before its deadline shows 'Deposit window closed', no deposit address, and is read no more", async ({
+  page,
+  checkout,
+}) => {
   await page.clock.install();
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
@@ -31,7 +34,9 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   await expect(swap.stepMarker("Done")).toHaveAttribute("data-state", "upcoming");
   // Nothing was sent and nothing will be received: the page must not say otherwise.
   await expect(page.getByText("You sent", { exact: true }), "an expired swap does not say 'You sent'").toBeHidden();
-  await expect(swap.sandbox, "the sandbox panel does not claim a deposit was made").not.toContainText("The simulated deposit was made");
+  await expect(swap.sandbox, "the sandbox panel does not claim a deposit was made").not.toContainText(
+    "The simulated deposit was made",
+  );
 
   await screenshotStep(page, "expired");
   for (const colorScheme of ["light", "dark"] as const) {
@@ -49,7 +54,10 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   expect(counter.reads()).toBe(atExpiry);
 });
 
-test("at the deadline the address and QR go at once, before the provider has said the swap expired", async ({ page, checkout }) => {
+test("at the deadline the address and QR go at once, before the provider has said the swap expired", async ({
+  page,
+  checkout,
+}) => {
   await page.clock.install();
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();

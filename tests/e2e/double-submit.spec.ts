@@ -94,7 +94,10 @@ test("two quick clicks on 'Create swap' create exactly one swap", async ({ page,
   await expectOneSwap(page, record);
 });
 
-test("from the keyboard, focus stays on 'Create swap' while the swap is made, and is still there when it fails", async ({ page, checkout }) => {
+test("from the keyboard, focus stays on 'Create swap' while the swap is made, and is still there when it fails", async ({
+  page,
+  checkout,
+}) => {
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
   const release = await holdCreates(page, "abort");
@@ -118,7 +121,10 @@ test("a swap refused because the key's shared budget is spent says the service i
     route.fulfill({
       status: 429,
       headers: { "content-type": "application/json", "retry-after": "20", "x-request-id": "req_busy" },
-      body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: { budget: "create" } }, requestId: "req_busy" }),
+      body: JSON.stringify({
+        error: { code: "rate_limited", message: "Too many requests.", details: { budget: "create" } },
+        requestId: "req_busy",
+      }),
     }),
   );
   await review.createButton.click();
@@ -133,7 +139,10 @@ test("a swap refused because the key's shared budget is spent says the service i
   await expect(alert.getByTestId("retry-in")).toHaveText("You can try again now.");
 });
 
-test("a creation that takes long says so, and that the swap is made once, so nobody reloads or clicks again", async ({ page, checkout }) => {
+test("a creation that takes long says so, and that the swap is made once, so nobody reloads or clicks again", async ({
+  page,
+  checkout,
+}) => {
   await page.clock.install();
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();

@@ -39,13 +39,20 @@ function bodyOf(raw: string): string {
   const body = raw.slice(raw.indexOf("\r\n\r\n") + 4);
   return /content-transfer-encoding: quoted-printable/i.test(raw)
     ? Buffer.from(
-        body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         "latin1",
       ).toString("utf8")
     : body;
 }
 
-test("the deposit page e-mails its link; the link that arrives opens the swap", async ({ page, request, baseURL, browser }) => {
+test("the deposit page e-mails its link; the link that arrives opens the swap", async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   const swapPage = new SwapPage(page);
   await swapPage.goto(created.path);
@@ -75,19 +82,30 @@ test("the deposit page e-mails its link; the link that arrives opens the swap", 
   await other.close();
 });
 
-test("the route: the swap's token, the error shape for bad input, and limits per address and per client", async ({ request, baseURL }) => {
+test("the route: the swap's token, the error shape for bad input, and limits per address and per client", async ({
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   const url = `${baseURL}/api/v1/swap/${created.id}/email`;
   const send = (email: string, token: string | null = created.token, locale = "en") =>
     request.post(url, { headers: token ? { "x-swap-token": token } : {}, data: { email, locale } });
 
-  const bad = await request.post(url, { headers: { "x-swap-token": created.token }, data: { email: "nope", locale: "en" } });
+  const bad = await request.post(url, {
+    headers: { "x-swap-token": created.token },
+    data: { email: "nope", locale: "en" },
+  });
   expect(bad.status()).toBe(400);
   const badBody = (await bad.json()) as { error: { code: string; details: unknown }; requestId: string };
   expect(badBody.error.code).toBe("validation_error");
   expect(badBody.requestId).toBeTruthy();
   expect(
-    (await request.post(url, { headers: { "x-swap-token": created.token }, data: { email: "a@example.com", locale: "en", cc: "x@example.com" } })).status(),
+    (
+      await request.post(url, {
+        headers: { "x-swap-token": created.token },
+        data: { email: "a@example.com", locale: "en", cc: "x@example.com" },
+      })
+    ).status(),
   ).toBe(400);
   expect((await send("a@example.com", created.token, "xx")).status()).toBe(400);
 
@@ -96,7 +114,8 @@ test("the route: the swap's token, the error shape for bad input, and limits per
     ((await response.json()) as { error: { details: { limit?: string } } }).error.details.limit;
 
   // Per address: 3 an hour (any letter case), then 429.
-  for (const email of ["victim@example.com", "Victim@example.com", "VICTIM@example.com"]) expect((await send(email)).status()).toBe(200);
+  for (const email of ["victim@example.com", "Victim@example.com", "VICTIM@example.com"])
+    expect((await send(email)).status()).toBe(200);
   const perAddress = await send("victim@example.com");
   expect(perAddress.status()).toBe(429);
   expect(perAddress.headers()["retry-after"]).toBeTruthy();

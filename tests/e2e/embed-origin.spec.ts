@@ -6,10 +6,15 @@ import { expect, test } from "./fixtures";
 
 test.use({ appEnv: { TRUST_PROXY_HOPS: "1" } });
 
-test("the snippet and the preview use the page's own origin, whatever X-Forwarded-Host the request carried", async ({ page, app }) => {
+test("the snippet and the preview use the page's own origin, whatever X-Forwarded-Host the request carried", async ({
+  page,
+  app,
+}) => {
   // On the page's own request only: the widget's API calls would be refused as cross-origin.
   await page.route("**/widget/embed", (route) =>
-    route.continue({ headers: { ...route.request().headers(), "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" } }),
+    route.continue({
+      headers: { ...route.request().headers(), "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" },
+    }),
   );
   await page.goto(`${app!.origin}/widget/embed`);
   const snippet = page.getByTestId("snippet");

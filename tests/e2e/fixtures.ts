@@ -32,7 +32,11 @@ type TestFixtures = {
  * What an API key looks like in text the browser logged: the build's canary key (scripts/test.sh
  * sets LEAK_CANARY_KEY), the embedded sandbox's key, or anything shaped like a partner key.
  */
-const keyPatterns = [...(process.env.LEAK_CANARY_KEY ? [process.env.LEAK_CANARY_KEY] : []), "lsk_test_sandbox", /lsk_(live|test)_[A-Za-z0-9]{6,}/];
+const keyPatterns = [
+  ...(process.env.LEAK_CANARY_KEY ? [process.env.LEAK_CANARY_KEY] : []),
+  "lsk_test_sandbox",
+  /lsk_(live|test)_[A-Za-z0-9]{6,}/,
+];
 const findKeyIn = (text: string) => keyPatterns.find((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -40,7 +44,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   app: [
     async ({ appEnv }, use) => {
       if (!appEnv) return use(null);
-      const canary: Record<string, string> = process.env.LEAK_CANARY_KEY ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY } : {};
+      const canary: Record<string, string> = process.env.LEAK_CANARY_KEY
+        ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY }
+        : {};
       const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...canary, ...appEnv });
       try {
         await use(app);
@@ -81,7 +87,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await context.addInitScript(() =>
         document.addEventListener("securitypolicyviolation", (e) => {
           const report = (window as unknown as { __cspViolation?: (line: string) => void }).__cspViolation;
-          report?.(`${e.effectiveDirective} refused ${e.blockedURI || "(inline)"} on ${e.documentURI} at ${e.sourceFile}:${e.lineNumber}`);
+          report?.(
+            `${e.effectiveDirective} refused ${e.blockedURI || "(inline)"} on ${e.documentURI} at ${e.sourceFile}:${e.lineNumber}`,
+          );
         }),
       );
       await use();
@@ -102,17 +110,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect };
 
 export type CreatedSwap = { id: string; token: string; path: string; quoteId: string };
-export type SwapOptions = { from?: [string, string]; to?: [string, string]; amount?: string; address?: string; memo?: string };
+export type SwapOptions = {
+  from?: [string, string];
+  to?: [string, string];
+  amount?: string;
+  address?: string;
+  memo?: string;
+};
 
 /**
  * A swap made through the BFF's browser-facing API (what the checkout does on "Create swap"), for
  * tests that start on the status page as a user following their saved link.
  */
-export async function createSwapThroughApi(request: APIRequestContext, baseURL: string, options: SwapOptions = {}): Promise<CreatedSwap> {
+export async function createSwapThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  options: SwapOptions = {},
+): Promise<CreatedSwap> {
   const [fromToken, fromNetwork] = options.from ?? ["BTC", "bitcoin"];
   const [toToken, toNetwork] = options.to ?? ["USDT", "tron"];
   const quoteResponse = await request.post(`${baseURL}/api/v1/quote`, {
-    data: { from: { network: fromNetwork, token: fromToken, amount: options.amount ?? "0.01" }, to: { network: toNetwork, token: toToken } },
+    data: {
+      from: { network: fromNetwork, token: fromToken, amount: options.amount ?? "0.01" },
+      to: { network: toNetwork, token: toToken },
+    },
   });
   expect(quoteResponse.status(), await quoteResponse.text()).toBe(200);
   const quote = (await quoteResponse.json()) as { id: string };
@@ -122,7 +143,12 @@ export async function createSwapThroughApi(request: APIRequestContext, baseURL: 
   });
   expect(swapResponse.status(), await swapResponse.text()).toBe(200);
   const created = (await swapResponse.json()) as { swap: { id: string }; accessToken: string };
-  return { id: created.swap.id, token: created.accessToken, path: `/swap/${created.swap.id}#t=${created.accessToken}`, quoteId: quote.id };
+  return {
+    id: created.swap.id,
+    token: created.accessToken,
+    path: `/swap/${created.swap.id}#t=${created.accessToken}`,
+    quoteId: quote.id,
+  };
 }
 
 /**
@@ -157,7 +183,11 @@ const screenshotSizes = [
  * `theme=dark`): the other scheme would be the same picture. Changing them fires no focus event, so
  * the swap page does not poll while this runs.
  */
-export async function screenshotStep(page: Page, step: string, options: { fullPage?: boolean; colorSchemes?: ReadonlyArray<"light" | "dark"> } = {}) {
+export async function screenshotStep(
+  page: Page,
+  step: string,
+  options: { fullPage?: boolean; colorSchemes?: ReadonlyArray<"light" | "dark"> } = {},
+) {
   const screenshotDir = shotsDir("checkout");
   const viewport = page.viewportSize();
   await page.mouse.move(0, 0);
@@ -168,7 +198,11 @@ export async function screenshotStep(page: Page, step: string, options: { fullPa
     for (const colorScheme of options.colorSchemes ?? (["light", "dark"] as const)) {
       await page.emulateMedia({ colorScheme });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      await page.screenshot({ path: `${screenshotDir}${step}-${size.width}-${colorScheme}.png`, fullPage: options.fullPage ?? true, animations: "disabled" });
+      await page.screenshot({
+        path: `${screenshotDir}${step}-${size.width}-${colorScheme}.png`,
+        fullPage: options.fullPage ?? true,
+        animations: "disabled",
+      });
     }
   }
   await page.emulateMedia({ colorScheme: null });

@@ -18,11 +18,18 @@ let sessionCookie: { name: string; value: string };
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${app.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${app.origin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
 };
 
-const btcToUsdt = { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } };
+const btcToUsdt = {
+  from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+  to: { network: "tron", token: "USDT" },
+};
 
 /** One checkout: a quote, an address check for its order, and (unless `stop`) a swap with a deposit. */
 async function order(options: {
@@ -35,14 +42,23 @@ async function order(options: {
   const quote = await post("/api/v1/quote", options.body ?? btcToUsdt, options.headers);
   expect(quote.status).toBe(200);
   const orderToken = quote.json.orderToken as string;
-  if (options.invalidFirst) await post("/api/v1/address", { network: "tron", token: "USDT", address: "TNotAnAddress", orderToken });
+  if (options.invalidFirst)
+    await post("/api/v1/address", { network: "tron", token: "USDT", address: "TNotAnAddress", orderToken });
   await post("/api/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS, orderToken });
   if (!options.swap) return;
-  const swap = await post("/api/v1/swap", { quoteId: quote.json.id, destination: { address: TRON_ADDRESS } }, { "idempotency-key": crypto.randomUUID() });
+  const swap = await post(
+    "/api/v1/swap",
+    { quoteId: quote.json.id, destination: { address: TRON_ADDRESS } },
+    { "idempotency-key": crypto.randomUUID() },
+  );
   expect(swap.status).toBe(200);
   const made = swap.json as { swap: { id: string }; accessToken: string };
   if (options.outcome) {
-    const deposit = await post(`/api/sandbox/swaps/${made.swap.id}/deposit`, { outcome: options.outcome }, { "x-swap-token": made.accessToken });
+    const deposit = await post(
+      `/api/sandbox/swaps/${made.swap.id}/deposit`,
+      { outcome: options.outcome },
+      { "x-swap-token": made.accessToken },
+    );
     expect(deposit.status).toBe(200);
   }
 }
@@ -57,8 +73,14 @@ test.beforeAll(async () => {
     SANDBOX_QUOTE_TTL_SECONDS: "3",
     WIDGET_ALLOWED_ORIGINS: SHOP,
   });
-  for (const outcome of ["completed", "completed", "completed", "refunded", "failed"] as const) await order({ swap: true, outcome });
-  await order({ swap: true, outcome: "completed", invalidFirst: true, headers: { "x-widget-origin": SHOP, "x-widget-locale": "de" } });
+  for (const outcome of ["completed", "completed", "completed", "refunded", "failed"] as const)
+    await order({ swap: true, outcome });
+  await order({
+    swap: true,
+    outcome: "completed",
+    invalidFirst: true,
+    headers: { "x-widget-origin": SHOP, "x-widget-locale": "de" },
+  });
   await order({ swap: true });
   await order({
     body: { from: { network: "ethereum", token: "ETH", amount: "0.5" }, to: { network: "tron", token: "USDT" } },

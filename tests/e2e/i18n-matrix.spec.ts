@@ -25,7 +25,10 @@ const locales: readonly Locale[] = process.env.ONLY
 
 type Messages = typeof en;
 const messages = Object.fromEntries(
-  allLocales.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../lib/i18n/messages/${locale}.json`, import.meta.url), "utf8")) as Messages]),
+  allLocales.map((locale) => [
+    locale,
+    JSON.parse(readFileSync(new URL(`../../lib/i18n/messages/${locale}.json`, import.meta.url), "utf8")) as Messages,
+  ]),
 ) as Record<Locale, Messages>;
 
 const PASSWORD = "i18n matrix password";
@@ -34,7 +37,11 @@ const widths = [360, 320] as const;
 const CHECKOUT = "/?from=BTC&to=USDT.tron&amount=0.01";
 
 test.use({
-  appEnv: { PARTNER_DASHBOARD_PASSWORD: PASSWORD, SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", PARTNER_RATE_LIMIT_PER_MINUTE: "1000000" },
+  appEnv: {
+    PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+    SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+    PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
+  },
   permissions: ["clipboard-read", "clipboard-write"],
   viewport: { width: widths[0], height: 740 },
   // A step that cannot happen (a control in the wrong language) fails, rather than waiting for the test's end.
@@ -53,20 +60,32 @@ test.beforeAll(async ({ app, playwright }) => {
   const origin = app!.origin;
   const request = await playwright.request.newContext();
   const read = async (swap: CreatedSwap) =>
-    (await (await request.get(`${origin}/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": swap.token } })).json()) as SwapRead;
-  const memo = await createSwapThroughApi(request, origin, { from: ["XLM", "stellar"], to: ["SOL", "solana"], amount: "60", address: SOL_ADDRESS });
+    (await (
+      await request.get(`${origin}/api/v1/swap/${swap.id}`, { headers: { "x-swap-token": swap.token } })
+    ).json()) as SwapRead;
+  const memo = await createSwapThroughApi(request, origin, {
+    from: ["XLM", "stellar"],
+    to: ["SOL", "solana"],
+    amount: "60",
+    address: SOL_ADDRESS,
+  });
   memoSwap = { ...memo, read: await read(memo) };
   expect(memoSwap.read.deposit.memo).toBeTruthy();
   completed = await createSwapThroughApi(request, origin);
   expired = await createSwapThroughApi(request, origin);
-  const paid = await request.post(`${origin}/api/sandbox/swaps/${completed.id}/deposit`, { headers: { "x-swap-token": completed.token }, data: {} });
+  const paid = await request.post(`${origin}/api/sandbox/swaps/${completed.id}/deposit`, {
+    headers: { "x-swap-token": completed.token },
+    data: {},
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   const seeded = await request.post(`${origin}/api/sandbox/seed`, { data: { count: 30 } });
   expect(seeded.status()).toBe(200);
   const login = await request.post(`${origin}/api/partner/session`, { data: { password: PASSWORD } });
   const [name, ...value] = login.headers()["set-cookie"]!.split(";")[0]!.split("=");
   sessionCookie = { name: name!, value: value.join("=") };
-  await expect.poll(async () => (await read(completed)).status, { timeout: 60_000, intervals: [1_000] }).toBe("completed");
+  await expect
+    .poll(async () => (await read(completed)).status, { timeout: 60_000, intervals: [1_000] })
+    .toBe("completed");
   await request.dispose();
 });
 
@@ -90,19 +109,25 @@ async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > window.innerWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth} px`);
+    if (root.scrollWidth > window.innerWidth)
+      problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth} px`);
     const describe = (el: Element) =>
       `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("data-testid") ? ` data-testid=${el.getAttribute("data-testid")}` : ""}> "${(el.textContent ?? "").trim().slice(0, 50)}"`;
     for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
-      if (el.closest(".sr-only, [hidden], dialog:not([open]), details:not([open]) > :not(summary)") || el.matches("input, select, textarea, svg, svg *"))
+      if (
+        el.closest(".sr-only, [hidden], dialog:not([open]), details:not([open]) > :not(summary)") ||
+        el.matches("input, select, textarea, svg, svg *")
+      )
         continue;
       const style = getComputedStyle(el);
       if (style.display === "none" || style.visibility === "hidden" || el.getClientRects().length === 0) continue;
       if (style.textOverflow === "ellipsis") continue;
       const clipsX = style.overflowX !== "visible";
       const clipsY = style.overflowY === "hidden" || style.overflowY === "clip";
-      if (clipsX && el.scrollWidth > el.clientWidth + 1) problems.push(`cut off sideways (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
-      else if (clipsY && el.scrollHeight > el.clientHeight + 1) problems.push(`cut off below (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
+      if (clipsX && el.scrollWidth > el.clientWidth + 1)
+        problems.push(`cut off sideways (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
+      else if (clipsY && el.scrollHeight > el.clientHeight + 1)
+        problems.push(`cut off below (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
     }
     return problems;
   });
@@ -130,7 +155,10 @@ async function checkWidths(page: Page, locale: Locale, screen: string, problems:
  */
 async function reachReview(page: Page, locale: Locale) {
   const m = messages[locale];
-  const label = new IntlMessageFormat(m.destination.addressLabel, locale).format({ symbol: "USDT", network: "Tron" }) as string;
+  const label = new IntlMessageFormat(m.destination.addressLabel, locale).format({
+    symbol: "USDT",
+    network: "Tron",
+  }) as string;
   await page.getByRole("textbox", { name: label, exact: true }).fill(TRON_ADDRESS);
   const main = page.getByTestId("main-button");
   await expect(main).toHaveText(m.checkout.review);
@@ -162,7 +190,9 @@ test("the checkout with a pair and an amount, in every locale", async ({ page })
   expect(problems).toEqual([]);
 });
 
-test("the review step before a swap is created, in every locale: its words, the amounts in the locale's digits", async ({ page }) => {
+test("the review step before a swap is created, in every locale: its words, the amounts in the locale's digits", async ({
+  page,
+}) => {
   const problems: string[] = [];
   for (const locale of locales) {
     const m = messages[locale];
@@ -176,15 +206,22 @@ test("the review step before a swap is created, in every locale: its words, the 
     const sent = formatAmount("0.01", locale, 8);
     if (locale === "de") expect(sent).toBe("0,01");
     if (locale === "fa") expect(sent, "Persian digits").toBe("۰٫۰۱");
-    await expect(page.getByText(m.review.youSend, { exact: true }).locator("xpath=following-sibling::p[1]")).toHaveText(`${sent} BTC`);
+    await expect(page.getByText(m.review.youSend, { exact: true }).locator("xpath=following-sibling::p[1]")).toHaveText(
+      `${sent} BTC`,
+    );
     // The estimate in the same digits and separators: only characters the locale's numbers use.
     const parts = new Intl.NumberFormat(locale).formatToParts(1234567890.5);
-    const chars = [...new Set(parts.filter((p) => p.type !== "literal").flatMap((p) => [...p.value]))].join("").replace(/[\\\]^-]/g, "\\$&");
+    const chars = [...new Set(parts.filter((p) => p.type !== "literal").flatMap((p) => [...p.value]))]
+      .join("")
+      .replace(/[\\\]^-]/g, "\\$&");
     await expect(page.getByTestId("review-receive")).toHaveText(new RegExp(`^≈ [${chars}\\s]+ USDT$`));
     // The review is the journey's second step, named in the locale, and the steps run in its direction.
     const current = page.getByTestId("step-indicator").locator(':scope > li[aria-current="step"]');
     await expect(current).toContainText(m.steps.review);
-    expect(await current.evaluate((li) => [...li.parentElement!.children].indexOf(li)), `the current step in ${locale}`).toBe(1);
+    expect(
+      await current.evaluate((li) => [...li.parentElement!.children].indexOf(li)),
+      `the current step in ${locale}`,
+    ).toBe(1);
     const xs = await stepXs(page);
     if (directionOf(locale) === "rtl") expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
     else expect(xs[0], `steps from the left in ${locale}`).toBeLessThan(xs[1]!);
@@ -206,16 +243,20 @@ test("the deposit page of a swap with a memo, in every locale: addresses read in
     await checkWidths(page, locale, "deposit", problems);
     // The address and the memo read in their own order in any page: left to right, isolated.
     const shown = page.getByTestId("deposit-address").locator("bdi");
-    expect(await shown.evaluate((el) => [el.textContent, getComputedStyle(el).direction]), `address in ${locale}`).toEqual([address, "ltr"]);
-    expect(await page.getByTestId("deposit-memo").evaluate((el) => [el.textContent, getComputedStyle(el).direction]), `memo in ${locale}`).toEqual([
-      memo,
-      "ltr",
-    ]);
+    expect(
+      await shown.evaluate((el) => [el.textContent, getComputedStyle(el).direction]),
+      `address in ${locale}`,
+    ).toEqual([address, "ltr"]);
+    expect(
+      await page.getByTestId("deposit-memo").evaluate((el) => [el.textContent, getComputedStyle(el).direction]),
+      `memo in ${locale}`,
+    ).toEqual([memo, "ltr"]);
     // The amount in the locale's digits, and the wallet's plain form beside it when they differ.
     const localAmount = new Intl.NumberFormat(locale, { maximumFractionDigits: 7 }).format(Number(amount));
     await expect(page.getByTestId("deposit-amount")).toHaveText(`${localAmount} XLM`);
     if (locale === "fa") expect(localAmount, "Persian digits").toBe("۶۰");
-    if (localAmount !== amount) await expect(page.getByTestId("deposit-amount-typed")).toHaveText(`${m.deposit.typeAs} ${amount}`);
+    if (localAmount !== amount)
+      await expect(page.getByTestId("deposit-amount-typed")).toHaveText(`${m.deposit.typeAs} ${amount}`);
     else await expect(page.getByTestId("deposit-amount-typed")).toHaveCount(0);
     // The deadline as a date of the locale (this browser's Intl), with its time zone's name.
     const [zoned, zone] = await page.evaluate(
@@ -228,7 +269,10 @@ test("the deposit page of a swap with a memo, in every locale: addresses read in
           minute: "2-digit",
           timeZoneName: "short",
         });
-        return [format.format(new Date(at)), format.formatToParts(new Date(at)).find((p) => p.type === "timeZoneName")?.value ?? ""];
+        return [
+          format.format(new Date(at)),
+          format.formatToParts(new Date(at)).find((p) => p.type === "timeZoneName")?.value ?? "",
+        ];
       },
       [deadline, locale] as const,
     );
@@ -312,7 +356,9 @@ test("the dashboard with its daily table open, in every locale", async ({ page, 
   expect(problems).toEqual([]);
 });
 
-test("screenshots at 390 px of the checkout, its review, a deposit and a completed swap in right-to-left and other scripts", async ({ page }) => {
+test("screenshots at 390 px of the checkout, its review, a deposit and a completed swap in right-to-left and other scripts", async ({
+  page,
+}) => {
   const dir = shotsDir("i18n");
   await page.setViewportSize({ width: 390, height: 844 });
   for (const locale of ["ar", "fa", "he", "ja", "hi", "de"] as const) {

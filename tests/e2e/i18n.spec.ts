@@ -11,7 +11,8 @@ type Locale = keyof typeof catalogues;
 const shots = () => shotsDir("i18n");
 
 /** A message with its placeholders filled in, as next-intl renders simple ones. */
-const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+const fill = (message: string, values: Record<string, string>) =>
+  message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function useLocale(page: Page, locale: Locale) {
@@ -22,13 +23,17 @@ async function walkToDeposit(page: Page, m: (typeof catalogues)[Locale]) {
   await page.goto("/?from=BTC&to=USDT.tron&amount=0.01");
   await expect(page.getByRole("heading", { name: m.checkout.heading })).toBeVisible();
   await expect(page.getByText(m.app.sandboxBadge)).toBeVisible();
-  await page.getByLabel(fill(m.destination.addressLabel, { symbol: "USDT", network: "Tron" })).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await page
+    .getByLabel(fill(m.destination.addressLabel, { symbol: "USDT", network: "Tron" }))
+    .fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
   await expect(page.getByText(fill(m.destination.valid, { network: "Tron" }))).toBeVisible();
   await page.getByRole("button", { name: m.checkout.review }).click();
   await expect(page.getByRole("heading", { name: m.review.heading })).toBeVisible();
   await page.getByRole("button", { name: m.review.create }).click();
   await expect(page.getByRole("heading", { name: m.status.waiting_deposit.title })).toBeVisible();
-  await expect(page.getByRole("heading", { name: fill(m.deposit.heading, { token: "BTC", network: "Bitcoin" }) })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: fill(m.deposit.heading, { token: "BTC", network: "Bitcoin" }) }),
+  ).toBeVisible();
 }
 
 async function waitForStatus(page: Page, m: (typeof catalogues)[Locale], title: string) {
@@ -51,14 +56,18 @@ test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 async function expectLocaleFormats(page: Page, locale: Locale) {
   const m = catalogues[locale];
   const shown = { en: "0.01 BTC", es: "0,01 BTC", ru: "0,01 BTC" }[locale];
-  await expect(page.getByText(m.deposit.amount, { exact: true }).locator("xpath=following-sibling::div[1]/p")).toHaveText(shown);
+  await expect(
+    page.getByText(m.deposit.amount, { exact: true }).locator("xpath=following-sibling::div[1]/p"),
+  ).toHaveText(shown);
   await page.getByRole("button", { name: `${m.common.copy} ${m.deposit.amount}` }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("0.01");
 
   const url = new URL(page.url());
   const token = new URLSearchParams(url.hash.slice(1)).get("t")!;
   const swap = (await (
-    await page.request.get(`${url.origin}/api/v1/swap/${url.pathname.split("/").pop()}`, { headers: { "x-swap-token": token } })
+    await page.request.get(`${url.origin}/api/v1/swap/${url.pathname.split("/").pop()}`, {
+      headers: { "x-swap-token": token },
+    })
   ).json()) as {
     deposit: { deadline: string };
   };
@@ -66,9 +75,14 @@ async function expectLocaleFormats(page: Page, locale: Locale) {
     // The deposit page shows the deadline with its time zone.
     ([deadline, l]) =>
       [l, "en"].map((x) =>
-        new Intl.DateTimeFormat(x, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
-          new Date(deadline),
-        ),
+        new Intl.DateTimeFormat(x, {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZoneName: "short",
+        }).format(new Date(deadline)),
       ),
     [swap.deposit.deadline, locale] as const,
   );
@@ -126,16 +140,22 @@ test("Accept-Language: ru with no choice made gives Russian", async ({ browser }
   await context.close();
 });
 
-test("the language switcher changes the language without losing what the user entered, and is remembered", async ({ page }) => {
+test("the language switcher changes the language without losing what the user entered, and is remembered", async ({
+  page,
+}) => {
   await page.goto("/?from=BTC&to=USDT.tron&amount=0.02");
-  await page.getByLabel(fill(en.destination.addressLabel, { symbol: "USDT", network: "Tron" })).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await page
+    .getByLabel(fill(en.destination.addressLabel, { symbol: "USDT", network: "Tron" }))
+    .fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
   await expect(page.getByText(fill(en.destination.valid, { network: "Tron" }))).toBeVisible();
   await page.getByRole("combobox", { name: en.app.language }).selectOption("es");
   await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   // The same amount, in Spanish's decimal mark.
   await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0,02");
-  await expect(page.getByLabel(fill(es.destination.addressLabel, { symbol: "USDT", network: "Tron" }))).toHaveValue("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
+  await expect(page.getByLabel(fill(es.destination.addressLabel, { symbol: "USDT", network: "Tron" }))).toHaveValue(
+    "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r",
+  );
   await page.reload();
   await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
   await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0,02");
@@ -160,18 +180,26 @@ test("with a phone's largest text the checkout still shows the amounts: the asse
     await page.evaluate((fontSize) => (document.documentElement.style.fontSize = fontSize), size);
     const amount = page.locator("#amount");
     const shown = await amount.evaluate((el: HTMLInputElement) => ({ width: el.clientWidth, needs: el.scrollWidth }));
-    expect(shown.needs, `the amount at ${size} needs ${shown.needs} px and has ${shown.width}`).toBeLessThanOrEqual(shown.width + 1);
+    expect(shown.needs, `the amount at ${size} needs ${shown.needs} px and has ${shown.width}`).toBeLessThanOrEqual(
+      shown.width + 1,
+    );
     // Once the page has laid out the new size (its transitions run for a moment).
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
         message: `the checkout at ${size} text scrolls sideways`,
       })
       .toBeLessThanOrEqual(0);
-    await expect(page.getByRole("status").filter({ hasText: "≈" }).or(page.locator("output[aria-labelledby='receive-label']"))).toContainText(/≈ \d/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "≈" }).or(page.locator("output[aria-labelledby='receive-label']")),
+    ).toContainText(/≈ \d/);
   }
 });
 
-test("the swap page at 320 px with a phone's largest text (200 %) in English and Russian does not scroll sideways", async ({ page, request, baseURL }) => {
+test("the swap page at 320 px with a phone's largest text (200 %) in English and Russian does not scroll sideways", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   await page.setViewportSize({ width: 320, height: 720 });
   for (const locale of ["en", "ru"] as const) {
@@ -188,9 +216,18 @@ test("the swap page at 320 px with a phone's largest text (200 %) in English and
   }
 });
 
-test("no page scrolls sideways on a small phone in any language: the checkout, the swap page, and both in the widget", async ({ page, request, baseURL }) => {
+test("no page scrolls sideways on a small phone in any language: the checkout, the swap page, and both in the widget", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
-  const pages = ["/?from=BTC&to=USDT.tron", created.path, `/widget/swap/${created.id}#t=${created.token}`, "/widget?from=BTC&to=USDT.tron"];
+  const pages = [
+    "/?from=BTC&to=USDT.tron",
+    created.path,
+    `/widget/swap/${created.id}#t=${created.token}`,
+    "/widget?from=BTC&to=USDT.tron",
+  ];
   for (const locale of ["en", "es", "ru"] as const) {
     await useLocale(page, locale);
     for (const width of [320, 360]) {
@@ -198,13 +235,22 @@ test("no page scrolls sideways on a small phone in any language: the checkout, t
       for (const path of pages) {
         await page.goto(path);
         await expect(page.getByTestId("step-indicator")).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${path} in ${locale} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path} in ${locale} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(
+          0,
+        );
         // Nor is any id, amount or status cut with an ellipsis (an order reference may be read out to
         // support); the amount field scrolls, as inputs do, and a picker's asset name may shorten.
         const cut = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>("body *")]
-            .filter((el) => getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1 && el.offsetParent !== null)
+            .filter(
+              (el) =>
+                getComputedStyle(el).textOverflow === "ellipsis" &&
+                el.scrollWidth > el.clientWidth + 1 &&
+                el.offsetParent !== null,
+            )
             .map((el) => el.textContent?.trim() ?? ""),
         );
         expect(cut, `${path} in ${locale} at ${width} px cuts text short`).toEqual([]);

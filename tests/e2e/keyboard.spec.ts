@@ -19,7 +19,13 @@ async function tabTo(page: Page, target: Locator) {
  * Tabs to a side's picker button, opens it with Enter, types `query` and chooses the asset with
  * the arrows and Enter; focus must come back to the button. Returns the picker.
  */
-async function pickWithKeyboard(page: Page, checkout: CheckoutPage, side: Side, query: string, [symbol, network]: [string, string]) {
+async function pickWithKeyboard(
+  page: Page,
+  checkout: CheckoutPage,
+  side: Side,
+  query: string,
+  [symbol, network]: [string, string],
+) {
   await tabTo(page, checkout.pickerButton(side));
   await page.keyboard.press("Enter");
   const picker = checkout.picker(side);
@@ -77,7 +83,10 @@ test("the whole checkout works with the keyboard alone, through 'Create swap'", 
   await expect(swap.statusHeading).toBeFocused();
 });
 
-test("Enter in the picker's search chooses the match and does not submit the checkout behind the dialog", async ({ page, checkout }) => {
+test("Enter in the picker's search chooses the match and does not submit the checkout behind the dialog", async ({
+  page,
+  checkout,
+}) => {
   await checkout.fillValidBtcToUsdtTron();
   const picker = await checkout.openPicker("receive");
   await picker.searchFor("xrp");
@@ -91,7 +100,10 @@ test("Enter in the picker's search chooses the match and does not submit the che
   await checkout.expectSelected("receive", "XRP", "xrpl");
 });
 
-test("the main button is reachable while it holds back, says what is missing, and Enter on it goes to the field that needs it", async ({ page, checkout }) => {
+test("the main button is reachable while it holds back, says what is missing, and Enter on it goes to the field that needs it", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "XRP.xrpl", amount: "0.01" });
   await checkout.expectQuote();
 
@@ -115,7 +127,10 @@ test("the main button is reachable while it holds back, says what is missing, an
   await expect(page.getByRole("heading", { name: "Check your swap" })).toBeVisible();
 });
 
-test("'Swap direction' says what it did: the new pair, and that the amount is to be entered again", async ({ page, checkout }) => {
+test("'Swap direction' says what it did: the new pair, and that the amount is to be entered again", async ({
+  page,
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
   await checkout.expectQuote();
   await page.getByRole("button", { name: "Swap direction" }).focus();

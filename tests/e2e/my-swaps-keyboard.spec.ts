@@ -11,7 +11,10 @@ const saved = Array.from({ length: 7 }, (_, i) => ({
   savedAt: Date.UTC(2026, 10, 20 - i),
 }));
 
-test("my swaps: Show all, Forget, Undo and Forget all keep keyboard focus where the task goes on", async ({ page, checkout }) => {
+test("my swaps: Show all, Forget, Undo and Forget all keep keyboard focus where the task goes on", async ({
+  page,
+  checkout,
+}) => {
   await page.addInitScript(
     ([key, value]) => {
       if (!sessionStorage.getItem("seeded")) localStorage.setItem(key, value);

@@ -16,7 +16,12 @@ test("completed: green, one primary action, 'Start a new swap'", async ({ page, 
   expect(await primaryActions(page)).toEqual(["Start a new swap"]);
 });
 
-test("completed for less than quoted: amber, says so in the headline, one primary action", async ({ page, request, baseURL, swapPage }) => {
+test("completed for less than quoted: amber, says so in the headline, one primary action", async ({
+  page,
+  request,
+  baseURL,
+  swapPage,
+}) => {
   const created = await paidSwap(request, baseURL!, { outcome: "completed", amount: "0.005" });
   await swapPage.goto(created.path);
   await expect(swapPage.statusHeading).toHaveText("Swap complete, for less than quoted");
@@ -37,7 +42,10 @@ test("refunded (opened from a link): amber, one primary action", async ({ page, 
   expect(await primaryActions(page)).toEqual(["Start a new swap"]);
 });
 
-test("refunded with no refund address given here: the headline says it went to the service's address; one 'Contact support'", async ({ page, checkout }) => {
+test("refunded with no refund address given here: the headline says it went to the service's address; one 'Contact support'", async ({
+  page,
+  checkout,
+}) => {
   test.setTimeout(90_000);
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
@@ -52,7 +60,12 @@ test("refunded with no refund address given here: the headline says it went to t
   await axeBothSchemes(page, "refunded to the service's address");
 });
 
-test("failed: one 'Contact support' button, and the page no longer repeats it three times", async ({ page, request, baseURL, swapPage }) => {
+test("failed: one 'Contact support' button, and the page no longer repeats it three times", async ({
+  page,
+  request,
+  baseURL,
+  swapPage,
+}) => {
   const created = await paidSwap(request, baseURL!, { outcome: "failed" });
   await swapPage.goto(created.path);
   await expect(swapPage.statusHeading).toHaveText("Swap failed");

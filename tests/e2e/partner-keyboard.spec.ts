@@ -38,7 +38,10 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => receiver?.close(() => resolve()));
 });
 
-test("Redeliver, pressed from the keyboard, keeps focus and says 'Queued'; the paging range is a live region", async ({ page, request }) => {
+test("Redeliver, pressed from the keyboard, keeps focus and says 'Queued'; the paging range is a live region", async ({
+  page,
+  request,
+}) => {
   const created = await createSwapThroughApi(request, app.origin);
   await expect.poll(() => received, { timeout: 30_000 }).toBeGreaterThan(0);
 
@@ -81,7 +84,9 @@ test("an empty password is said even after an earlier error, with focus left on 
   await expect(password).toBeFocused();
 });
 
-test("signing in puts focus on the dashboard's heading, and signing out on the password field, not the page's top", async ({ page }) => {
+test("signing in puts focus on the dashboard's heading, and signing out on the password field, not the page's top", async ({
+  page,
+}) => {
   await page.goto(`${app.origin}/partner/login`);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.keyboard.press("Enter");

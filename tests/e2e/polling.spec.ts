@@ -10,7 +10,11 @@ import { SwapPage } from "./pages/swap-page";
 
 // The page's poll timer starts with its first read, so the clock stops as soon as that read goes
 // out: a check that waited for the answer first lost that time from the 30 s on a busy machine.
-test("an open swap is read every 30 s: no read at 29 s, one at 31 s, the next about 30 s after that", async ({ page, request, baseURL }) => {
+test("an open swap is read every 30 s: no read at 29 s, one at 31 s, the next about 30 s after that", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   const counter = readCounter(page, created.id);
   await page.clock.install();
@@ -87,7 +91,11 @@ test("polling stops once the swap is completed, refunded or failed: ten minutes 
   );
 });
 
-test("a check that does not get through says so, keeps the last status, and the next one that does clears it", async ({ page, request, baseURL }) => {
+test("a check that does not get through says so, keeps the last status, and the next one that does clears it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   const swap = new SwapPage(page);
   await swap.goto(created.path);
@@ -98,7 +106,9 @@ test("a check that does not get through says so, keeps the last status, and the 
   // The phone loses its network for a moment.
   await page.route(`**/api/v1/swap/${created.id}`, (route) => route.abort("internetdisconnected"));
   await swap.checkNow.click();
-  await expect(notice).toHaveText("The last check did not get through: what you see may be out of date. We keep trying.");
+  await expect(notice).toHaveText(
+    "The last check did not get through: what you see may be out of date. We keep trying.",
+  );
   await expect(swap.depositAddress, "the last status stays on screen").toBeVisible();
   await expectNoSeriousA11yViolations(page, "a failed status check");
 
@@ -107,7 +117,11 @@ test("a check that does not get through says so, keeps the last status, and the 
   await expect(notice).toHaveText("");
 });
 
-test("'Check now' from the keyboard keeps focus while it checks and says when it has, even when nothing changed", async ({ page, swapPage, openNewSwap }) => {
+test("'Check now' from the keyboard keeps focus while it checks and says when it has, even when nothing changed", async ({
+  page,
+  swapPage,
+  openNewSwap,
+}) => {
   // Each answer held for a moment, so the check is in flight long enough to be seen.
   await page.route("**/api/v1/swap/*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -135,7 +149,10 @@ test("a browser that goes offline is told at once that the status may be out of 
   await expect(notice).toHaveText("");
   // Offline, no poll is made to fail (SWR waits for the connection): the page used to look current.
   await page.context().setOffline(true);
-  await expect(notice).toHaveText("The last check did not get through: what you see may be out of date. We keep trying.", { timeout: 3_000 });
+  await expect(notice).toHaveText(
+    "The last check did not get through: what you see may be out of date. We keep trying.",
+    { timeout: 3_000 },
+  );
   await page.context().setOffline(false);
   await expect(notice).toHaveText("");
 });

@@ -2,7 +2,10 @@
 // "refreshes in one minute" read out at 0:39 would be wrong.
 import { expect, test } from "./fixtures";
 
-test("the countdown's spoken milestones come as each is crossed and are gone a few seconds later", async ({ page, checkout }) => {
+test("the countdown's spoken milestones come as each is crossed and are gone a few seconds later", async ({
+  page,
+  checkout,
+}) => {
   await page.clock.install();
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
   await checkout.expectQuote({ from: "BTC", to: "USDT" });

@@ -6,7 +6,10 @@ test.use({ appEnv: { SANDBOX_QUOTE_TTL_SECONDS: "5" } });
 
 const isQuoteCall = (url: string) => new URL(url).pathname === "/api/v1/quote";
 
-test("an expired quote is replaced by a new one without the user asking, and the countdown starts again", async ({ page, checkout }) => {
+test("an expired quote is replaced by a new one without the user asking, and the countdown starts again", async ({
+  page,
+  checkout,
+}) => {
   const quoteIds: string[] = [];
   page.on("response", async (response) => {
     if (isQuoteCall(response.url()) && response.ok()) quoteIds.push(((await response.json()) as { id: string }).id);
@@ -54,7 +57,11 @@ test("on the review step a refreshed quote with a new estimate shows 'The price 
   await expect(review.createButton).toBeEnabled();
 });
 
-test("a quote refused for want of a connection comes by itself once the browser is back online", async ({ page, context, checkout }) => {
+test("a quote refused for want of a connection comes by itself once the browser is back online", async ({
+  page,
+  context,
+  checkout,
+}) => {
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron" });
   await context.setOffline(true);
   await checkout.setAmount("0.01");

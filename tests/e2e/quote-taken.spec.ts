@@ -12,7 +12,12 @@ const OTHER_TRON_ADDRESS = "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD";
 function recordQuotes(page: Page) {
   const ids: string[] = [];
   page.on("response", async (response) => {
-    if (response.request().method() !== "POST" || new URL(response.url()).pathname !== "/api/v1/quote" || response.status() !== 200) return;
+    if (
+      response.request().method() !== "POST" ||
+      new URL(response.url()).pathname !== "/api/v1/quote" ||
+      response.status() !== 200
+    )
+      return;
     ids.push(((await response.json()) as { id: string }).id);
   });
   return ids;
@@ -41,11 +46,14 @@ test("a quote used by someone else leads to a clear message and a new price, nev
 
   const creates: number[] = [];
   page.on("response", (response) => {
-    if (response.request().method() === "POST" && new URL(response.url()).pathname === "/api/v1/swap") creates.push(response.status());
+    if (response.request().method() === "POST" && new URL(response.url()).pathname === "/api/v1/swap")
+      creates.push(response.status());
   });
   await review.createButton.click();
 
-  await expect(page.getByRole("alert").filter({ hasText: "That price can no longer be used, so here is a new one" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "That price can no longer be used, so here is a new one" }),
+  ).toBeVisible();
   expect(creates).toEqual([409]);
   await expect(page).not.toHaveURL(new RegExp(theirs.swap.id));
   await expect(page.getByText(theirs.swap.deposit.address)).toHaveCount(0);

@@ -3,10 +3,14 @@
 // states happen.)
 import { expect, screenshotStep, test } from "./fixtures";
 
-test("screenshots: checkout empty, with a quote, picker open, review, deposit instructions, completed", async ({ page, checkout }) => {
+test("screenshots: checkout empty, with a quote, picker open, review, deposit instructions, completed", async ({
+  page,
+  checkout,
+}) => {
   test.setTimeout(90_000);
   const swap = await checkout.walkToDeposit(async (stop) => {
-    if (stop === "checkout-empty") await expect(page.getByText(/^Enter how much BTC \(Bitcoin\) you want to send/)).toBeVisible();
+    if (stop === "checkout-empty")
+      await expect(page.getByText(/^Enter how much BTC \(Bitcoin\) you want to send/)).toBeVisible();
     // The picker is a modal dialog: its backdrop covers the viewport only.
     await screenshotStep(page, stop, { fullPage: stop !== "picker-open" });
   });

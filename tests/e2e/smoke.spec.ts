@@ -15,7 +15,10 @@ test("the browser-log key watch catches a key printed to the console", async ({ 
   // Wait for the console event itself, so the watch has it before the test ends.
   await Promise.all([
     page.waitForEvent("console", (message) => message.text().startsWith("upstream said:")),
-    page.evaluate((key) => console.error(`upstream said: bad key ${key}`), process.env.LEAK_CANARY_KEY ?? "lsk_test_sandbox"),
+    page.evaluate(
+      (key) => console.error(`upstream said: bad key ${key}`),
+      process.env.LEAK_CANARY_KEY ?? "lsk_test_sandbox",
+    ),
   ]);
 });
 
@@ -49,7 +52,12 @@ test("the checkout, the swap page and the widget load no zod", async ({ page, re
     page.off("response", listener);
     return Promise.all(bodies);
   };
-  for (const path of ["/?from=BTC&to=USDT.tron&amount=0.01", created.path, `/widget/swap/${created.id}#t=${created.token}`, "/widget?from=BTC&to=USDT.tron"]) {
+  for (const path of [
+    "/?from=BTC&to=USDT.tron&amount=0.01",
+    created.path,
+    `/widget/swap/${created.id}#t=${created.token}`,
+    "/widget?from=BTC&to=USDT.tron",
+  ]) {
     const scripts = await scriptsOf(path);
     expect(scripts.length, path).toBeGreaterThan(3);
     expect(scripts.filter((code) => code.includes("._zod")).length, `${path} loads zod`).toBe(0);

@@ -6,7 +6,12 @@ import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshot
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
-test.use({ appEnv: { SANDBOX_DEPOSIT_WINDOW_SECONDS: "4", SUPPORT_URL: "https://help.example/ticket?swap={swapId}&order={externalId}" } });
+test.use({
+  appEnv: {
+    SANDBOX_DEPOSIT_WINDOW_SECONDS: "4",
+    SUPPORT_URL: "https://help.example/ticket?swap={swapId}&order={externalId}",
+  },
+});
 
 test("the support link carries the ids; an expired swap opened from a link offers 'New quote, same details' (its pair and amount, not its payout address) and support for 'Already sent?'", async ({
   page,
@@ -25,7 +30,10 @@ test("the support link carries the ids; an expired swap opened from a link offer
     .textContent();
   expect(externalId).toMatch(/^ord_/);
   const support = page.getByRole("link", { name: /^Contact support about this swap/ });
-  await expect(support).toHaveAttribute("href", `https://help.example/ticket?swap=${created.id}&order=${encodeURIComponent(externalId!)}`);
+  await expect(support).toHaveAttribute(
+    "href",
+    `https://help.example/ticket?swap=${created.id}&order=${encodeURIComponent(externalId!)}`,
+  );
   await expect(support).toHaveAttribute("target", "_blank");
 
   await swap.pollUntil("expired", "button", 90_000);
@@ -53,7 +61,10 @@ test("the support link carries the ids; an expired swap opened from a link offer
   await expect(checkout.address).toHaveValue("");
 });
 
-test("'New quote, same details' of a swap made on this device brings its payout address back", async ({ page, checkout }) => {
+test("'New quote, same details' of a swap made on this device brings its payout address back", async ({
+  page,
+  checkout,
+}) => {
   test.setTimeout(150_000);
   await checkout.fillValidBtcToUsdtTron("0.012");
   const swap = await (await checkout.review()).create();
@@ -68,5 +79,8 @@ test("an error on the form links to support too", async ({ page, checkout }) => 
   await checkout.goto({ from: "DOGE.dogecoin", to: "TON.ton", amount: "100" });
   const alert = page.getByRole("alert").filter({ hasText: /pair|swap/i });
   await expect(alert).toBeVisible();
-  await expect(alert.getByRole("link", { name: /^Contact support/ })).toHaveAttribute("href", "https://help.example/ticket?swap=&order=");
+  await expect(alert.getByRole("link", { name: /^Contact support/ })).toHaveAttribute(
+    "href",
+    "https://help.example/ticket?swap=&order=",
+  );
 });

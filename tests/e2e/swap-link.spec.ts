@@ -8,7 +8,12 @@ const FORGED_DEPOSIT_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 /** A message to post on a swap's channel, with no proof, a wrong one, the token itself, or the real proof. */
 type Message = { swap: Swap; proof: "none" | "wrong" | "token" | "real" };
 
-test("reloading the swap page keeps the swap and its deposit instructions", async ({ page, request, baseURL, swapPage }) => {
+test("reloading the swap page keeps the swap and its deposit instructions", async ({
+  page,
+  request,
+  baseURL,
+  swapPage,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   await swapPage.goto(created.path);
   await swapPage.expectStatus("waiting_deposit", "Waiting for your deposit");
@@ -54,13 +59,19 @@ test("the link without its #t= part says 'This link is incomplete'", async ({ pa
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a link with a wrong token says 'Swap not found' and shows nothing of the swap", async ({ page, request, baseURL }) => {
+test("a link with a wrong token says 'Swap not found' and shows nothing of the swap", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   const last = created.token.at(-1) === "A" ? "B" : "A";
   const wrong = `${created.token.slice(0, -1)}${last}`;
   await page.goto(`/swap/${created.id}#t=${wrong}`);
   await expect(page.getByRole("heading", { level: 1, name: "Swap not found" })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("We could not find this swap. Check that you opened the full link you were given.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "We could not find this swap. Check that you opened the full link you were given.",
+  );
   await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
   await expect(page.getByTestId("deposit-address")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Go to the start page" })).toHaveAttribute("href", "/");
@@ -143,7 +154,9 @@ test("a message another page posts on the tabs' channel changes nothing shown wi
   await swapPage.expectStatus("waiting_deposit");
   const address = (await swapPage.depositAddress.textContent())!;
   // The swap as the BFF answers it, with someone else's deposit address.
-  const real = (await (await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })).json()) as Swap;
+  const real = (await (
+    await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } })
+  ).json()) as Swap;
   const forged: Swap = { ...real, deposit: { ...real.deposit, address: FORGED_DEPOSIT_ADDRESS } };
 
   // Any page of the origin can post on the channel.
@@ -157,7 +170,11 @@ test("a message another page posts on the tabs' channel changes nothing shown wi
         const channel = new BroadcastChannel(`swap-status:${id}`);
         for (const { swap, proof: claimed } of messages) {
           const snapshot = { swap, checkedAt: Date.now() + 5_000, clockOffset: 0 };
-          channel.postMessage(claimed === "none" ? snapshot : { snapshot, proof: claimed === "real" ? proof : claimed === "token" ? token : "0".repeat(64) });
+          channel.postMessage(
+            claimed === "none"
+              ? snapshot
+              : { snapshot, proof: claimed === "real" ? proof : claimed === "token" ? token : "0".repeat(64) },
+          );
         }
         channel.close();
       },
@@ -174,7 +191,8 @@ test("a message another page posts on the tabs' channel changes nothing shown wi
       if (shown && shown !== seen.at(-1)) seen.push(shown);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  const addressesSeen = () => page.evaluate(() => (window as unknown as { depositAddressesSeen: string[] }).depositAddressesSeen);
+  const addressesSeen = () =>
+    page.evaluate(() => (window as unknown as { depositAddressesSeen: string[] }).depositAddressesSeen);
 
   // A bare snapshot (what tabs sent each other before), a wrong proof, the token in its place, and
   // even the right proof: the deposit address stays.

@@ -2,13 +2,24 @@
 // on a server of their own with the sandbox's default 5-s status steps: the BFF answers a swap read
 // from a 5-s cache, so with 1-s steps the page could never show the in-between statuses.
 import type { APIRequestContext } from "@playwright/test";
-import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, readCounter, screenshotStep, test } from "./fixtures";
+import {
+  createSwapThroughApi,
+  expect,
+  expectNoSeriousA11yViolations,
+  readCounter,
+  screenshotStep,
+  test,
+} from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
 test.use({ appEnv: { SANDBOX_STEP_SECONDS: "5" }, permissions: ["clipboard-read", "clipboard-write"] });
 
-test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, and the swap completes", async ({ page, checkout, baseURL }) => {
+test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, and the swap completes", async ({
+  page,
+  checkout,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await page.clock.install();
   await checkout.goto();
@@ -51,10 +62,15 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
 
   const address = (await swap.depositAddress.textContent())?.trim() ?? "";
   expect(address).toMatch(/^bc1[02-9ac-hj-np-z]{11,71}$/);
-  const check = await page.request.post(`${baseURL}/api/v1/address`, { data: { network: "bitcoin", token: "BTC", address } });
+  const check = await page.request.post(`${baseURL}/api/v1/address`, {
+    data: { network: "bitcoin", token: "BTC", address },
+  });
   expect(((await check.json()) as { valid: boolean }).valid).toBe(true);
   await expect(swap.qrCode).toBeVisible();
-  await expect(swap.qrCode).toHaveAttribute("alt", `QR code of the BTC deposit address on Bitcoin, with the amount 0.01: ${address}`);
+  await expect(swap.qrCode).toHaveAttribute(
+    "alt",
+    `QR code of the BTC deposit address on Bitcoin, with the amount 0.01: ${address}`,
+  );
   await expect(swap.deadline).toHaveText(/^Send before .+\. \d:\d{2}:\d{2} left$/);
 
   // Only the copy is said, once, in a status of its own: the buttons' words are no live regions
@@ -71,7 +87,9 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
 
   const counter = readCounter(page, swap.id);
 
-  await expect(page, "a waiting person in another tab sees the status in the tab's title").toHaveTitle("Waiting for your deposit · Swap Checkout");
+  await expect(page, "a waiting person in another tab sees the status in the tab's title").toHaveTitle(
+    "Waiting for your deposit · Swap Checkout",
+  );
   await swap.simulateDeposit();
   await swap.expectStatus("deposit_detected", "Deposit detected");
   await expect(page).toHaveTitle("Deposit detected · Swap Checkout");
@@ -105,7 +123,11 @@ test("a user swaps BTC for USDT on Tron: pick, quote, review, create, deposit, a
   expect(counter.reads()).toBe(readsAtCompletion);
 });
 
-test("a half deposit shows 'Deposit lower than quoted' and says not to send more, then the swap completes", async ({ page, request, baseURL }) => {
+test("a half deposit shows 'Deposit lower than quoted' and says not to send more, then the swap completes", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await createSwapThroughApi(request, baseURL!);
   await page.clock.install();
   const swap = new SwapPage(page);
@@ -147,7 +169,9 @@ test("a half deposit shows 'Deposit lower than quoted' and says not to send more
   await page.clock.resume();
   for (const when of ["at completion", "after a reload"]) {
     if (when === "after a reload") await page.reload();
-    await expect(page.getByTestId("outcome-next"), when).toContainText("Your deposit was lower than quoted, so what arrives can be less than this estimate.");
+    await expect(page.getByTestId("outcome-next"), when).toContainText(
+      "Your deposit was lower than quoted, so what arrives can be less than this estimate.",
+    );
     await expect(page.getByText("You sent", { exact: true }), when).toHaveCount(0);
     await expect(page.getByText("Amount requested", { exact: true }).first(), when).toBeVisible();
     await expect(page.getByTestId("receipt"), when).toContainText("The deposit was lower than quoted");
@@ -170,7 +194,9 @@ async function completedWithDeposit(request: APIRequestContext, baseURL: string,
   await expect
     .poll(
       async () => {
-        const read = await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } });
+        const read = await request.get(`${baseURL}/api/v1/swap/${created.id}`, {
+          headers: { "x-swap-token": created.token },
+        });
         return ((await read.json()) as { status: string }).status;
       },
       { timeout: 60_000, intervals: [2_000] },
@@ -204,7 +230,9 @@ test("a deposit above the amount asked, opened after it completed, says so inste
   const swap = new SwapPage(page);
   await swap.goto(created.path);
   await expect(swap.statusHeading).toHaveText("Swap complete");
-  await expect(page.getByTestId("outcome-next")).toContainText("Your deposit was more than the amount asked, and the payout follows what arrived.");
+  await expect(page.getByTestId("outcome-next")).toContainText(
+    "Your deposit was more than the amount asked, and the payout follows what arrived.",
+  );
   await expect(page.getByText("You sent", { exact: true })).toHaveCount(0);
   await expect(page.getByText("Amount requested", { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId("receipt")).toContainText("The deposit was more than the amount asked");

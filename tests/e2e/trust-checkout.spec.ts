@@ -11,13 +11,23 @@ const OTHER_TRON_ADDRESS = "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD";
 function recordQuotes(page: Page) {
   const ids: string[] = [];
   page.on("response", async (response) => {
-    if (response.request().method() !== "POST" || new URL(response.url()).pathname !== "/api/v1/quote" || response.status() !== 200) return;
+    if (
+      response.request().method() !== "POST" ||
+      new URL(response.url()).pathname !== "/api/v1/quote" ||
+      response.status() !== 200
+    )
+      return;
     ids.push(((await response.json()) as { id: string }).id);
   });
   return ids;
 }
 
-test("a quote taken by someone else: amber, old → new, 'Accept the new price', then the swap is made", async ({ page, checkout, request, baseURL }) => {
+test("a quote taken by someone else: amber, old → new, 'Accept the new price', then the swap is made", async ({
+  page,
+  checkout,
+  request,
+  baseURL,
+}) => {
   const quoteIds = recordQuotes(page);
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
@@ -50,7 +60,10 @@ test("a quote taken by someone else: amber, old → new, 'Accept the new price',
   await swap.expectStatus("waiting_deposit");
 });
 
-test("the refund address is in the form, visible without a click, and checked as before", async ({ page, checkout }) => {
+test("the refund address is in the form, visible without a click, and checked as before", async ({
+  page,
+  checkout,
+}) => {
   await checkout.fillValidBtcToUsdtTron();
   const refund = page.getByLabel("Refund address for BTC on Bitcoin");
   await expect(refund).toBeVisible();
@@ -63,7 +76,10 @@ test("the refund address is in the form, visible without a click, and checked as
   await screenshotStep(page, "checkout-quote");
 });
 
-test("the start page offers 'Continue your swap' for a swap on this device still waiting, with its time left", async ({ page, checkout }) => {
+test("the start page offers 'Continue your swap' for a swap on this device still waiting, with its time left", async ({
+  page,
+  checkout,
+}) => {
   await page.goto("/");
   await expect(page.getByTestId("continue-swap-banner")).toHaveCount(0);
   await checkout.fillValidBtcToUsdtTron();

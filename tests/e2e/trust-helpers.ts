@@ -25,7 +25,11 @@ export function primaryActions(page: Page): Promise<string[]> {
 export async function paidSwap(
   request: APIRequestContext,
   baseURL: string,
-  { amount, outcome, options }: { amount?: string; outcome: "completed" | "refunded" | "failed"; options?: SwapOptions },
+  {
+    amount,
+    outcome,
+    options,
+  }: { amount?: string; outcome: "completed" | "refunded" | "failed"; options?: SwapOptions },
 ) {
   const created = await createSwapThroughApi(request, baseURL, options);
   const deposit = await request.post(`${baseURL}/api/sandbox/swaps/${created.id}/deposit`, {
@@ -36,7 +40,9 @@ export async function paidSwap(
   await expect
     .poll(
       async () => {
-        const read = await request.get(`${baseURL}/api/v1/swap/${created.id}`, { headers: { "x-swap-token": created.token } });
+        const read = await request.get(`${baseURL}/api/v1/swap/${created.id}`, {
+          headers: { "x-swap-token": created.token },
+        });
         return ((await read.json()) as { status: string }).status;
       },
       { timeout: 60_000, intervals: [1_000] },

@@ -95,14 +95,18 @@ async function createSwapInWidget(page: Page) {
 
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: HostEvent[] }).received);
 
-test("the partner's page receives ready, resize, quote, swap_created, status and terminal in order while a swap completes", async ({ page }) => {
+test("the partner's page receives ready, resize, quote, swap_created, status and terminal in order while a swap completes", async ({
+  page,
+}) => {
   // The partner's console stays clean: no message posted to an origin that is not the parent's, no
   // focus the browser refuses inside a cross-origin frame.
   const noise: string[] = [];
   page.on("console", (m) => {
     if (/postMessage|autofocus/i.test(m.text())) noise.push(m.text());
   });
-  await page.goto(`${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01&theme=dark&accent=18e299")}`);
+  await page.goto(
+    `${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01&theme=dark&accent=18e299")}`,
+  );
   const widget = await createSwapInWidget(page);
   await expect(widget.getByTestId("swap-status")).toHaveAttribute("data-status", "waiting_deposit");
   await widget.getByRole("button", { name: "Simulate full deposit" }).click();
@@ -141,7 +145,9 @@ test("the partner's page receives ready, resize, quote, swap_created, status and
   expect(noise).toEqual([]);
 });
 
-test("a site that is not in WIDGET_ALLOWED_ORIGINS can neither frame the widget nor receive its events", async ({ page }) => {
+test("a site that is not in WIDGET_ALLOWED_ORIGINS can neither frame the widget nor receive its events", async ({
+  page,
+}) => {
   const blocked: string[] = [];
   page.on("console", (m) => {
     if (/frame-ancestors|Refused to frame/i.test(m.text())) blocked.push(m.text());
@@ -154,7 +160,9 @@ test("a site that is not in WIDGET_ALLOWED_ORIGINS can neither frame the widget 
   await expect(page.frameLocator("iframe").getByRole("button", { name: "Review swap" })).toHaveCount(0);
 });
 
-test("a tampered config and an expired one are each refused with a clear message and create nothing", async ({ page }) => {
+test("a tampered config and an expired one are each refused with a clear message and create nothing", async ({
+  page,
+}) => {
   const quotes: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/v1/quote")) quotes.push(r.url());
@@ -190,18 +198,24 @@ test("a tampered config and an expired one are each refused with a clear message
   await expect(page.getByRole("alert").filter({ hasText: "This checkout cannot be opened" })).toHaveCount(0);
 });
 
-test("with includeToken in the signed config, swap_created carries the access token, and it opens the swap", async ({ page }) => {
+test("with includeToken in the signed config, swap_created carries the access token, and it opens the swap", async ({
+  page,
+}) => {
   const config = signConfig({ exp: inSeconds(600), includeToken: true }, widgetKey);
   await page.goto(`${host.origin}/?w=${encodeURIComponent(`?from=BTC&to=USDT.tron&amount=0.01&config=${config}`)}`);
   await createSwapInWidget(page);
   await expect.poll(async () => (await received(page)).some((e) => e.type === "swap_created")).toBe(true);
   const created = (await received(page)).find((e) => e.type === "swap_created")!;
   expect(created.payload.accessToken).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{20,100}$/));
-  const read = await page.request.get(`${app.origin}/api/v1/swap/${created.payload.id}`, { headers: { "x-swap-token": String(created.payload.accessToken) } });
+  const read = await page.request.get(`${app.origin}/api/v1/swap/${created.payload.id}`, {
+    headers: { "x-swap-token": String(created.payload.accessToken) },
+  });
   expect(read.status()).toBe(200);
 });
 
-test("a swap made in the widget is listed in the widget after the partner's page reloads, and opens in the widget with its look", async ({ page }) => {
+test("a swap made in the widget is listed in the widget after the partner's page reloads, and opens in the widget with its look", async ({
+  page,
+}) => {
   // On the partner's own site (a browser keeps a cross-site frame's storage only where it allows
   // third-party storage: Chromium's private windows, this test's browser, do not).
   const widgetQuery = "?from=BTC&to=USDT.tron&amount=0.01&theme=dark&locale=en";
@@ -224,13 +238,25 @@ test("a swap made in the widget is listed in the widget after the partner's page
 
 test("embed.js ignores widget-shaped messages that do not come from its own iframe", async ({ page }) => {
   // The host frames the widget and, beside it, a stranger's frame that posts forged events.
-  await page.goto(`${host.origin}/?forger=${encodeURIComponent(stranger.origin)}&w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01")}`);
+  await page.goto(
+    `${host.origin}/?forger=${encodeURIComponent(stranger.origin)}&w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01")}`,
+  );
   await expect(page.frameLocator("iframe#forger").locator("body")).toBeAttached();
   // The page itself posts one too (same window, wrong source).
-  await page.evaluate(() => window.postMessage({ source: "swap-checkout", type: "terminal", payload: { id: "SELF00000000", status: "failed" } }, "*"));
+  await page.evaluate(() =>
+    window.postMessage(
+      { source: "swap-checkout", type: "terminal", payload: { id: "SELF00000000", status: "failed" } },
+      "*",
+    ),
+  );
   // Once the host window has seen the forged messages, embed.js has seen them as well.
   const seenFrom = (origin: string) =>
-    page.evaluate((o) => (window as unknown as { allMessages: Array<{ origin: string }> }).allMessages.filter((m) => m.origin === o).length, origin);
+    page.evaluate(
+      (o) =>
+        (window as unknown as { allMessages: Array<{ origin: string }> }).allMessages.filter((m) => m.origin === o)
+          .length,
+      origin,
+    );
   await expect.poll(() => seenFrom(stranger.origin)).toBe(2);
   await expect.poll(() => seenFrom(host.origin)).toBe(1);
   await expect.poll(async () => (await received(page)).some((e) => e.type === "ready")).toBe(true);
@@ -238,13 +264,20 @@ test("embed.js ignores widget-shaped messages that do not come from its own ifra
   expect(events.filter((e) => e.type === "terminal")).toEqual([]);
   expect(events.some((e) => e.type === "resize" && e.payload.height === 5)).toBe(false);
   // The widget's own iframe was not resized by the forged 5 px.
-  const height = await page.locator("#checkout iframe").evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().height);
+  const height = await page
+    .locator("#checkout iframe")
+    .evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().height);
   expect(height).toBeGreaterThan(200);
 });
 
-test("'Start a new swap' opens the checkout the partner embedded: the signed config, its locks and the presets stay", async ({ page }) => {
+test("'Start a new swap' opens the checkout the partner embedded: the signed config, its locks and the presets stay", async ({
+  page,
+}) => {
   const TRON = "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r";
-  const config = signConfig({ exp: inSeconds(600), customerId: "cust-9", to: "USDT.tron", destination: { address: TRON } }, widgetKey);
+  const config = signConfig(
+    { exp: inSeconds(600), customerId: "cust-9", to: "USDT.tron", destination: { address: TRON } },
+    widgetKey,
+  );
   const configsSent: string[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/api/v1/quote")) configsSent.push(r.headers()["x-widget-config"] ?? "none");
@@ -276,20 +309,28 @@ test("'Start a new swap' opens the checkout the partner embedded: the signed con
   expect(new Set(configsSent)).toEqual(new Set([config]));
 });
 
-test("a config that sells an asset the service does not offer says so, instead of a picker that will not open", async ({ page }) => {
+test("a config that sells an asset the service does not offer says so, instead of a picker that will not open", async ({
+  page,
+}) => {
   const config = signConfig({ exp: inSeconds(600), to: "ZZZ.tron" }, widgetKey);
   await page.goto(`${app.origin}/widget?from=BTC&amount=0.01&config=${config}`);
-  await expect(page.getByRole("status").filter({ hasText: "ZZZ (Tron) is not available for swaps right now" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "ZZZ (Tron) is not available for swaps right now" }),
+  ).toBeVisible();
   const main = page.getByTestId("main-button");
   await expect(main).toBeDisabled();
   await expect(main).toHaveText(/Not available right now/);
   // The control: the same page selling an asset that is offered has no such message.
-  await page.goto(`${app.origin}/widget?from=BTC&amount=0.01&config=${signConfig({ exp: inSeconds(600), to: "USDT.tron" }, widgetKey)}`);
+  await page.goto(
+    `${app.origin}/widget?from=BTC&amount=0.01&config=${signConfig({ exp: inSeconds(600), to: "USDT.tron" }, widgetKey)}`,
+  );
   await expect(page.getByTestId("quote-details")).toContainText("1 BTC ≈");
   await expect(page.getByTestId("locked-to-unavailable")).toHaveCount(0);
 });
 
-test("a config that expires while the widget is open is said at once, the host page hears config_refused, and nothing is created", async ({ page }) => {
+test("a config that expires while the widget is open is said at once, the host page hears config_refused, and nothing is created", async ({
+  page,
+}) => {
   // Long enough to reach Review on a busy machine (8 s was not), short enough to wait out.
   const exp = inSeconds(20);
   const config = signConfig({ exp, customerId: "cust-10" }, widgetKey);
@@ -305,22 +346,35 @@ test("a config that expires while the widget is open is said at once, the host p
   await expect(widget.getByTestId("config-expired")).toHaveCount(0);
   // At its expiry the widget says so by itself, before anyone presses Create, and tells the host
   // page, which can sign a fresh config and mount the widget again.
-  await expect(widget.getByTestId("config-expired")).toContainText("This checkout's settings from the site have expired", { timeout: 30_000 });
-  await expect.poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload)).toEqual([{ reason: "expired" }]);
+  await expect(widget.getByTestId("config-expired")).toContainText(
+    "This checkout's settings from the site have expired",
+    { timeout: 30_000 },
+  );
+  await expect
+    .poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload))
+    .toEqual([{ reason: "expired" }]);
   // The server's clock decides; a second past its expiry there too, Create is refused in words.
   await page.waitForTimeout(Math.max(0, (exp + 1) * 1000 - Date.now()));
   await widget.getByRole("button", { name: "Create swap" }).click();
-  await expect(widget.getByRole("alert").filter({ hasText: "This checkout's settings from the site have expired. Nothing was created." })).toBeVisible();
+  await expect(
+    widget
+      .getByRole("alert")
+      .filter({ hasText: "This checkout's settings from the site have expired. Nothing was created." }),
+  ).toBeVisible();
   await expect(widget.getByRole("alert").filter({ hasText: "highlighted fields" })).toHaveCount(0);
   expect(created).toEqual([400]);
 
   // A config refused on arrival is told to the host page the same way.
   await page.goto(`${host.origin}/?w=${encodeURIComponent(`?from=BTC&to=USDT.tron&amount=0.01&config=${config}`)}`);
   await expect(widget.getByRole("alert").filter({ hasText: "This checkout cannot be opened" })).toBeVisible();
-  await expect.poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload)).toEqual([{ reason: "expired" }]);
+  await expect
+    .poll(async () => (await received(page)).filter((e) => e.type === "config_refused").map((e) => e.payload))
+    .toEqual([{ reason: "expired" }]);
 });
 
-test("on a phone, the asset picker opens where its button is, in view, even when the host page is scrolled far into a tall widget", async ({ page }) => {
+test("on a phone, the asset picker opens where its button is, in view, even when the host page is scrolled far into a tall widget", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 667 });
   await page.goto(`${host.origin}/?w=${encodeURIComponent("?from=BTC&to=USDT.tron&amount=0.01")}`);
   const widget = page.frameLocator("iframe");
@@ -331,7 +385,9 @@ test("on a phone, the asset picker opens where its button is, in view, even when
   const buttonInFrame = (await button.boundingBox())!.y - frame.y;
   // The partner's page goes on below the widget; scrolled so the frame's top is well above the
   // screen, the button still on it.
-  await page.evaluate(() => document.body.append(Object.assign(document.createElement("div"), { style: "height: 1200px" })));
+  await page.evaluate(() =>
+    document.body.append(Object.assign(document.createElement("div"), { style: "height: 1200px" })),
+  );
   await page.evaluate((y) => window.scrollTo(0, y), frame.y + buttonInFrame - 140);
   expect((await button.boundingBox())!.y).toBeGreaterThan(0);
   const scrolled = await page.evaluate(() => window.scrollY);
@@ -359,12 +415,18 @@ test("on a 320 or 360 px phone a long estimated amount is shown whole, not cut",
     await page.goto(`${app.origin}/widget?${query}`);
     const amount = page.locator('output[aria-labelledby="receive-label"] span:not(.sr-only)');
     await expect(amount, `${width} px, ${query}`).toHaveText(/^≈ [\d,.]+$/);
-    const { scroll, client, text } = await amount.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, text: el.textContent }));
+    const { scroll, client, text } = await amount.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      text: el.textContent,
+    }));
     expect(scroll, `${width} px, ${query}: "${text}"`).toBeLessThanOrEqual(client);
   }
 });
 
-test("a partner's accent keeps button text readable (4.5:1) whatever the colour, and the widget has a main landmark", async ({ page }) => {
+test("a partner's accent keeps button text readable (4.5:1) whatever the colour, and the widget has a main landmark", async ({
+  page,
+}) => {
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   // Pure red and mid grey: white text on them is 4.0:1; the page's dark ink, 4.46:1.
   for (const accent of ["ff0000", "808080", "1e40af"]) {
@@ -450,13 +512,16 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
   await page.getByRole("button", { name: "Phone (390 px)" }).click();
   expect(Math.round((await page.locator("iframe").boundingBox())!.width)).toBe(390);
   await expect(page.getByRole("heading", { name: "Reference" })).toBeVisible();
-  for (const name of ["config", "swap_created", "terminal"]) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  for (const name of ["config", "swap_created", "terminal"])
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       // The preview's widget included: its main landmark and the page's are told apart by name.
       const axe = await new AxeBuilder({ page }).analyze();
       expect(
@@ -470,5 +535,7 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
   // and the accent's note do not interrupt (no alert, no live log of resize events).
   await expect(page.getByRole("combobox", { name: "Language", exact: true })).toHaveCount(1);
   await expect(page.getByRole("combobox", { name: "Widget language" })).toHaveCount(1);
-  await expect(page.locator("[aria-live]").filter({ has: page.getByRole("heading", { name: "Events received" }) })).toHaveCount(0);
+  await expect(
+    page.locator("[aria-live]").filter({ has: page.getByRole("heading", { name: "Events received" }) }),
+  ).toHaveCount(0);
 });

@@ -21,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => ledger.close());
 
 let quotes = 0;
-async function quote(externalId: string, seconds: number, options: { pair?: string; locale?: string; origin?: string } = {}) {
+async function quote(
+  externalId: string,
+  seconds: number,
+  options: { pair?: string; locale?: string; origin?: string } = {},
+) {
   const quoteId = `pq_${(++quotes).toString(16).padStart(24, "0")}`;
   const pair = options.pair ?? "BTC.bitcoin>USDT.tron";
   await recordFunnelStep(ledger.db, {
@@ -60,12 +64,30 @@ describe("the funnel's ledger", () => {
     await quote("ord_a", 0, { locale: "de" });
     // address refused, then fixed, swap completed 600 s after the first quote
     await quote("ord_b", 10);
-    await recordFunnelStep(ledger.db, { kind: "address", at: at(20), externalId: "ord_b", asset: "USDT.tron", valid: false });
-    await recordFunnelStep(ledger.db, { kind: "address", at: at(25), externalId: "ord_b", asset: "USDT.tron", valid: true });
+    await recordFunnelStep(ledger.db, {
+      kind: "address",
+      at: at(20),
+      externalId: "ord_b",
+      asset: "USDT.tron",
+      valid: false,
+    });
+    await recordFunnelStep(ledger.db, {
+      kind: "address",
+      at: at(25),
+      externalId: "ord_b",
+      asset: "USDT.tron",
+      valid: true,
+    });
     await swap("ord_b", 30, ["waiting_deposit", "deposit_detected", "processing", "completed"], 610);
     // re-quoted after expiry, then a refund; a refund-address check (BTC) does not count
     const c1 = await quote("ord_c", 20, { origin: "https://shop.example" });
-    await recordFunnelStep(ledger.db, { kind: "address", at: at(30), externalId: "ord_c", asset: "BTC.bitcoin", valid: true });
+    await recordFunnelStep(ledger.db, {
+      kind: "address",
+      at: at(30),
+      externalId: "ord_c",
+      asset: "BTC.bitcoin",
+      valid: true,
+    });
     await recordFunnelStep(ledger.db, { kind: "quote_expired", at: at(300), quoteId: c1 });
     await quote("ord_c", 300);
     await swap("ord_c", 310, ["waiting_deposit", "deposit_detected", "refunded"]);
@@ -81,7 +103,13 @@ describe("the funnel's ledger", () => {
     await recordFunnelStep(ledger.db, { kind: "rate_limited", at: at(3011), externalId: "ord_f" });
     // another deployment's swap, and steps for an order never quoted here
     await swap("ord_zz", 60, ["completed"]);
-    await recordFunnelStep(ledger.db, { kind: "address", at: at(70), externalId: "ord_zz", asset: "USDT.tron", valid: false });
+    await recordFunnelStep(ledger.db, {
+      kind: "address",
+      at: at(70),
+      externalId: "ord_zz",
+      asset: "USDT.tron",
+      valid: false,
+    });
     await recordFunnelStep(ledger.db, { kind: "quote_taken", at: at(70), quoteId: "pq_ffffffffffffffffffffffff" });
 
     const report = await funnelReport(ledger.db, { now: at(3100), groupBy: "pair" });
@@ -103,7 +131,12 @@ describe("the funnel's ledger", () => {
     ]);
     // Before ord_a's quote expired it was still in flight; the period picks orders by their first quote.
     expect((await funnelReport(ledger.db, { now: at(100) })).endings.abandoned).toBe(0);
-    const late = await funnelReport(ledger.db, { now: at(3100), from: at(1000).toISOString(), to: at(4000).toISOString(), groupBy: "origin" });
+    const late = await funnelReport(ledger.db, {
+      now: at(3100),
+      from: at(1000).toISOString(),
+      to: at(4000).toISOString(),
+      groupBy: "origin",
+    });
     expect(late.stages.quoted).toBe(1);
     expect(late.groups).toEqual([
       {
@@ -123,7 +156,10 @@ describe("the funnel's ledger", () => {
     // order.abandoned: once, with the reasons met
     expect(await announceAbandoned(ledger.db, at(3100), at(3100))).toBe(1);
     expect(await announceAbandoned(ledger.db, at(3100), at(3100))).toBe(0);
-    const [event] = await ledger.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.type, "order.abandoned"));
+    const [event] = await ledger.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.type, "order.abandoned"));
     expect(event?.swapId).toBe("ord_a");
     expect(JSON.parse(event!.payload)).toEqual({
       type: "order.abandoned",
@@ -134,12 +170,19 @@ describe("the funnel's ledger", () => {
 
   it("sums the completed swaps' volume per asset sent, in USDC only where a side is a USD stablecoin", async () => {
     // The two completed swaps of the test above: 0.0123 BTC each, paying out 812.5 USDT (estimated).
-    expect(await completedVolume(ledger.db, {})).toEqual([{ asset: "BTC.bitcoin", swaps: 2, amount: "0.0246", usdc: "1625", usdcSwaps: 2 }]);
+    expect(await completedVolume(ledger.db, {})).toEqual([
+      { asset: "BTC.bitcoin", swaps: 2, amount: "0.0246", usdc: "1625", usdcSwaps: 2 },
+    ]);
     expect(await completedVolume(ledger.db, { from: "2030-01-01T00:00:00Z" })).toEqual([]);
   });
 
   it("answers an empty period with zeros and no median", async () => {
-    const report = await funnelReport(ledger.db, { now: at(0), from: "2020-01-01T00:00:00Z", to: "2020-01-02T00:00:00Z", groupBy: "day" });
+    const report = await funnelReport(ledger.db, {
+      now: at(0),
+      from: "2020-01-01T00:00:00Z",
+      to: "2020-01-02T00:00:00Z",
+      groupBy: "day",
+    });
     expect(report).toEqual({
       from: "2020-01-01T00:00:00.000Z",
       to: "2020-01-02T00:00:00.000Z",

@@ -135,7 +135,9 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       sleep: async () => {},
     });
     connection = await openLedgerDb(driver.target());
-    await connection.db.execute(sql`truncate swaps, swap_status_history, ledger_sync_state, webhook_deliveries cascade`);
+    await connection.db.execute(
+      sql`truncate swaps, swap_status_history, ledger_sync_state, webhook_deliveries cascade`,
+    );
     upstreamCalls = [];
     now = clock.now();
   });
@@ -180,14 +182,20 @@ describe.each(drivers)("the ledger on $name", (driver) => {
   });
 
   it("after a first round that met no swap at all (a new key), announces the first swaps made, instead of reading them as history", async () => {
-    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({ done: true, swaps: 0, newest: null });
+    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({
+      done: true,
+      swaps: 0,
+      newest: null,
+    });
     clock.advance(60_000);
     now += 60_000;
     const first = await newSwap("order-first");
     const round = await startBackfillRound(deps());
     expect(round.createdFrom).not.toBeNull();
     await backfillStep(deps(), Infinity, round);
-    expect((await webhookLog(connection.db, 100, 0)).deliveries.map((d) => `${d.type} ${d.swapId}`)).toEqual([`swap.created ${first.id}`]);
+    expect((await webhookLog(connection.db, 100, 0)).deliveries.map((d) => `${d.type} ${d.swapId}`)).toEqual([
+      `swap.created ${first.id}`,
+    ]);
   });
 
   it("announces a swap first met by a top-up round (its creation went unrecorded, say the database was down), and the change it made meanwhile; the history a full round reads stays silent", async () => {
@@ -202,9 +210,14 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     await deposit(paid.id);
     clock.advance(2 * 60_000);
     now += 2 * 60_000;
-    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({ done: true, createdFrom: expect.any(String) });
+    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({
+      done: true,
+      createdFrom: expect.any(String),
+    });
     const events = (await webhookLog(connection.db, 100, 0)).deliveries.map((d) => `${d.type} ${d.swapId}`).sort();
-    expect(events).toEqual([`swap.created ${paid.id}`, `swap.created ${waiting.id}`, `swap.status_changed ${paid.id}`].sort());
+    expect(events).toEqual(
+      [`swap.created ${paid.id}`, `swap.created ${waiting.id}`, `swap.status_changed ${paid.id}`].sort(),
+    );
     const [changed] = await connection.db
       .select({ payload: webhookDeliveries.payload })
       .from(webhookDeliveries)
@@ -217,7 +230,10 @@ describe.each(drivers)("the ledger on $name", (driver) => {
 
   it("starts a requested full backfill only when the loop takes it up, once per request", async () => {
     await seed({ count: 150, statuses: ["completed"] });
-    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({ done: true, swaps: 150 });
+    expect(await backfillStep(deps(), Infinity, await startBackfillRound(deps()))).toMatchObject({
+      done: true,
+      swaps: 150,
+    });
     const finished = (await syncStatus(connection.db)).backfill;
 
     // The request (the seed control's, from any instance) leaves the backfill's own state alone.
@@ -257,7 +273,9 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     // Against the rows themselves: each status's sum is its swaps' rewards.
     const { swaps: rows } = await ledgerPage(connection.db, {}, 100, 0);
     for (const [status, sum] of Object.entries(totals.rewardUsdc)) {
-      const rewards = rows.filter((r) => r.commission.rewardStatus === status).map((r) => Number(r.commission.rewardAmountUsdc));
+      const rewards = rows
+        .filter((r) => r.commission.rewardStatus === status)
+        .map((r) => Number(r.commission.rewardAmountUsdc));
       expect(rewards.length, status).toBeGreaterThan(0);
       expect(Number(sum), status).toBeCloseTo(
         rewards.reduce((x, y) => x + y, 0),
@@ -278,14 +296,21 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       await connection.db.execute(sql`update swaps set created_at = ${at}::timestamptz where id = ${swap.id}`);
     }
     const days = async (tz?: string, range: { createdFrom?: string; createdTo?: string } = {}) =>
-      (await ledgerSummary(connection.db, { ...range, ...(tz ? { tz } : {}) })).daily.map((d) => `${d.date}:${d.count}`);
+      (await ledgerSummary(connection.db, { ...range, ...(tz ? { tz } : {}) })).daily.map(
+        (d) => `${d.date}:${d.count}`,
+      );
     expect(await days()).toEqual(["2026-03-08:2", "2026-03-09:1"]);
     expect(await days("UTC")).toEqual(["2026-03-08:2", "2026-03-09:1"]);
     // 07:30Z is 23:30 on the 7th (PST); 09:30Z is 01:30 on the 8th; 06:30Z on the 9th is 23:30 on the 8th (PDT).
     expect(await days("America/Los_Angeles")).toEqual(["2026-03-07:1", "2026-03-08:2"]);
     // The filter's bounds are the operator's local midnights; the empty days around are filled in that zone.
     const week = { createdFrom: "2026-03-06T08:00:00.000Z", createdTo: "2026-03-10T06:59:59.999Z" };
-    expect(await days("America/Los_Angeles", week)).toEqual(["2026-03-06:0", "2026-03-07:1", "2026-03-08:2", "2026-03-09:0"]);
+    expect(await days("America/Los_Angeles", week)).toEqual([
+      "2026-03-06:0",
+      "2026-03-07:1",
+      "2026-03-08:2",
+      "2026-03-09:0",
+    ]);
     expect(await days("Asia/Kolkata")).toEqual(["2026-03-08:2", "2026-03-09:1"]);
   });
 
@@ -294,7 +319,10 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     // Seven swaps a minute apart, then groups of five sharing one instant: batches of 3 cut through them.
     const items = [
       ...Array.from({ length: 7 }, (_, i) => seededSwap(i, end)),
-      ...Array.from({ length: 10 }, (_, i) => ({ ...seededSwap(100 + i, end), createdAt: new Date(end - (i < 5 ? 8 : 9) * 60_000).toISOString() })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        ...seededSwap(100 + i, end),
+        createdAt: new Date(end - (i < 5 ? 8 : 9) * 60_000).toISOString(),
+      })),
       { ...seededSwap(200, end), status: "failed" as const },
     ];
     await insertSwaps(connection.db, items);
@@ -369,7 +397,11 @@ describe.each(drivers)("the ledger on $name", (driver) => {
 
   it("never moves a swap back to an older view", async () => {
     const created = await newSwap();
-    const later = { ...created, status: "processing" as const, updatedAt: new Date(Date.parse(created.updatedAt) + 60_000).toISOString() };
+    const later = {
+      ...created,
+      status: "processing" as const,
+      updatedAt: new Date(Date.parse(created.updatedAt) + 60_000).toISOString(),
+    };
     await recordSwaps(connection.db, [later], { source: "live", seenAt: new Date(now), events: false });
     await recordSwaps(connection.db, [created], { source: "sweep", seenAt: new Date(now + 1), events: false });
     const detail = await ledgerSwap(connection.db, created.id);
@@ -472,18 +504,29 @@ describe.each(drivers)("the ledger on $name", (driver) => {
     it("signs each event as Standard Webhooks, verified by the library's own verifier, with the documented payloads", async () => {
       const created = await newSwap("order-77");
       await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
-      const moved = { ...created, status: "deposit_detected" as const, updatedAt: new Date(Date.parse(created.updatedAt) + 5_000).toISOString() };
+      const moved = {
+        ...created,
+        status: "deposit_detected" as const,
+        updatedAt: new Date(Date.parse(created.updatedAt) + 5_000).toISOString(),
+      };
       await recordSwaps(connection.db, [moved], { source: "live", seenAt: new Date(now + 5_000), events: true });
       now += 5_000;
       expect(await deliverDue(connection.db, options())).toEqual({ sent: 2, delivered: 2 });
       const verifier = new Webhook(SECRET);
       const events = receiver.received.map(
-        (r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> },
+        (r) =>
+          verifier.verify(r.body, r.headers as Record<string, string>) as {
+            type: string;
+            timestamp: string;
+            data: Record<string, unknown>;
+          },
       );
       const byType = Object.fromEntries(events.map((e) => [e.type, e]));
       expect(Object.keys(byType).sort()).toEqual(["swap.created", "swap.status_changed"]);
       expect(Object.keys(byType["swap.created"]!).sort()).toEqual(["data", "timestamp", "type"]);
-      expect(byType["swap.created"]!.data).toEqual({ swap: { ...created, commission: { bps: null, rewardAmountUsdc: null, rewardStatus: null } } });
+      expect(byType["swap.created"]!.data).toEqual({
+        swap: { ...created, commission: { bps: null, rewardAmountUsdc: null, rewardStatus: null } },
+      });
       expect(byType["swap.status_changed"]!.data).toEqual({
         swap: expect.objectContaining({
           id: created.id,
@@ -498,7 +541,10 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       });
       // A tampered body fails the partner's verification.
       expect(() =>
-        verifier.verify(receiver.received[0]!.body.replace("order-77", "order-78"), receiver.received[0]!.headers as Record<string, string>),
+        verifier.verify(
+          receiver.received[0]!.body.replace("order-77", "order-78"),
+          receiver.received[0]!.headers as Record<string, string>,
+        ),
       ).toThrow();
     });
 
@@ -534,7 +580,11 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       await recordSwaps(connection.db, [created], { source: "create", seenAt: new Date(now), events: true });
       expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 0 });
       // It is refunded meanwhile; that event is due at once, but "created" has not reached the partner.
-      const refunded = { ...created, status: "refunded" as const, updatedAt: new Date(Date.parse(created.updatedAt) + 1_000).toISOString() };
+      const refunded = {
+        ...created,
+        status: "refunded" as const,
+        updatedAt: new Date(Date.parse(created.updatedAt) + 1_000).toISOString(),
+      };
       now += 1_000;
       await recordSwaps(connection.db, [refunded], { source: "live", seenAt: new Date(now), events: true });
       expect(await deliverDue(connection.db, options())).toEqual({ sent: 0, delivered: 0 });
@@ -544,7 +594,9 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       expect(await deliverDue(connection.db, options())).toEqual({ sent: 1, delivered: 1 });
       // When "created" goes through, the change follows at once, after it.
       now = Date.parse(
-        (await webhookLog(connection.db, 10, 0)).deliveries.find((d) => d.swapId === created.id && d.status === "pending" && d.attempts === 1)!.nextAttemptAt!,
+        (await webhookLog(connection.db, 10, 0)).deliveries.find(
+          (d) => d.swapId === created.id && d.status === "pending" && d.attempts === 1,
+        )!.nextAttemptAt!,
       );
       expect(await deliverDue(connection.db, options())).toEqual({ sent: 2, delivered: 2 });
       const types = receiver.received
@@ -560,9 +612,13 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       // Both are recorded at once and due at once; redelivered, they go out in the same order again.
       for (let round = 0; round < 3; round++) {
         receiver.received.length = 0;
-        for (const d of (await webhookLog(connection.db, 10, 0)).deliveries) await redeliver(connection.db, d.id, new Date(now));
+        for (const d of (await webhookLog(connection.db, 10, 0)).deliveries)
+          await redeliver(connection.db, d.id, new Date(now));
         expect(await deliverDue(connection.db, options())).toEqual({ sent: 2, delivered: 2 });
-        expect(receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual(["swap.created", "swap.status_changed"]);
+        expect(receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual([
+          "swap.created",
+          "swap.status_changed",
+        ]);
       }
     });
 
@@ -608,10 +664,16 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       try {
         const slowReceiver = {
           ...options(),
-          fetch: async (url: string | URL | Request, init?: RequestInit) => (await new Promise((r) => setTimeout(r, 20)), fetch(url, init)),
+          fetch: async (url: string | URL | Request, init?: RequestInit) => (
+            await new Promise((r) => setTimeout(r, 20)),
+            fetch(url, init)
+          ),
         };
         // Claims of 10: neither instance can take every event in its first claim.
-        const results = await Promise.all([deliverDue(connection.db, { ...slowReceiver, batch: 10 }), deliverDue(other.db, { ...slowReceiver, batch: 10 })]);
+        const results = await Promise.all([
+          deliverDue(connection.db, { ...slowReceiver, batch: 10 }),
+          deliverDue(other.db, { ...slowReceiver, batch: 10 }),
+        ]);
         await deliverDue(connection.db, options());
         expect(results[0].sent + results[1].sent).toBe(queued);
         if (driver.name === "postgres") expect(Math.min(results[0].sent, results[1].sent)).toBeGreaterThan(0);

@@ -22,7 +22,15 @@ export type Balancer = {
   close: () => Promise<void>;
 };
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "proxy-connection", "upgrade", "te", "trailer"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "proxy-connection",
+  "upgrade",
+  "te",
+  "trailer",
+]);
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -65,7 +73,9 @@ export async function startBalancer(backends: readonly string[]): Promise<Balanc
     const body = await readBody(req);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
     const client = req.socket.remoteAddress ?? "unknown";
-    headers["x-forwarded-for"] = req.headers["x-forwarded-for"] ? `${String(req.headers["x-forwarded-for"])}, ${client}` : client;
+    headers["x-forwarded-for"] = req.headers["x-forwarded-for"]
+      ? `${String(req.headers["x-forwarded-for"])}, ${client}`
+      : client;
     headers["content-length"] = String(body.length);
     const repeatable = req.method === "GET" || req.method === "HEAD" || req.headers["idempotency-key"] !== undefined;
     const tried = new Set<string>();

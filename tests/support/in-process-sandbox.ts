@@ -22,7 +22,10 @@ export function inProcessSandbox() {
     call,
     /** A new swap of 0.01 BTC to USDT on Tron, paying out to `address`. */
     async newSwap(address = SANDBOX_TRON_ADDRESS): Promise<Swap> {
-      const quote = (await call("/v1/quote", { from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } })) as {
+      const quote = (await call("/v1/quote", {
+        from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+        to: { network: "tron", token: "USDT" },
+      })) as {
         id: string;
       };
       return (await call("/v1/swap", { quoteId: quote.id, destination: { address } })) as Swap;

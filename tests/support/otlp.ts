@@ -26,7 +26,12 @@ export type OtlpReceiver = {
   endpoint: string;
   spans: ReceivedSpan[];
   /** Every request as it arrived: path, content type, body (for searching the raw bytes too). */
-  requests: Array<{ path: string; contentType: string; headers: Record<string, string | string[] | undefined>; body: Buffer }>;
+  requests: Array<{
+    path: string;
+    contentType: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>;
   close: () => Promise<void>;
 };
 
@@ -41,8 +46,12 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       const contentType = String(req.headers["content-type"] ?? "");
       requests.push({ path: req.url ?? "", contentType, headers: req.headers, body });
       try {
-        spans.push(...(contentType.includes("json") ? fromJson(JSON.parse(body.toString("utf8"))) : fromProtobuf(body)));
-        res.writeHead(200, { "content-type": contentType.includes("json") ? "application/json" : "application/x-protobuf" });
+        spans.push(
+          ...(contentType.includes("json") ? fromJson(JSON.parse(body.toString("utf8"))) : fromProtobuf(body)),
+        );
+        res.writeHead(200, {
+          "content-type": contentType.includes("json") ? "application/json" : "application/x-protobuf",
+        });
         res.end(contentType.includes("json") ? "{}" : undefined);
       } catch (error) {
         res.writeHead(400, { "content-type": "text/plain" });
@@ -52,12 +61,20 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, spans, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    spans,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 // ---- http/json ----------------------------------------------------------------------------------
 
-type JsonKeyValue = { key: string; value: { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number } };
+type JsonKeyValue = {
+  key: string;
+  value: { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
+};
 type JsonSpan = {
   traceId: string;
   spanId: string;
@@ -67,12 +84,16 @@ type JsonSpan = {
   attributes?: JsonKeyValue[];
   status?: { code?: number };
 };
-type JsonRequest = { resourceSpans?: Array<{ resource?: { attributes?: JsonKeyValue[] }; scopeSpans?: Array<{ spans?: JsonSpan[] }> }> };
+type JsonRequest = {
+  resourceSpans?: Array<{ resource?: { attributes?: JsonKeyValue[] }; scopeSpans?: Array<{ spans?: JsonSpan[] }> }>;
+};
 
 function jsonAttributes(list: JsonKeyValue[] = []): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {};
   for (const { key, value } of list) {
-    out[key] = value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue ?? ""));
+    out[key] =
+      value.stringValue ??
+      (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue ?? ""));
   }
   return out;
 }
@@ -129,7 +150,16 @@ function keyValue(bytes: Uint8Array): [string, AttributeValue] {
 }
 
 function span(bytes: Uint8Array, resource: Record<string, AttributeValue>): ReceivedSpan {
-  const s: ReceivedSpan = { traceId: "", spanId: "", parentSpanId: "", name: "", kind: 0, attributes: {}, status: 0, resource };
+  const s: ReceivedSpan = {
+    traceId: "",
+    spanId: "",
+    parentSpanId: "",
+    name: "",
+    kind: 0,
+    attributes: {},
+    status: 0,
+    resource,
+  };
   for (const { field, reader } of fields(bytes)) {
     if (field === 1) s.traceId = hex(reader.readBytes());
     else if (field === 2) s.spanId = hex(reader.readBytes());
@@ -161,7 +191,8 @@ function fromProtobuf(body: Uint8Array): ReceivedSpan[] {
         }
       } else if (rs.field === 2) scopeSpans.push(rs.reader.readBytes());
     }
-    for (const ss of scopeSpans) for (const s of fields(ss)) if (s.field === 2) out.push(span(s.reader.readBytes(), resource));
+    for (const ss of scopeSpans)
+      for (const s of fields(ss)) if (s.field === 2) out.push(span(s.reader.readBytes(), resource));
   }
   return out;
 }

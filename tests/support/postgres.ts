@@ -19,13 +19,17 @@ export type RunningPostgres = {
 
 function asPostgres(command: string, args: string[]) {
   const root = process.getuid?.() === 0;
-  const [file, argv] = root ? ["runuser", ["-u", "postgres", "--", path.join(BIN, command), ...args]] : [path.join(BIN, command), args];
+  const [file, argv] = root
+    ? ["runuser", ["-u", "postgres", "--", path.join(BIN, command), ...args]]
+    : [path.join(BIN, command), args];
   return execFileSync(file, argv, { stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 }).toString();
 }
 
 export async function startPostgres(): Promise<RunningPostgres> {
   if (!existsSync(path.join(BIN, "initdb")) || !existsSync(path.join(BIN, "pg_ctl"))) {
-    throw new Error(`Postgres 15 is not installed (no initdb/pg_ctl in ${BIN}): apt-get install postgresql. The ledger's tests need a real server.`);
+    throw new Error(
+      `Postgres 15 is not installed (no initdb/pg_ctl in ${BIN}): apt-get install postgresql. The ledger's tests need a real server.`,
+    );
   }
   const dir = mkdtempSync(path.join(tmpdir(), "ledger-pg-"));
   if (process.getuid?.() === 0) {
@@ -37,7 +41,16 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const port = await freePort();
   asPostgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const start = () =>
-    asPostgres("pg_ctl", ["-D", data, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+    asPostgres("pg_ctl", [
+      "-D",
+      data,
+      "-w",
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      "start",
+    ]);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -45,7 +58,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
     resume: () => void start(),
     stop: async () => {
       try {
-        if (existsSync(path.join(data, "postmaster.pid"))) asPostgres("pg_ctl", ["-D", data, "-w", "-m", "fast", "stop"]);
+        if (existsSync(path.join(data, "postmaster.pid")))
+          asPostgres("pg_ctl", ["-D", data, "-w", "-m", "fast", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

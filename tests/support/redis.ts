@@ -15,9 +15,14 @@ export type RunningRedis = {
 
 /** On `port` when given (a restart on the same address), else on a free one. */
 export async function startRedis(port?: number): Promise<RunningRedis> {
-  if (spawnSync("redis-server", ["--version"]).status !== 0) throw new Error("redis-server is not installed (apt-get install -y redis-server)");
+  if (spawnSync("redis-server", ["--version"]).status !== 0)
+    throw new Error("redis-server is not installed (apt-get install -y redis-server)");
   port ??= await freePort();
-  const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   for (let i = 0; i < 100; i++) {
     if (
       spawnSync("redis-cli", ["-p", String(port), "ping"])

@@ -59,7 +59,10 @@ const launch = (launcher: Launcher, port: number): [command: string, args: strin
       : [process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)]];
 
 /** The production build (run `npm run build` first) started with `env` on a free port, or on `env.PORT`. */
-export async function startApp(env: Record<string, string> = {}, launcher: Launcher = "npm-start"): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  launcher: Launcher = "npm-start",
+): Promise<RunningApp> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // Each app its own ledger (empty, migrated), removed when it stops, unless the test names one.
   // A named one that is an empty folder (a test's mkdtemp) starts as that same empty ledger. Not
@@ -68,11 +71,19 @@ export async function startApp(env: Record<string, string> = {}, launcher: Launc
   if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
   const embedded = !env.DATABASE_URL && !env.REDIS_URL;
   const ledger = env.LEDGER_DIR!;
-  if (embedded && existsSync(ledger) && readdirSync(ledger).length === 0) cpSync(await ledgerTemplate(), ledger, { recursive: true });
+  if (embedded && existsSync(ledger) && readdirSync(ledger).length === 0)
+    cpSync(await ledgerTemplate(), ledger, { recursive: true });
   const [command, args] = launch(launcher, port);
   const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SANDBOX: "1", PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      SANDBOX: "1",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.set(child, ledgerDir);
@@ -136,7 +147,8 @@ function ledgerTemplate(): Promise<string> {
   template ??= (async () => {
     const migrations = path.join(repoRoot, "lib/ledger/migrations");
     const hash = createHash("sha256");
-    for (const pkg of ["@electric-sql/pglite", "drizzle-orm"]) hash.update(readFileSync(path.join(repoRoot, "node_modules", pkg, "package.json")));
+    for (const pkg of ["@electric-sql/pglite", "drizzle-orm"])
+      hash.update(readFileSync(path.join(repoRoot, "node_modules", pkg, "package.json")));
     for (const file of readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort()) {
       const full = path.join(migrations, file);
       if (file.endsWith(".sql") || file.endsWith(".json")) hash.update(file).update(readFileSync(full));

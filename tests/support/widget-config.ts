@@ -4,7 +4,8 @@
 //   config = base64url(JSON) + "." + base64url(HMAC-SHA256(key, base64url(JSON)))
 import { createHmac, hkdfSync } from "node:crypto";
 
-export const widgetConfigKey = (appSecret: string) => Buffer.from(hkdfSync("sha256", appSecret, "swap-checkout", "widget-config", 32));
+export const widgetConfigKey = (appSecret: string) =>
+  Buffer.from(hkdfSync("sha256", appSecret, "swap-checkout", "widget-config", 32));
 
 export function signConfig(config: Record<string, unknown>, key: Buffer): string {
   const payload = Buffer.from(JSON.stringify(config), "utf8").toString("base64url");

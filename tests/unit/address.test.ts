@@ -2,7 +2,14 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { bech32 } from "@scure/base";
 import { hexToBytes } from "@noble/hashes/utils.js";
-import { addressNetworks, checkAddress, checkMemo, generateDepositAddress, generateDepositMemo, networkSupportsMemo } from "@/lib/sandbox/address";
+import {
+  addressNetworks,
+  checkAddress,
+  checkMemo,
+  generateDepositAddress,
+  generateDepositMemo,
+  networkSupportsMemo,
+} from "@/lib/sandbox/address";
 import { crc16Xmodem } from "@/lib/sandbox/address/bytes";
 import { encodeBounceable } from "@/lib/sandbox/address/ton";
 
@@ -46,7 +53,22 @@ function expectInvalid(network: string, address: string, message?: string | RegE
 describe("checkAddress: common rules", () => {
   it("lists every supported network under its canonical name", () => {
     expect([...addressNetworks].sort()).toEqual(
-      ["arbitrum", "base", "bitcoin", "bsc", "cosmos", "dogecoin", "ethereum", "litecoin", "polygon", "solana", "stellar", "ton", "tron", "xrpl"].sort(),
+      [
+        "arbitrum",
+        "base",
+        "bitcoin",
+        "bsc",
+        "cosmos",
+        "dogecoin",
+        "ethereum",
+        "litecoin",
+        "polygon",
+        "solana",
+        "stellar",
+        "ton",
+        "tron",
+        "xrpl",
+      ].sort(),
     );
   });
 
@@ -95,7 +117,11 @@ describe("bitcoin", () => {
 
   it("rejects a segwit address that mixes upper and lower case", () => {
     expectInvalid("bitcoin", "bc1qw508d6qejxtdg4Y5R3ZARVARY0C5XW7KV8F3T4", /mixes upper-case and lower-case/);
-    expectInvalid("bitcoin", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72Q4k9hcz7vqzk5jj0", /mixes upper-case and lower-case/);
+    expectInvalid(
+      "bitcoin",
+      "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72Q4k9hcz7vqzk5jj0",
+      /mixes upper-case and lower-case/,
+    );
   });
 
   it("accepts the genesis block coinbase address and a P2SH address unchanged", () => {
@@ -105,7 +131,11 @@ describe("bitcoin", () => {
   });
 
   it("rejects a Base58 address with a wrong checksum", () => {
-    expectInvalid("bitcoin", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb", "This is not a valid Bitcoin address: the checksum does not match.");
+    expectInvalid(
+      "bitcoin",
+      "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb",
+      "This is not a valid Bitcoin address: the checksum does not match.",
+    );
   });
 
   it("rejects characters outside the Base58 alphabet", () => {
@@ -134,7 +164,11 @@ describe("bitcoin", () => {
   });
 
   it("rejects a bech32m checksum on a segwit v0 address (BIP-350)", () => {
-    expectInvalid("bitcoin", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh", /version 0 address must use a bech32 checksum/);
+    expectInvalid(
+      "bitcoin",
+      "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh",
+      /version 0 address must use a bech32 checksum/,
+    );
   });
 
   it("rejects a bech32 checksum on a v1+ address (BIP-350)", () => {
@@ -163,7 +197,11 @@ describe("bitcoin", () => {
 
   it("rejects a witness program shorter than 2 or longer than 40 bytes", () => {
     expectInvalid("bitcoin", "bc1pw5dgrnzv", /between 2 and 40 bytes/);
-    expectInvalid("bitcoin", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav", /between 2 and 40 bytes/);
+    expectInvalid(
+      "bitcoin",
+      "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav",
+      /between 2 and 40 bytes/,
+    );
   });
 
   it("rejects a v0 witness program that is neither 20 nor 32 bytes (BIP-141)", () => {
@@ -189,12 +227,13 @@ describe("bitcoin", () => {
 });
 
 describe("litecoin", () => {
-  it.each([["LKKHMBjCU89fyFNgSRprDoD8Jb25N8uWvd"], ["M7zVKQKmtV5Rc7erVGVVC3khZbXxsS5HEX"], ["3EktnHQD7RiAE6uzMj2ZifT9YgRrkSgzQX"]])(
-    "accepts the Base58 address %s",
-    (address) => {
-      expectValidWithChecksum("litecoin", address, BASE58);
-    },
-  );
+  it.each([
+    ["LKKHMBjCU89fyFNgSRprDoD8Jb25N8uWvd"],
+    ["M7zVKQKmtV5Rc7erVGVVC3khZbXxsS5HEX"],
+    ["3EktnHQD7RiAE6uzMj2ZifT9YgRrkSgzQX"],
+  ])("accepts the Base58 address %s", (address) => {
+    expectValidWithChecksum("litecoin", address, BASE58);
+  });
 
   it.each([["ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9"], ["ltc1q8efhd0pekgttgw23xuracy68fj4vw6snjxk9l9"]])(
     "accepts the native segwit address %s",
@@ -213,12 +252,13 @@ describe("litecoin", () => {
 });
 
 describe("dogecoin", () => {
-  it.each([["DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L"], ["D5ERdEN1gsouFSs7zsq7VYJxyWP6dP28H1"], ["9rXbkMyi1S6thykRoXAZcY8fwUKYsy6cXE"]])(
-    "accepts the address %s",
-    (address) => {
-      expectValidWithChecksum("dogecoin", address, BASE58);
-    },
-  );
+  it.each([
+    ["DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L"],
+    ["D5ERdEN1gsouFSs7zsq7VYJxyWP6dP28H1"],
+    ["9rXbkMyi1S6thykRoXAZcY8fwUKYsy6cXE"],
+  ])("accepts the address %s", (address) => {
+    expectValidWithChecksum("dogecoin", address, BASE58);
+  });
 
   it("rejects a Bitcoin address", () => {
     expectInvalid("dogecoin", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", /different network/);
@@ -279,7 +319,11 @@ describe("EVM networks", () => {
 
 describe("tron", () => {
   // USDT (TRC-20) contract, another mainnet contract, and the zero-account "black hole" address.
-  it.each([["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"], ["TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r"], ["T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"]])("accepts %s", (address) => {
+  it.each([
+    ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"],
+    ["TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r"],
+    ["T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"],
+  ])("accepts %s", (address) => {
     expectValidWithChecksum("tron", address, BASE58);
   });
 
@@ -294,7 +338,11 @@ describe("tron", () => {
 
 describe("solana", () => {
   // System program, SPL Token program and the USDC mint.
-  const addresses = ["11111111111111111111111111111111", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"];
+  const addresses = [
+    "11111111111111111111111111111111",
+    "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+    "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  ];
 
   it.each(addresses)("accepts %s", (address) => {
     expectValid("solana", address);
@@ -318,15 +366,21 @@ describe("solana", () => {
 
 describe("xrpl", () => {
   // Genesis account, ACCOUNT_ZERO, ACCOUNT_ONE and the name-reservation black hole (XRPL docs).
-  it.each([["rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"], ["rrrrrrrrrrrrrrrrrrrrrhoLvTp"], ["rrrrrrrrrrrrrrrrrrrrBZbvji"], ["rrrrrrrrrrrrrrrrrNAMEtxvNvQ"]])(
-    "accepts the classic address %s",
-    (address) => {
-      expectValidWithChecksum("xrpl", address, XRP_BASE58);
-    },
-  );
+  it.each([
+    ["rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"],
+    ["rrrrrrrrrrrrrrrrrrrrrhoLvTp"],
+    ["rrrrrrrrrrrrrrrrrrrrBZbvji"],
+    ["rrrrrrrrrrrrrrrrrNAMEtxvNvQ"],
+  ])("accepts the classic address %s", (address) => {
+    expectValidWithChecksum("xrpl", address, XRP_BASE58);
+  });
 
   it("rejects an X-address and asks for the classic address and a destination tag", () => {
-    expectInvalid("xrpl", "X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ", /X-address.*classic address.*destination tag/);
+    expectInvalid(
+      "xrpl",
+      "X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ",
+      /X-address.*classic address.*destination tag/,
+    );
   });
 
   it("rejects a Bitcoin address because the XRP alphabet orders characters differently", () => {
@@ -380,7 +434,11 @@ describe("cosmos", () => {
   });
 
   it("accepts the all-uppercase form and lowercases it", () => {
-    expectValid("cosmos", "COSMOS17XPFVAKM2AMG962YLS6F84Z3KELL8C5LSERQTA", "cosmos17xpfvakm2amg962yls6f84z3kell8c5lserqta");
+    expectValid(
+      "cosmos",
+      "COSMOS17XPFVAKM2AMG962YLS6F84Z3KELL8C5LSERQTA",
+      "cosmos17xpfvakm2amg962yls6f84z3kell8c5lserqta",
+    );
   });
 
   it("rejects mixed case", () => {
@@ -413,7 +471,11 @@ describe("ton", () => {
   });
 
   it("accepts the standard base64 alphabet and normalizes to base64url", () => {
-    expectValid("ton", "EQDtFpEwcFAEcRe5mLVh2N6C0x+/hJEM7W61/JLnSF74p4q2", "EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2");
+    expectValid(
+      "ton",
+      "EQDtFpEwcFAEcRe5mLVh2N6C0x+/hJEM7W61/JLnSF74p4q2",
+      "EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2",
+    );
   });
 
   it("rejects a mix of the base64 and base64url alphabets", () => {
@@ -421,7 +483,10 @@ describe("ton", () => {
   });
 
   it("rejects testnet-only addresses", () => {
-    for (const address of ["kQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPgpP", "0QDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPleK"]) {
+    for (const address of [
+      "kQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPgpP",
+      "0QDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPleK",
+    ]) {
       expectInvalid("ton", address, "This is a TON testnet address; a mainnet address is required.");
     }
   });
@@ -447,7 +512,9 @@ describe("ton", () => {
 
   it("encodes account ids exactly like the published examples", () => {
     expect(encodeBounceable(0, hexToBytes(docsRaw.slice(2)))).toBe("EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF");
-    expect(encodeBounceable(-1, new Uint8Array(32).fill(0x33))).toBe("Ef8zMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzM0vF");
+    expect(encodeBounceable(-1, new Uint8Array(32).fill(0x33))).toBe(
+      "Ef8zMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzM0vF",
+    );
   });
 });
 

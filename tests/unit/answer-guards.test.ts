@@ -4,7 +4,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { answerSchemasModule } from "@/lib/schema/answer-schemas";
-import { assetListAnswer, bffErrorAnswer, dashboardSwapListAnswer, swapAnswer, swapCreatedAnswer } from "@/lib/schema/answers";
+import {
+  assetListAnswer,
+  bffErrorAnswer,
+  dashboardSwapListAnswer,
+  swapAnswer,
+  swapCreatedAnswer,
+} from "@/lib/schema/answers";
 import { swapCreatedSchema } from "@/lib/schema/bff";
 import { dashboardSwapListSchema } from "@/lib/schema/dashboard";
 import { swapSchema } from "@/lib/schema/partner";
@@ -57,7 +63,12 @@ describe("answer checks", () => {
       offset: 0,
       totals: { count: swaps.length, rewardUsdc: { available: "0", claiming: "0", claimed: "0" } },
     });
-    const cases: [{ safeParse(value: unknown): { success: boolean } }, { safeParse(value: unknown): { success: boolean } }, unknown, boolean][] = [
+    const cases: [
+      { safeParse(value: unknown): { success: boolean } },
+      { safeParse(value: unknown): { success: boolean } },
+      unknown,
+      boolean,
+    ][] = [
       [swapCreatedSchema, swapCreatedAnswer, { swap: good, accessToken: "t" }, true],
       [swapCreatedSchema, swapCreatedAnswer, { swap: { ...good, status: "teleported" }, accessToken: "t" }, false],
       [swapSchema, swapAnswer, { ...good, from: { ...good.from, decimals: -1 } }, false],
@@ -65,7 +76,12 @@ describe("answer checks", () => {
       [dashboardSwapListSchema, dashboardSwapListAnswer, list([item]), true],
       [dashboardSwapListSchema, dashboardSwapListAnswer, list([good]), false],
       [dashboardSwapListSchema, dashboardSwapListAnswer, list([{ ...item, id: "lowercase-id" }]), false],
-      [dashboardSwapListSchema, dashboardSwapListAnswer, list([{ ...item, from: { ...good.from, network: 1 } }]), false],
+      [
+        dashboardSwapListSchema,
+        dashboardSwapListAnswer,
+        list([{ ...item, from: { ...good.from, network: 1 } }]),
+        false,
+      ],
     ];
     for (const [zod, answer, value, accepted] of cases) {
       expect(zod.safeParse(value).success, JSON.stringify(value)).toBe(accepted);
@@ -74,7 +90,11 @@ describe("answer checks", () => {
   });
 
   it("read the BFF's error shape", () => {
-    expect(bffErrorAnswer.safeParse({ error: { code: "rate_limited", message: "m", details: {} }, requestId: "r" }).success).toBe(true);
-    expect(bffErrorAnswer.safeParse({ error: { code: "rate_limited", message: "m" }, requestId: "r" }).success).toBe(false);
+    expect(
+      bffErrorAnswer.safeParse({ error: { code: "rate_limited", message: "m", details: {} }, requestId: "r" }).success,
+    ).toBe(true);
+    expect(bffErrorAnswer.safeParse({ error: { code: "rate_limited", message: "m" }, requestId: "r" }).success).toBe(
+      false,
+    );
   });
 });

@@ -44,8 +44,14 @@ export function setUpBff(env: Record<string, string> = {}, store?: KeyValueStore
   savedEnv ??= { ...process.env };
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
   vi.setSystemTime(START);
-  for (const name of Object.keys(process.env)) if (name.startsWith("SANDBOX_") || name.startsWith("PARTNER_") || name === "REDIS_URL") delete process.env[name];
-  Object.assign(process.env, { SANDBOX: "1", APP_SECRET: "unit-test-app-secret-0123456789-abcdefgh", SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000", ...env });
+  for (const name of Object.keys(process.env))
+    if (name.startsWith("SANDBOX_") || name.startsWith("PARTNER_") || name === "REDIS_URL") delete process.env[name];
+  Object.assign(process.env, {
+    SANDBOX: "1",
+    APP_SECRET: "unit-test-app-secret-0123456789-abcdefgh",
+    SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+    ...env,
+  });
   for (const name of singletons) resetProcessSingleton(name);
   // lib/bff/upstream/shared-store.ts holds the store with the Redis connection behind it (none here).
   processSingleton("store", () => ({ store: store ?? createMemoryStore(), redis: null }));

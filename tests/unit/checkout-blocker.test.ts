@@ -10,12 +10,20 @@ const filled: CheckoutFacts = {
   toNetwork: "tron",
   amount: { value: "0.01", unreadable: false, quotable: true, tooManyDecimals: false, refused: false },
   quote: { loading: false, present: true },
-  address: { value: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r", check: "done", checkUnavailable: false, memoRejected: false, ok: true },
+  address: {
+    value: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r",
+    check: "done",
+    checkUnavailable: false,
+    memoRejected: false,
+    ok: true,
+  },
   memoMissing: false,
   refundOk: true,
 };
 
-type Change = { [K in keyof CheckoutFacts]?: CheckoutFacts[K] extends object ? Partial<CheckoutFacts[K]> : CheckoutFacts[K] };
+type Change = {
+  [K in keyof CheckoutFacts]?: CheckoutFacts[K] extends object ? Partial<CheckoutFacts[K]> : CheckoutFacts[K];
+};
 const facts = (change: Change): CheckoutFacts => ({
   ...filled,
   ...change,
@@ -34,18 +42,28 @@ describe("what the checkout still needs", () => {
   });
 
   it("asks for the assets until both are chosen", () => {
-    expect(checkoutBlocker(facts({ toNetwork: null, amount: { value: "", quotable: false } }))).toEqual({ reason: "asset" });
+    expect(checkoutBlocker(facts({ toNetwork: null, amount: { value: "", quotable: false } }))).toEqual({
+      reason: "asset",
+    });
   });
 
   it("asks for an amount when there is none or it is zero, and takes the person to the field", () => {
-    expect(checkoutBlocker(facts({ amount: { value: "", quotable: false } }))).toEqual({ reason: "amount", field: "amount" });
-    expect(checkoutBlocker(facts({ amount: { value: "0.000", quotable: false } }))).toEqual({ reason: "amount", field: "amount" });
+    expect(checkoutBlocker(facts({ amount: { value: "", quotable: false } }))).toEqual({
+      reason: "amount",
+      field: "amount",
+    });
+    expect(checkoutBlocker(facts({ amount: { value: "0.000", quotable: false } }))).toEqual({
+      reason: "amount",
+      field: "amount",
+    });
   });
 
   it("asks to fix an amount that cannot be read, has too many decimals, or that the service refused", () => {
     const fix = { reason: "fixAmount", field: "amount" };
     expect(checkoutBlocker(facts({ amount: { value: "", unreadable: true, quotable: false } }))).toEqual(fix);
-    expect(checkoutBlocker(facts({ amount: { value: "0.000000001", quotable: false, tooManyDecimals: true } }))).toEqual(fix);
+    expect(
+      checkoutBlocker(facts({ amount: { value: "0.000000001", quotable: false, tooManyDecimals: true } })),
+    ).toEqual(fix);
     expect(checkoutBlocker(facts({ amount: { refused: true } }))).toEqual(fix);
   });
 
@@ -55,19 +73,39 @@ describe("what the checkout still needs", () => {
   });
 
   it("asks for the payout address on the receiving network, by its name", () => {
-    expect(checkoutBlocker(facts({ address: { value: "", check: "empty" } }))).toEqual({ reason: "address", values: { network: "Tron" }, field: "address" });
+    expect(checkoutBlocker(facts({ address: { value: "", check: "empty" } }))).toEqual({
+      reason: "address",
+      values: { network: "Tron" },
+      field: "address",
+    });
   });
 
   it("waits while the address is checked, and while the check cannot be made", () => {
     expect(checkoutBlocker(facts({ address: { check: "checking", ok: false } }))).toEqual({ reason: "checking" });
-    expect(checkoutBlocker(facts({ address: { check: "error", checkUnavailable: true, ok: false } }))).toEqual({ reason: "checkUnavailable" });
+    expect(checkoutBlocker(facts({ address: { check: "error", checkUnavailable: true, ok: false } }))).toEqual({
+      reason: "checkUnavailable",
+    });
   });
 
   it("asks to fix a refused memo, called a destination tag on the XRP Ledger", () => {
-    const rejected = { value: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", check: "error", memoRejected: true, ok: false } as const;
-    expect(checkoutBlocker(facts({ toNetwork: "xrpl", address: rejected }))).toEqual({ reason: "fixMemo", values: { kind: "tag" }, field: "memo" });
+    const rejected = {
+      value: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+      check: "error",
+      memoRejected: true,
+      ok: false,
+    } as const;
+    expect(checkoutBlocker(facts({ toNetwork: "xrpl", address: rejected }))).toEqual({
+      reason: "fixMemo",
+      values: { kind: "tag" },
+      field: "memo",
+    });
     expect(
-      checkoutBlocker(facts({ toNetwork: "stellar", address: { ...rejected, value: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H" } })),
+      checkoutBlocker(
+        facts({
+          toNetwork: "stellar",
+          address: { ...rejected, value: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H" },
+        }),
+      ),
     ).toEqual({
       reason: "fixMemo",
       values: { kind: "memo" },
@@ -76,16 +114,33 @@ describe("what the checkout still needs", () => {
   });
 
   it("asks to fix the address instead when the memo was refused for an address of another network's shape", () => {
-    const evm = { value: "0x52908400098527886E0F7030069857D2E4169EE7", check: "error", memoRejected: true, ok: false } as const;
-    expect(checkoutBlocker(facts({ toNetwork: "xrpl", address: evm }))).toEqual({ reason: "fixAddress", values: { network: "XRP Ledger" }, field: "address" });
+    const evm = {
+      value: "0x52908400098527886E0F7030069857D2E4169EE7",
+      check: "error",
+      memoRejected: true,
+      ok: false,
+    } as const;
+    expect(checkoutBlocker(facts({ toNetwork: "xrpl", address: evm }))).toEqual({
+      reason: "fixAddress",
+      values: { network: "XRP Ledger" },
+      field: "address",
+    });
   });
 
   it("asks to check an address the check refused", () => {
-    expect(checkoutBlocker(facts({ address: { ok: false } }))).toEqual({ reason: "fixAddress", values: { network: "Tron" }, field: "address" });
+    expect(checkoutBlocker(facts({ address: { ok: false } }))).toEqual({
+      reason: "fixAddress",
+      values: { network: "Tron" },
+      field: "address",
+    });
   });
 
   it("asks for a memo the receiving network requires", () => {
-    expect(checkoutBlocker(facts({ toNetwork: "xrpl", memoMissing: true }))).toEqual({ reason: "memo", values: { kind: "tag" }, field: "memo" });
+    expect(checkoutBlocker(facts({ toNetwork: "xrpl", memoMissing: true }))).toEqual({
+      reason: "memo",
+      values: { kind: "tag" },
+      field: "memo",
+    });
   });
 
   it("asks to check the refund address, then the e-mail", () => {

@@ -46,6 +46,9 @@ describe("swapSnapshot", () => {
   it("dates an answer without an upstream read (the sandbox's deposit) by its Date header", async () => {
     vi.useFakeTimers({ now: received, toFake: ["Date"] });
     await answerWith({ date: "Mon, 23 Nov 2026 10:00:00 GMT" });
-    expect(await swapSnapshot("/api/v1/swap/X")).toMatchObject({ checkedAt: Date.parse("2026-11-23T10:00:00.000Z"), clockOffset: 0 });
+    expect(await swapSnapshot("/api/v1/swap/X")).toMatchObject({
+      checkedAt: Date.parse("2026-11-23T10:00:00.000Z"),
+      clockOffset: 0,
+    });
   });
 });

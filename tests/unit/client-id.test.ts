@@ -39,6 +39,7 @@ describe("limit keys", () => {
   });
 
   it("refuses what is not an address", () => {
-    for (const junk of ["", "unknown", "example.com", "1.2.3", "203.0.113.7, 1.1.1.1", "<script>"]) expect(clientKeyOf(junk)).toBeNull();
+    for (const junk of ["", "unknown", "example.com", "1.2.3", "203.0.113.7, 1.1.1.1", "<script>"])
+      expect(clientKeyOf(junk)).toBeNull();
   });
 });

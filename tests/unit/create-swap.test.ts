@@ -12,7 +12,12 @@ function answerWith(swap: unknown) {
   vi.stubGlobal("fetch", async () => Response.json({ swap, accessToken: "tok_abcdefghijklmnopqrstuvwx" }));
 }
 
-const body = (quoteId: string): SwapBody => ({ quoteId, destination: { address: TRON, memo: null }, refundAddress: null, notificationEmail: null });
+const body = (quoteId: string): SwapBody => ({
+  quoteId,
+  destination: { address: TRON, memo: null },
+  refundAddress: null,
+  notificationEmail: null,
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,13 +33,21 @@ describe("createSwap", () => {
   it("refuses a swap that pays out to another address as quote_already_used", async () => {
     const swap = await sandboxSwap();
     answerWith({ ...swap, payout: { ...swap.payout, address: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf" } });
-    await expect(createSwap(body(`pq_${"2".repeat(24)}`))).rejects.toMatchObject({ code: "quote_already_used", status: 409 });
+    await expect(createSwap(body(`pq_${"2".repeat(24)}`))).rejects.toMatchObject({
+      code: "quote_already_used",
+      status: 409,
+    });
   });
 
   it("accepts the address as the address check normalised it", async () => {
     answerWith(await sandboxSwap());
-    const typed: SwapBody = { ...body(`pq_${"3".repeat(24)}`), destination: { address: TRON.toLowerCase(), memo: null } };
+    const typed: SwapBody = {
+      ...body(`pq_${"3".repeat(24)}`),
+      destination: { address: TRON.toLowerCase(), memo: null },
+    };
     await expect(createSwap(typed)).rejects.toMatchObject({ code: "quote_already_used" });
-    await expect(createSwap(typed, { normalizedAddress: TRON })).resolves.toMatchObject({ swap: { payout: { address: TRON } } });
+    await expect(createSwap(typed, { normalizedAddress: TRON })).resolves.toMatchObject({
+      swap: { payout: { address: TRON } },
+    });
   });
 });

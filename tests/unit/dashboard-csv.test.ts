@@ -44,18 +44,28 @@ const hostile = [
 const exportOf = (values: readonly string[]) =>
   dashboardCsvColumns.join(",") +
   "\r\n" +
-  values.map((value, i) => csvRow({ ...seededSwap(i, Date.parse("2026-01-01T00:00:00Z")), customerId: value, externalId: value })).join("");
+  values
+    .map((value, i) =>
+      csvRow({ ...seededSwap(i, Date.parse("2026-01-01T00:00:00Z")), customerId: value, externalId: value }),
+    )
+    .join("");
 
 /** Every cell of `text` read with `delimiter`, quotes as RFC 4180 says (`,`) or as a splitter that ignores them (`;`). */
 function cells(text: string, delimiter: "," | ";"): string[] {
-  const rows = parse(text, delimiter === "," ? { delimiter, relax_column_count: false } : { delimiter, quote: false, relax_column_count: true }) as string[][];
+  const rows = parse(
+    text,
+    delimiter === ","
+      ? { delimiter, relax_column_count: false }
+      : { delimiter, quote: false, relax_column_count: true },
+  ) as string[][];
   return rows.flat();
 }
 
 describe("the dashboard's CSV cells", () => {
   it("start no formula, split by comma or by semicolon", () => {
     const csv = exportOf(hostile);
-    for (const delimiter of [",", ";"] as const) expect(cells(csv, delimiter).filter(startsFormula), `split on ${delimiter}`).toEqual([]);
+    for (const delimiter of [",", ";"] as const)
+      expect(cells(csv, delimiter).filter(startsFormula), `split on ${delimiter}`).toEqual([]);
     expect(cells(csv, ",").filter(startsBlank)).toEqual([]);
   });
 
@@ -95,7 +105,11 @@ describe("the dashboard's CSV cells", () => {
 
   it("quotes every field, header included, and leaves ordinary values as they are", () => {
     const swap = seededSwap(7, Date.parse("2026-01-01T00:00:00Z"));
-    const line = csvRow({ ...swap, externalId: null, commission: { bps: 50, rewardAmountUsdc: "4.0625", rewardStatus: "claimed" } });
+    const line = csvRow({
+      ...swap,
+      externalId: null,
+      commission: { bps: 50, rewardAmountUsdc: "4.0625", rewardStatus: "claimed" },
+    });
     expect(line).toBe(
       `"${swap.id}","2025-12-31T23:53:00.000Z","completed","0.0123","BTC","bitcoin","812.5","USDT","tron","","cust-7","50","4.0625","claimed"\r\n`,
     );
@@ -106,14 +120,35 @@ describe("the dashboard's CSV cells", () => {
   });
 
   it("starts no formula for any text, by either separator", () => {
-    const risky = fc.constantFrom("=", "+", "-", "@", "＝", "＋", "－", "＠", ";", ",", "\t", "\r", "\n", " ", '"', "'", "a", "1", "\u3000");
+    const risky = fc.constantFrom(
+      "=",
+      "+",
+      "-",
+      "@",
+      "＝",
+      "＋",
+      "－",
+      "＠",
+      ";",
+      ",",
+      "\t",
+      "\r",
+      "\n",
+      " ",
+      '"',
+      "'",
+      "a",
+      "1",
+      "\u3000",
+    );
     fc.assert(
       fc.property(fc.array(fc.string({ unit: risky, maxLength: 12 }), { minLength: 1, maxLength: 5 }), (values) => {
         const csv = exportOf(values);
         for (const delimiter of [",", ";"] as const) expect(cells(csv, delimiter).filter(startsFormula)).toEqual([]);
         expect(cells(csv, ",").filter(startsBlank)).toEqual([]);
         // Read as RFC 4180 says, every row has every column.
-        for (const row of parse(csv, { delimiter: "," }) as string[][]) expect(row).toHaveLength(dashboardCsvColumns.length);
+        for (const row of parse(csv, { delimiter: "," }) as string[][])
+          expect(row).toHaveLength(dashboardCsvColumns.length);
       }),
       { numRuns: 300 },
     );

@@ -5,7 +5,8 @@ import { clockText, formatAmount, glanceFractionDigits, momentText } from "@/lib
 import { quoteRate } from "@/lib/client/use-quote";
 import { belowShareOf, divideDecimal } from "@/lib/schema/decimal";
 
-const glance = (amount: string, decimals: number) => formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));
+const glance = (amount: string, decimals: number) =>
+  formatAmount(amount, "en", glanceFractionDigits(amount, Math.min(decimals, 8)));
 
 describe("an estimate at a glance", () => {
   it("keeps eight significant digits, and never cuts the whole part", () => {
@@ -30,7 +31,9 @@ describe("the rate a quote shows", () => {
 
   it("is the estimate over the amount, exactly, when the service leaves it null", () => {
     expect(quoteRate({ rate: null, from: { amount: "2" }, to: { estimatedAmount: "199.37" } })).toBe("99.685000000000");
-    expect(quoteRate({ rate: null, from: { amount: "100" }, to: { estimatedAmount: "0.00102345" } })).toBe("0.000010234500");
+    expect(quoteRate({ rate: null, from: { amount: "100" }, to: { estimatedAmount: "0.00102345" } })).toBe(
+      "0.000010234500",
+    );
     expect(quoteRate({ rate: null, from: { amount: "3" }, to: { estimatedAmount: "1" } })).toBe("0.333333333333");
     expect(divideDecimal("5", "0")).toBeNull();
     expect(divideDecimal("0.5", "0.25")).toBe("2.000000000000");

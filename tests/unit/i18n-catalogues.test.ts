@@ -18,7 +18,10 @@ const messagesDir = path.join(root, "lib/i18n/messages");
 const catalogues = Object.fromEntries(
   readdirSync(messagesDir)
     .filter((f) => f.endsWith(".json"))
-    .map((f) => [f.slice(0, -".json".length), JSON.parse(readFileSync(path.join(messagesDir, f), "utf8")) as Catalogue]),
+    .map((f) => [
+      f.slice(0, -".json".length),
+      JSON.parse(readFileSync(path.join(messagesDir, f), "utf8")) as Catalogue,
+    ]),
 ) as Record<Locale, Catalogue>;
 
 /** Every leaf as a dotted key path → message. */
@@ -31,7 +34,10 @@ function flatten(catalogue: Catalogue, prefix = ""): Map<string, unknown> {
   }
   return out;
 }
-const flat = Object.fromEntries(locales.map((l) => [l, flatten(catalogues[l])])) as Record<Locale, Map<string, unknown>>;
+const flat = Object.fromEntries(locales.map((l) => [l, flatten(catalogues[l])])) as Record<
+  Locale,
+  Map<string, unknown>
+>;
 const enKeys = [...flat.en.keys()];
 
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +90,9 @@ function plurals(elements: AstElement[], into: AstElement[] = []): AstElement[] 
 // written in compact form ("1 million de"), where `other` reads right.
 const manyForMillionsOnly = new Set<Locale>(["es", "fr", "it", "pt-BR"]);
 const requiredCardinal = (locale: Locale): string[] =>
-  new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((c) => !(c === "many" && manyForMillionsOnly.has(locale)));
+  new Intl.PluralRules(locale)
+    .resolvedOptions()
+    .pluralCategories.filter((c) => !(c === "many" && manyForMillionsOnly.has(locale)));
 
 // Messages that may read exactly as in English: brand names, placeholders only, the tabs' code
 // names, and words spelled the same in that language (each noted in docs/i18n/glossary/<locale>.md).
@@ -101,14 +109,41 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   de: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status"],
   it: ["dashboard.login.password", "dashboard.detail.memo", "receipt.memo"],
   "pt-BR": ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo"],
-  nl: ["embed.parameters", "dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo"],
-  pl: ["dashboard.badge", "dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "receipt.memo"],
+  nl: [
+    "embed.parameters",
+    "dashboard.filters.status",
+    "dashboard.table.status",
+    "dashboard.detail.status",
+    "dashboard.detail.memo",
+  ],
+  pl: [
+    "dashboard.badge",
+    "dashboard.filters.status",
+    "dashboard.table.status",
+    "dashboard.detail.status",
+    "dashboard.detail.memo",
+    "receipt.memo",
+  ],
   ro: ["dashboard.detail.memo", "receipt.memo"],
   cs: ["dashboard.badge", "dashboard.detail.memo", "receipt.memo"],
   tr: ["dashboard.detail.memo"],
   el: ["dashboard.detail.memo"],
-  id: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "steps.deposit", "receipt.memo"],
-  ms: ["dashboard.filters.status", "dashboard.table.status", "dashboard.detail.status", "dashboard.detail.memo", "steps.deposit", "receipt.memo"],
+  id: [
+    "dashboard.filters.status",
+    "dashboard.table.status",
+    "dashboard.detail.status",
+    "dashboard.detail.memo",
+    "steps.deposit",
+    "receipt.memo",
+  ],
+  ms: [
+    "dashboard.filters.status",
+    "dashboard.table.status",
+    "dashboard.detail.status",
+    "dashboard.detail.memo",
+    "steps.deposit",
+    "receipt.memo",
+  ],
   vi: ["receipt.memo"],
   fil: [
     "checkout.bounds",
@@ -198,7 +233,8 @@ function scan(): Call[] {
               .join("[^.]+")}$`,
           );
           calls.push({ file: rel, namespaces, kind: "template", pattern, source });
-        } else if (!rest.startsWith(")")) calls.push({ file: rel, namespaces, kind: "expression", source: rest.slice(0, 40) });
+        } else if (!rest.startsWith(")"))
+          calls.push({ file: rel, namespaces, kind: "expression", source: rest.slice(0, 40) });
       }
     }
   }
@@ -278,7 +314,8 @@ describe("message catalogues", () => {
           const present = Object.keys(plural.options ?? {});
           const missing = required.filter((c) => !present.includes(c));
           const unknown = present.filter((c) => !allowed.has(c) && !/^=\d+$/.test(c));
-          if (missing.length || unknown.length) problems.push(`${key} {${String(plural.value)}}: missing [${missing}], not a ${locale} form [${unknown}]`);
+          if (missing.length || unknown.length)
+            problems.push(`${key} {${String(plural.value)}}: missing [${missing}], not a ${locale} form [${unknown}]`);
         }
       }
       expect(problems).toEqual([]);
@@ -287,7 +324,9 @@ describe("message catalogues", () => {
     if (locale !== "en")
       it(`${locale}: no message reads as in English unless it is a brand, a placeholder or the same word there`, () => {
         const allowed = new Set([...sameAsEnglishEverywhere, ...(sameAsEnglish[locale] ?? [])]);
-        const same = [...flat[locale]].filter(([key, message]) => message === flat.en.get(key) && !allowed.has(key)).map(([key]) => key);
+        const same = [...flat[locale]]
+          .filter(([key, message]) => message === flat.en.get(key) && !allowed.has(key))
+          .map(([key]) => key);
         expect(same).toEqual([]);
       });
 
@@ -299,7 +338,11 @@ describe("message catalogues", () => {
           const values = Object.fromEntries(
             Object.entries(args).map(([name, kinds]) => [
               name,
-              kinds.has("plural") || kinds.has("number") ? n : kinds.has("date") || kinds.has("time") ? new Date(0) : "x",
+              kinds.has("plural") || kinds.has("number")
+                ? n
+                : kinds.has("date") || kinds.has("time")
+                  ? new Date(0)
+                  : "x",
             ]),
           );
           expect(() => new IntlMessageFormat(message, locale).format(values), `${locale} ${key}`).not.toThrow();
@@ -317,15 +360,22 @@ describe("message catalogues", () => {
     const problems: string[] = [];
     for (const call of calls) {
       if (call.kind === "literal") {
-        if (!call.namespaces.some((ns) => flat.en.has(join(ns, call.key)))) problems.push(`${call.file}: t("${call.key}") in [${call.namespaces}]`);
+        if (!call.namespaces.some((ns) => flat.en.has(join(ns, call.key))))
+          problems.push(`${call.file}: t("${call.key}") in [${call.namespaces}]`);
       } else if (call.kind === "template") {
         const matches = call.namespaces.some((ns) =>
-          [...dynamicKeys].some((k) => k.startsWith(ns ? `${ns}.` : "") && call.pattern.test(ns ? k.slice(ns.length + 1) : k)),
+          [...dynamicKeys].some(
+            (k) => k.startsWith(ns ? `${ns}.` : "") && call.pattern.test(ns ? k.slice(ns.length + 1) : k),
+          ),
         );
-        if (!matches) problems.push(`${call.file}: t(\`${call.source}\`) in [${call.namespaces}] matches no key built from the schemas`);
+        if (!matches)
+          problems.push(
+            `${call.file}: t(\`${call.source}\`) in [${call.namespaces}] matches no key built from the schemas`,
+          );
       } else {
         const dynamicNamespace = call.namespaces.some((ns) => [...dynamicKeys].some((k) => k.startsWith(`${ns}.`)));
-        if (!dynamicNamespace) problems.push(`${call.file}: t(${call.source}…) in [${call.namespaces}] has no known run-time keys`);
+        if (!dynamicNamespace)
+          problems.push(`${call.file}: t(${call.source}…) in [${call.namespaces}] has no known run-time keys`);
       }
     }
     expect(problems).toEqual([]);
@@ -338,7 +388,9 @@ describe("message catalogues", () => {
     });
 
     it(`${locale} has a message for every BFF error code`, () => {
-      const missing = [...bffErrorCodes, "network_error"].filter((code) => typeof flat[locale].get(`errors.${code}`) !== "string");
+      const missing = [...bffErrorCodes, "network_error"].filter(
+        (code) => typeof flat[locale].get(`errors.${code}`) !== "string",
+      );
       expect(missing).toEqual([]);
     });
 

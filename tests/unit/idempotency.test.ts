@@ -10,7 +10,11 @@ import { resetProcessSingleton } from "@/lib/process-singleton";
 import type { SwapBody } from "@/lib/schema/bff";
 
 const TRON = "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r";
-const ctx = (extra: Partial<Parameters<typeof createSwapOnce>[2]> = {}) => ({ requestId: `req_${crypto.randomUUID()}`, attribution: null, ...extra });
+const ctx = (extra: Partial<Parameters<typeof createSwapOnce>[2]> = {}) => ({
+  requestId: `req_${crypto.randomUUID()}`,
+  attribution: null,
+  ...extra,
+});
 
 async function freshQuote(): Promise<string> {
   const quote = await createQuote(
@@ -20,10 +24,23 @@ async function freshQuote(): Promise<string> {
   return quote.id;
 }
 
-const body = (quoteId: string, address = TRON): SwapBody => ({ quoteId, destination: { address, memo: null }, refundAddress: null, notificationEmail: null });
+const body = (quoteId: string, address = TRON): SwapBody => ({
+  quoteId,
+  destination: { address, memo: null },
+  refundAddress: null,
+  notificationEmail: null,
+});
 
 beforeEach(() => {
-  for (const key of ["store", "store-ready", "embedded-sandbox", "partner-client", "swap-status", "swap-status-parsed", "client-limiters"])
+  for (const key of [
+    "store",
+    "store-ready",
+    "embedded-sandbox",
+    "partner-client",
+    "swap-status",
+    "swap-status-parsed",
+    "client-limiters",
+  ])
     resetProcessSingleton(key);
 });
 afterEach(() => {
@@ -47,7 +64,9 @@ describe("idempotency state transitions", () => {
     const q = await freshQuote();
     const key = crypto.randomUUID();
     await createSwapOnce(key, body(q), ctx());
-    await expect(createSwapOnce(key, body(q, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"), ctx())).rejects.toMatchObject({ code: "idempotency_mismatch" });
+    await expect(createSwapOnce(key, body(q, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"), ctx())).rejects.toMatchObject({
+      code: "idempotency_mismatch",
+    });
   });
 
   it("keeps a definite 4xx and replays it, with the replaying request's own id", async () => {
@@ -68,7 +87,9 @@ describe("idempotency state transitions", () => {
     const failOnce = async () => {
       if (calls++ === 0) throw new ApiError("rate_limited", undefined, {}, { "retry-after": "1" });
     };
-    await expect(createSwapOnce(key, body(q), ctx({ onFirstAttempt: failOnce }))).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(createSwapOnce(key, body(q), ctx({ onFirstAttempt: failOnce }))).rejects.toMatchObject({
+      code: "rate_limited",
+    });
     const retry = await createSwapOnce(key, body(q), ctx({ onFirstAttempt: failOnce }));
     expect(retry.status).toBe(200);
     expect(retry.headers?.["idempotent-replayed"]).toBeUndefined();
@@ -82,7 +103,10 @@ describe("idempotency state transitions", () => {
     const first = createSwapOnce(key, body(q), ctx({ onFirstAttempt: () => held }));
     vi.useFakeTimers({ toFake: ["setTimeout", "Date"] });
     const second = createSwapOnce(key, body(q), ctx());
-    const outcome = expect(second).rejects.toMatchObject({ code: "request_in_progress", headers: { "retry-after": "2" } });
+    const outcome = expect(second).rejects.toMatchObject({
+      code: "request_in_progress",
+      headers: { "retry-after": "2" },
+    });
     await vi.advanceTimersByTimeAsync(12_200);
     await outcome;
     vi.useRealTimers();

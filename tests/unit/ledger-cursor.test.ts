@@ -7,10 +7,12 @@ const many = (n: number, t: string) => rows(...Array.from({ length: n }, () => t
 
 describe("the list cursor", () => {
   it("starts the next page at the oldest instant, past the rows of that instant already shown", () => {
-    expect(nextCursor(firstPage, rows("2026-11-02T09:00:03Z", "2026-11-02T09:00:01Z", "2026-11-02T09:00:01Z"))).toEqual({
-      createdTo: "2026-11-02T09:00:01Z",
-      offset: 2,
-    });
+    expect(nextCursor(firstPage, rows("2026-11-02T09:00:03Z", "2026-11-02T09:00:01Z", "2026-11-02T09:00:01Z"))).toEqual(
+      {
+        createdTo: "2026-11-02T09:00:01Z",
+        offset: 2,
+      },
+    );
   });
 
   it("goes on past a page that shares one instant instead of skipping the rest of it", () => {
@@ -21,6 +23,9 @@ describe("the list cursor", () => {
 
   it("takes two spellings of one instant as one", () => {
     const cursor = { createdTo: "2026-11-02T09:00:00.000Z", offset: 100 };
-    expect(nextCursor(cursor, many(100, "2026-11-02T09:00:00Z"))).toEqual({ createdTo: "2026-11-02T09:00:00.000Z", offset: 200 });
+    expect(nextCursor(cursor, many(100, "2026-11-02T09:00:00Z"))).toEqual({
+      createdTo: "2026-11-02T09:00:00.000Z",
+      offset: 200,
+    });
   });
 });

@@ -3,7 +3,15 @@
 // listed statuses by must never be later than the sync the listing really reflects (or a status
 // would be shown as fresher than it is), and should be close to it once the phase is known.
 import { describe, expect, it } from "vitest";
-import { createSyncTracker, nextBurst, nextSync, observeListing, syncPhase, SYNC_PERIOD_MS, type SyncTracker } from "@/lib/bff/status/list-sync";
+import {
+  createSyncTracker,
+  nextBurst,
+  nextSync,
+  observeListing,
+  syncPhase,
+  SYNC_PERIOD_MS,
+  type SyncTracker,
+} from "@/lib/bff/status/list-sync";
 
 const T0 = Date.parse("2026-11-26T10:00:00.000Z");
 const statuses = ["waiting_deposit", "deposit_detected", "processing", "completed"];
@@ -13,7 +21,10 @@ const statuses = ["waiting_deposit", "deposit_detected", "processing", "complete
  * its last sync: `syncOf(id, t)` is the instant of the sync of swap `id` at or before t.
  */
 function simulatedList(count: number, syncOf: (id: string, t: number) => number, stepMs = 50_000) {
-  const swaps = Array.from({ length: count }, (_, i) => ({ id: `SWAP${String(i).padStart(8, "0")}`, start: T0 + i * 7_919 }));
+  const swaps = Array.from({ length: count }, (_, i) => ({
+    id: `SWAP${String(i).padStart(8, "0")}`,
+    start: T0 + i * 7_919,
+  }));
   const liveAt = (swap: (typeof swaps)[number], t: number) => {
     const step = Math.max(0, Math.min(statuses.length - 1, Math.floor((t - swap.start) / stepMs) + 1));
     const updatedAt = step === 0 ? T0 - 60_000 : swap.start + (step - 1) * stepMs;
@@ -31,14 +42,25 @@ function simulatedList(count: number, syncOf: (id: string, t: number) => number,
   };
 }
 
-const globalSyncAt = (offsetMs: number) => (_id: string, t: number) => t - ((((t - offsetMs) % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD_MS);
+const globalSyncAt = (offsetMs: number) => (_id: string, t: number) =>
+  t - ((((t - offsetMs) % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD_MS);
 
 /** Lists every `everyMs` (each page taking 40 ms) from T0 to T0 + `minutes`; returns each page's floor and the earliest sync its items reflect. */
-function sweepFor(tracker: SyncTracker, list: ReturnType<typeof simulatedList>, minutes: number, everyMs: number, explained = () => false) {
+function sweepFor(
+  tracker: SyncTracker,
+  list: ReturnType<typeof simulatedList>,
+  minutes: number,
+  everyMs: number,
+  explained = () => false,
+) {
   const pages: Array<{ at: number; floor: number | null; syncedAt: number }> = [];
   for (let t = T0; t < T0 + minutes * 60_000; t += everyMs) {
     const listed = list.list(t);
-    const floor = observeListing(tracker, { items: listed.map((l) => l.item), startedAt: t, endedAt: t + 40 }, explained);
+    const floor = observeListing(
+      tracker,
+      { items: listed.map((l) => l.item), startedAt: t, endedAt: t + 40 },
+      explained,
+    );
     pages.push({ at: t, floor, syncedAt: Math.min(...listed.map((l) => l.syncedAt)) });
   }
   return pages;
@@ -144,22 +166,35 @@ describe("timing the sweep's bursts around the syncs", () => {
     const now = T0 + 3 * 60_000 + 30_000;
     const pre = nextBurst(tracker, { now, cycleStartedAt: now - 1_000, burstMs, lastSlot: 0 })!;
     expect(pre.slot).toBe(T0 + 4 * 60_000 - 1_000 - burstMs - 250);
-    const middle = nextBurst(tracker, { now: pre.slot! + burstMs, cycleStartedAt: pre.slot!, burstMs, lastSlot: pre.slot! })!;
+    const middle = nextBurst(tracker, {
+      now: pre.slot! + burstMs,
+      cycleStartedAt: pre.slot!,
+      burstMs,
+      lastSlot: pre.slot!,
+    })!;
     expect(middle.slot).toBe(T0 + 4 * 60_000 - burstMs / 2);
   });
 
   it("follows a cycle that saw a sync at once, so that its pages read before the sync showed are dated from it", () => {
     const tracker = learned();
     const seenAt = Math.max(...tracker.floors.map((f) => f.knownAt));
-    expect(nextBurst(tracker, { now: seenAt + 50, cycleStartedAt: seenAt - 500, burstMs, lastSlot: 0 })).toEqual({ delay: 0, slot: null });
+    expect(nextBurst(tracker, { now: seenAt + 50, cycleStartedAt: seenAt - 500, burstMs, lastSlot: 0 })).toEqual({
+      delay: 0,
+      slot: null,
+    });
   });
 
   it("still takes a slot the burst before it ran past, but only once", () => {
     const tracker = learned();
     const sync = nextSync(syncPhase(tracker, at(1))!, at(1));
     const pre = sync.from - burstMs - 250;
-    expect(nextBurst(tracker, { now: pre + 1_000, cycleStartedAt: pre - 5_000, burstMs, lastSlot: 0 })).toEqual({ delay: 0, slot: pre });
-    expect(nextBurst(tracker, { now: pre + 1_000, cycleStartedAt: pre - 5_000, burstMs, lastSlot: pre })!.slot).toBeGreaterThan(pre);
+    expect(nextBurst(tracker, { now: pre + 1_000, cycleStartedAt: pre - 5_000, burstMs, lastSlot: 0 })).toEqual({
+      delay: 0,
+      slot: pre,
+    });
+    expect(
+      nextBurst(tracker, { now: pre + 1_000, cycleStartedAt: pre - 5_000, burstMs, lastSlot: pre })!.slot,
+    ).toBeGreaterThan(pre);
   });
 
   it("goes back to the usual pace when a sync the phase foretold was not seen, and has no bursts without a phase", () => {

@@ -1,7 +1,14 @@
 // Choosing the page's language: the person's explicit choice, then the widget's locale=, then
 // Accept-Language with fallbacks, then English; and the direction each language is written in.
 import { describe, expect, it } from "vitest";
-import { chooseLocale, directionOf, localeFromAcceptLanguage, localeNames, locales, negotiateLocale } from "@/lib/i18n/locales";
+import {
+  chooseLocale,
+  directionOf,
+  localeFromAcceptLanguage,
+  localeNames,
+  locales,
+  negotiateLocale,
+} from "@/lib/i18n/locales";
 
 describe("negotiating a tag", () => {
   it.each([
@@ -27,7 +34,8 @@ describe("negotiating a tag", () => {
   });
 
   it("finds nothing for a language we do not speak or for what is no tag", () => {
-    for (const tag of ["xx", "nb-NO", "", "*", "en;q=1", "a".repeat(40), "../en"]) expect(negotiateLocale(tag)).toBeNull();
+    for (const tag of ["xx", "nb-NO", "", "*", "en;q=1", "a".repeat(40), "../en"])
+      expect(negotiateLocale(tag)).toBeNull();
   });
 });
 

@@ -4,11 +4,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deviceCookie } from "@/lib/bff/dashboard/session";
 import { isApiError } from "@/lib/bff/http/errors";
-import { FAILED_LOGINS_PER_DAY, FAILED_LOGINS_PER_DEVICE_PER_DAY, FAILED_LOGINS_PER_MINUTE, admitLogin } from "@/lib/bff/dashboard/login-limit";
+import {
+  FAILED_LOGINS_PER_DAY,
+  FAILED_LOGINS_PER_DEVICE_PER_DAY,
+  FAILED_LOGINS_PER_MINUTE,
+  admitLogin,
+} from "@/lib/bff/dashboard/login-limit";
 import { resetProcessSingleton } from "@/lib/process-singleton";
 import { setUpBff, tearDownBff, type Harness } from "./bff-harness";
 
-const login = (cookie?: string) => new Request("http://localhost/api/partner/session", { method: "POST", headers: cookie ? { cookie } : {} });
+const login = (cookie?: string) =>
+  new Request("http://localhost/api/partner/session", { method: "POST", headers: cookie ? { cookie } : {} });
 
 /** The Retry-After of a refused attempt, or null when it was admitted (its password left wrong). */
 async function attempt(clientId: string, cookie?: string): Promise<number | null> {

@@ -12,15 +12,27 @@ const HOUR_MS = 3_600_000;
 const T0 = Date.parse("2026-11-01T12:00:00.000Z");
 
 describe("statusAt", () => {
-  const events = (extra: Partial<SwapEvents> = {}): SwapEvents => ({ createdAt: T0, deadline: T0 + 4 * HOUR_MS, ...extra });
+  const events = (extra: Partial<SwapEvents> = {}): SwapEvents => ({
+    createdAt: T0,
+    deadline: T0 + 4 * HOUR_MS,
+    ...extra,
+  });
 
   it("is waiting_deposit from creation until just before the deadline", () => {
     expect(statusAt(events(), T0, STEP_MS)).toEqual({ status: "waiting_deposit", since: T0, errorMessage: null });
-    expect(statusAt(events(), T0 + 4 * HOUR_MS - 1, STEP_MS)).toEqual({ status: "waiting_deposit", since: T0, errorMessage: null });
+    expect(statusAt(events(), T0 + 4 * HOUR_MS - 1, STEP_MS)).toEqual({
+      status: "waiting_deposit",
+      since: T0,
+      errorMessage: null,
+    });
   });
 
   it("is expired from the deadline on when no deposit arrived, dated at the deadline", () => {
-    expect(statusAt(events(), T0 + 4 * HOUR_MS, STEP_MS)).toEqual({ status: "expired", since: T0 + 4 * HOUR_MS, errorMessage: null });
+    expect(statusAt(events(), T0 + 4 * HOUR_MS, STEP_MS)).toEqual({
+      status: "expired",
+      since: T0 + 4 * HOUR_MS,
+      errorMessage: null,
+    });
     expect(statusAt(events(), T0 + 400 * HOUR_MS, STEP_MS).status).toBe("expired");
   });
 
@@ -33,9 +45,25 @@ describe("statusAt", () => {
   it("steps a full deposit through deposit_detected, processing and completed, one step each", () => {
     const at = T0 + 60_000;
     const e = events({ deposit: { at, partial: false, outcome: "completed" } });
-    const timeline = [0, STEP_MS - 1, STEP_MS, 2 * STEP_MS - 1, 2 * STEP_MS, 50 * STEP_MS].map((dt) => statusAt(e, at + dt, STEP_MS));
-    expect(timeline.map((s) => s.status)).toEqual(["deposit_detected", "deposit_detected", "processing", "processing", "completed", "completed"]);
-    expect(timeline.map((s) => s.since)).toEqual([at, at, at + STEP_MS, at + STEP_MS, at + 2 * STEP_MS, at + 2 * STEP_MS]);
+    const timeline = [0, STEP_MS - 1, STEP_MS, 2 * STEP_MS - 1, 2 * STEP_MS, 50 * STEP_MS].map((dt) =>
+      statusAt(e, at + dt, STEP_MS),
+    );
+    expect(timeline.map((s) => s.status)).toEqual([
+      "deposit_detected",
+      "deposit_detected",
+      "processing",
+      "processing",
+      "completed",
+      "completed",
+    ]);
+    expect(timeline.map((s) => s.since)).toEqual([
+      at,
+      at,
+      at + STEP_MS,
+      at + STEP_MS,
+      at + 2 * STEP_MS,
+      at + 2 * STEP_MS,
+    ]);
     expect(timeline.every((s) => s.errorMessage === null)).toBe(true);
   });
 
@@ -103,7 +131,8 @@ function harness(env: Record<string, string> = {}) {
     return swapSchema.parse(res.body);
   }
 
-  const deposit = (id: string, body: { amount?: string; outcome?: string } = {}) => request("POST", `/sandbox/swaps/${id}/deposit`, body);
+  const deposit = (id: string, body: { amount?: string; outcome?: string } = {}) =>
+    request("POST", `/sandbox/swaps/${id}/deposit`, body);
 
   const statusOf = async (id: string): Promise<SwapStatus> => (await read(id)).status;
 
@@ -130,7 +159,12 @@ async function withNewSwap(env: Record<string, string> = {}) {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A refusal from the sandbox: the HTTP status and the spec's error code. */
-function expectRefused(res: { status: number; body: Record<string, unknown> }, status: number, code: string, context?: string) {
+function expectRefused(
+  res: { status: number; body: Record<string, unknown> },
+  status: number,
+  code: string,
+  context?: string,
+) {
   expect(res.status, context).toBe(status);
   expect(res.body.error).toMatchObject({ code });
 }
@@ -184,7 +218,13 @@ describe("a sandbox swap's life", () => {
     const deposited = await h.deposit(swap.id, { amount: "0.005" });
     expect(deposited.status).toBe(200);
     const seen = await h.walk(swap.id, 5);
-    expect(seen.map((s) => s.status)).toEqual(["deposit_detected", "underpaid", "processing", "completed", "completed"]);
+    expect(seen.map((s) => s.status)).toEqual([
+      "deposit_detected",
+      "underpaid",
+      "processing",
+      "completed",
+      "completed",
+    ]);
     expect(new Set(seen.slice(0, 4).map((s) => s.updatedAt)).size).toBe(4);
   });
 
@@ -204,7 +244,12 @@ describe("a sandbox swap's life", () => {
   it("ends failed, with an errorMessage, when the deposit's outcome is failed", async () => {
     const { h, swap } = await withNewSwap();
     await h.deposit(swap.id, { amount: "0.001", outcome: "failed" });
-    expect((await h.walk(swap.id, 4)).map((s) => s.status)).toEqual(["deposit_detected", "underpaid", "processing", "failed"]);
+    expect((await h.walk(swap.id, 4)).map((s) => s.status)).toEqual([
+      "deposit_detected",
+      "underpaid",
+      "processing",
+      "failed",
+    ]);
     const failed = await h.read(swap.id);
     expect(failed.status).toBe("failed");
     expect(failed.errorMessage).toMatch(/\S/);
@@ -213,7 +258,11 @@ describe("a sandbox swap's life", () => {
   it("follows SANDBOX_STEP_SECONDS for the time between steps", async () => {
     const { h, swap } = await withNewSwap({ SANDBOX_STEP_SECONDS: "1" });
     await h.deposit(swap.id);
-    expect((await h.walk(swap.id, 3, 1_000)).map((s) => s.status)).toEqual(["deposit_detected", "processing", "completed"]);
+    expect((await h.walk(swap.id, 3, 1_000)).map((s) => s.status)).toEqual([
+      "deposit_detected",
+      "processing",
+      "completed",
+    ]);
   });
 
   it("stays completed after its deposit deadline has passed", async () => {

@@ -11,7 +11,10 @@ import { locales, type Locale } from "@/lib/i18n/locales";
 
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues = Object.fromEntries(
-  locales.map((l) => [l, JSON.parse(readFileSync(new URL(`../../lib/i18n/messages/${l}.json`, import.meta.url), "utf8")) as Catalogue]),
+  locales.map((l) => [
+    l,
+    JSON.parse(readFileSync(new URL(`../../lib/i18n/messages/${l}.json`, import.meta.url), "utf8")) as Catalogue,
+  ]),
 ) as Record<Locale, Catalogue>;
 
 function* leaves(catalogue: Catalogue, prefix = ""): Generator<[string, string]> {
@@ -53,7 +56,12 @@ describe.each(locales)("precompiled messages in %s", (locale) => {
     const reference = new IntlMessageFormat(message, locale);
     const args = argumentsOf(reference.getAst() as unknown as AstElement[]);
     const compiled = compile(message);
-    const rounds = Math.max(1, ...[...args.values()].map((a) => (a.kind === 5 ? a.options.length + 1 : a.kind === 6 || a.kind === 2 ? counts.length : 1)));
+    const rounds = Math.max(
+      1,
+      ...[...args.values()].map((a) =>
+        a.kind === 5 ? a.options.length + 1 : a.kind === 6 || a.kind === 2 ? counts.length : 1,
+      ),
+    );
     for (let round = 0; round < rounds; round++) {
       const values: Record<string, string | number> = {};
       for (const [name, { kind, options }] of args) {
@@ -61,7 +69,9 @@ describe.each(locales)("precompiled messages in %s", (locale) => {
         else if (kind === 6 || kind === 2) values[name] = counts[round % counts.length]!;
         else values[name] = `‹${name}›`;
       }
-      expect(format(compiled, locale, values, { formatters }), JSON.stringify(values)).toBe(String(reference.format(values)));
+      expect(format(compiled, locale, values, { formatters }), JSON.stringify(values)).toBe(
+        String(reference.format(values)),
+      );
     }
   });
 });

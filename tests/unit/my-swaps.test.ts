@@ -51,7 +51,9 @@ describe("my swaps on this device", () => {
   it("keeps the refund address the checkout passed when the swap page remembers the swap again", () => {
     rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: REFUND });
     rememberSwap("ABCDEFGHJKLM", TOKEN);
-    expect(listMySwaps()).toEqual([expect.objectContaining({ id: "ABCDEFGHJKLM", refundAddress: REFUND, createdHere: true })]);
+    expect(listMySwaps()).toEqual([
+      expect.objectContaining({ id: "ABCDEFGHJKLM", refundAddress: REFUND, createdHere: true }),
+    ]);
   });
 
   it("saves no refund address when none was typed, and that the swap was created here, so none means none", () => {
@@ -75,7 +77,10 @@ describe("my swaps on this device", () => {
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({ id: "ABCDEFGHJKLM", underpaid: true, refundAddress: REFUND });
     // A stored value that is not `true` is not taken for one.
-    window.localStorage.setItem(KEY, JSON.stringify([{ id: "ABCDEFGHJKLM", token: TOKEN, savedAt: 1, underpaid: "yes" }]));
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify([{ id: "ABCDEFGHJKLM", token: TOKEN, savedAt: 1, underpaid: "yes" }]),
+    );
     expect(listMySwaps()[0]).not.toHaveProperty("underpaid");
   });
 
@@ -97,7 +102,13 @@ describe("my swaps on this device", () => {
 });
 
 describe("'New quote, same details' from an expired swap", () => {
-  const payout = { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD", memo: null, network: "tron", token: "USDT", estimatedAmount: "1" };
+  const payout = {
+    address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD",
+    memo: null,
+    network: "tron",
+    token: "USDT",
+    estimatedAmount: "1",
+  };
 
   it("hands the payout address of a swap made on this device to the next checkout, once", () => {
     rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: "" });
@@ -110,7 +121,10 @@ describe("'New quote, same details' from an expired swap", () => {
     rememberSwap("ABCDEFGHJKLM", TOKEN, { refundAddress: "" });
     rememberSwap("NPQRSTUVWXYZ", TOKEN);
     keepPrefillFrom({ id: "ABCDEFGHJKLM", payout });
-    keepPrefillFrom({ id: "NPQRSTUVWXYZ", payout: { ...payout, address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", memo: "1" } });
+    keepPrefillFrom({
+      id: "NPQRSTUVWXYZ",
+      payout: { ...payout, address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", memo: "1" },
+    });
     expect(takePrefill("USDT.tron")).toBeNull();
   });
 

@@ -59,7 +59,9 @@ describe("route patterns", () => {
     expect(swapIdOf("/api/v1/swap/[id]", "/api/v1/swap/ABCDEF123456")).toBe("ABCDEF123456");
     expect(swapIdOf("/api/sandbox/swaps/[id]/deposit", "/api/sandbox/swaps/ABCDEF123456/deposit")).toBe("ABCDEF123456");
     expect(swapIdOf("/api/v1/swap/[id]", "/api/v1/swap/not-an-id")).toBeUndefined();
-    expect(swapIdOf("/api/partner/webhooks/[id]/redeliver", "/api/partner/webhooks/ABCDEF123456/redeliver")).toBeUndefined();
+    expect(
+      swapIdOf("/api/partner/webhooks/[id]/redeliver", "/api/partner/webhooks/ABCDEF123456/redeliver"),
+    ).toBeUndefined();
   });
 });
 
@@ -101,12 +103,22 @@ describe("configuration", () => {
   };
 
   it("names each observability variable that is wrong, without showing a token", () => {
-    expect(lines({ METRICS_TOKEN: "short-token" })).toEqual([expect.stringMatching(/^METRICS_TOKEN: must be at least 16 characters$/)]);
+    expect(lines({ METRICS_TOKEN: "short-token" })).toEqual([
+      expect.stringMatching(/^METRICS_TOKEN: must be at least 16 characters$/),
+    ]);
     expect(lines({ LOG_LEVEL: "loud" })).toEqual([expect.stringMatching(/^LOG_LEVEL: must be one of/)]);
-    expect(lines({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toEqual([expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT: must be an http/)]);
-    expect(lines({ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toEqual([expect.stringMatching(/^OTEL_EXPORTER_OTLP_PROTOCOL: .*gRPC is not supported/)]);
-    expect(lines({ OTEL_SDK_DISABLED: "yes" })).toEqual([expect.stringMatching(/^OTEL_SDK_DISABLED: must be true or false/)]);
-    expect(lines({ METRICS_TOKEN: TOKEN, LOG_LEVEL: "debug", OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" })).toEqual([]);
+    expect(lines({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toEqual([
+      expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT: must be an http/),
+    ]);
+    expect(lines({ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toEqual([
+      expect.stringMatching(/^OTEL_EXPORTER_OTLP_PROTOCOL: .*gRPC is not supported/),
+    ]);
+    expect(lines({ OTEL_SDK_DISABLED: "yes" })).toEqual([
+      expect.stringMatching(/^OTEL_SDK_DISABLED: must be true or false/),
+    ]);
+    expect(
+      lines({ METRICS_TOKEN: TOKEN, LOG_LEVEL: "debug", OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" }),
+    ).toEqual([]);
   });
 
   it("turns tracing on only with an OTLP endpoint, protobuf by default, as swap-checkout by default", () => {
@@ -135,11 +147,23 @@ describe("log lines", () => {
     const logger = processLogger();
     const lines = await logLinesOf(() => {
       logger.info("outside any request");
-      requestContext().run({ log: { requestId: "req_unit_1", swapId: "ABCDEF123456" } }, () => logger.warn({ extra: 1 }, "[bff] inside"));
+      requestContext().run({ log: { requestId: "req_unit_1", swapId: "ABCDEF123456" } }, () =>
+        logger.warn({ extra: 1 }, "[bff] inside"),
+      );
     });
     expect(lines).toEqual([
-      expect.objectContaining({ level: "info", msg: "outside any request", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }),
-      expect.objectContaining({ level: "warn", msg: "[bff] inside", requestId: "req_unit_1", swapId: "ABCDEF123456", extra: 1 }),
+      expect.objectContaining({
+        level: "info",
+        msg: "outside any request",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      }),
+      expect.objectContaining({
+        level: "warn",
+        msg: "[bff] inside",
+        requestId: "req_unit_1",
+        swapId: "ABCDEF123456",
+        extra: 1,
+      }),
     ]);
     expect(lines[0]).not.toHaveProperty("requestId");
   });
@@ -150,7 +174,10 @@ describe("log lines", () => {
     configureLogger({ level: "info", secrets: [secret, password] });
     const logger = processLogger();
     const lines = await logLinesOf(() => {
-      logger.warn({ nested: { key: secret, list: [Buffer.from(secret).toString("base64")] }, password }, `refused ${secret}`);
+      logger.warn(
+        { nested: { key: secret, list: [Buffer.from(secret).toString("base64")] }, password },
+        `refused ${secret}`,
+      );
       logger.error(
         { url: `https://x.example/?k=${encodeURIComponent(secret)}`, hex: Buffer.from(secret).toString("hex") },
         "another lsk_test_other_key_1 here",
@@ -158,7 +185,13 @@ describe("log lines", () => {
     });
     const text = JSON.stringify(lines);
     expect(lines).toHaveLength(2);
-    for (const form of [secret, Buffer.from(secret).toString("base64"), Buffer.from(secret).toString("hex"), "lsk_test_other_key_1", "board"]) {
+    for (const form of [
+      secret,
+      Buffer.from(secret).toString("base64"),
+      Buffer.from(secret).toString("hex"),
+      "lsk_test_other_key_1",
+      "board",
+    ]) {
       expect(text).not.toContain(form);
     }
     expect(lines[0]!.msg).toBe("refused [redacted]");
@@ -209,7 +242,9 @@ describe("the budget's families", () => {
 describe("upstream outcomes", () => {
   it("are ok, the upstream's code, timeout, network or malformed", () => {
     expect(outcomeOf(undefined)).toBe("ok");
-    expect(outcomeOf(new PartnerError({ code: "provider_unavailable", message: "x", status: 503 }))).toBe("provider_unavailable");
+    expect(outcomeOf(new PartnerError({ code: "provider_unavailable", message: "x", status: 503 }))).toBe(
+      "provider_unavailable",
+    );
     expect(outcomeOf(new PartnerError({ code: "upstream_timeout", message: "x" }))).toBe("timeout");
     expect(outcomeOf(new PartnerError({ code: "upstream_unreachable", message: "x" }))).toBe("network");
     expect(outcomeOf(new PartnerError({ code: "upstream_malformed", message: "x", status: 200 }))).toBe("malformed");
@@ -246,10 +281,14 @@ describe("the shipped dashboard and alerts", () => {
         .map((l) => l.split(" ")[2]!),
     );
     const dashboardText = readFileSync(join(repoRoot, "docs/grafana-dashboard.json"), "utf8");
-    const dashboard = JSON.parse(dashboardText) as { panels: Array<{ title: string; targets?: Array<{ expr: string }> }> };
+    const dashboard = JSON.parse(dashboardText) as {
+      panels: Array<{ title: string; targets?: Array<{ expr: string }> }>;
+    };
     expect(dashboard.panels.length).toBeGreaterThanOrEqual(5);
     const alerts = readFileSync(join(repoRoot, "docs/prometheus-alerts.yml"), "utf8");
-    const named = [...`${dashboardText}\n${alerts}`.matchAll(/\b(swap_checkout_[a-z0-9_]+|process_[a-z0-9_]+|nodejs_[a-z0-9_]+)/g)].map((m) => m[1]!);
+    const named = [
+      ...`${dashboardText}\n${alerts}`.matchAll(/\b(swap_checkout_[a-z0-9_]+|process_[a-z0-9_]+|nodejs_[a-z0-9_]+)/g),
+    ].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(10);
     for (const name of new Set(named)) expect(exported, name).toContain(name.replace(/_(bucket|sum|count)$/, ""));
     for (const title of ["budget", "upstream errors", "p95", "status age", "webhook backlog", "funnel steps lost"]) {

@@ -42,7 +42,11 @@ describe("the OpenAPI document", () => {
     expect(() => validator.resolveRefs()).not.toThrow();
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/(\w+)\/(\w+)"/g)];
     expect(refs.length).toBeGreaterThan(10);
-    for (const [, kind, name] of refs) expect((doc.components as Record<string, Record<string, unknown>>)[kind!]?.[name!], `${kind}/${name}`).toBeDefined();
+    for (const [, kind, name] of refs)
+      expect(
+        (doc.components as Record<string, Record<string, unknown>>)[kind!]?.[name!],
+        `${kind}/${name}`,
+      ).toBeDefined();
   });
 
   it("names paths exactly as they are served, each with its route file exporting the documented methods", () => {
@@ -51,7 +55,9 @@ describe("the OpenAPI document", () => {
       expect(existsSync(file), `${path} → ${file}`).toBe(true);
       const source = readFileSync(file, "utf8");
       for (const method of Object.keys(operations)) {
-        expect(source, `${method.toUpperCase()} ${path}`).toMatch(new RegExp(`export const ${method.toUpperCase()}\\s*=\\s*route\\(`));
+        expect(source, `${method.toUpperCase()} ${path}`).toMatch(
+          new RegExp(`export const ${method.toUpperCase()}\\s*=\\s*route\\(`),
+        );
       }
     }
   });
@@ -74,7 +80,8 @@ describe("the OpenAPI document", () => {
         if (path === "/api/v1/openapi.json" || path === "/api/health" || path === "/api/ready") continue;
         const errors = Object.entries(operation.responses).filter(([status]) => !status.startsWith("2"));
         expect(errors.length, `${method} ${path}`).toBeGreaterThan(2);
-        for (const [, answer] of errors) expect(answer.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+        for (const [, answer] of errors)
+          expect(answer.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
       }
     }
   });

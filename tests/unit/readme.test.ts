@@ -24,7 +24,10 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 }
 
 const read = (file: string) => readFileSync(join(repoRoot, file), "utf8");
-const docs = ["README.md", ...filesUnder("docs", (name) => name.endsWith(".md"))].map((file) => ({ file, text: read(file) }));
+const docs = ["README.md", ...filesUnder("docs", (name) => name.endsWith(".md"))].map((file) => ({
+  file,
+  text: read(file),
+}));
 
 /** The text outside fenced code blocks (headings and inline code live there). */
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, "");
@@ -36,11 +39,14 @@ const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, "");
  */
 function repoPaths(text: string): string[] {
   const paths: string[] = [];
-  for (const [token] of text.matchAll(/(?<![\w./@:-])(?:app|lib|tests|docs|scripts|server|public|components|\.ci)\/[\w.[\]/*{}-]*/g)) {
+  for (const [token] of text.matchAll(
+    /(?<![\w./@:-])(?:app|lib|tests|docs|scripts|server|public|components|\.ci)\/[\w.[\]/*{}-]*/g,
+  )) {
     const glob = token.search(/[*{]/);
     let path = glob === -1 ? token.replace(/[^\w\]]+$/, "") : token.slice(0, token.lastIndexOf("/", glob));
     // A link's text ends with "]": not part of the path unless it closes a route segment ([id]).
-    while (path.endsWith("]") && path.split("[").length < path.split("]").length) path = path.slice(0, -1).replace(/[^\w\]]+$/, "");
+    while (path.endsWith("]") && path.split("[").length < path.split("]").length)
+      path = path.slice(0, -1).replace(/[^\w\]]+$/, "");
     if (path) paths.push(path);
   }
   return paths;
@@ -88,7 +94,9 @@ const knownVariables = new Set([
   ...["lib", "scripts", "server", "tests", ".ci"].flatMap((dir) =>
     filesUnder(dir, (name) => /\.(ts|mts|mjs|sh)$|\/run$/.test(name)).flatMap((f) => variablesIn(read(f))),
   ),
-  ...["playwright.config.ts", "vitest.config.mts", "next.config.ts", "instrumentation.ts", "proxy.ts"].flatMap((f) => variablesIn(read(f))),
+  ...["playwright.config.ts", "vitest.config.mts", "next.config.ts", "instrumentation.ts", "proxy.ts"].flatMap((f) =>
+    variablesIn(read(f)),
+  ),
 ]);
 /** Upper-case names in the docs that are not variables: Stellar's memo types. */
 const notVariables = new Set(["MEMO_ID", "MEMO_TEXT"]);
@@ -106,7 +114,12 @@ function variablesNamed(text: string): string[] {
 describe("the README and docs/", () => {
   it("are all read, and name paths the checks below can test", () => {
     expect(docs.map((d) => d.file)).toEqual(
-      expect.arrayContaining(["README.md", "docs/architecture.md", "docs/configuration.md", "docs/decisions/node-http-production-front.md"]),
+      expect.arrayContaining([
+        "README.md",
+        "docs/architecture.md",
+        "docs/configuration.md",
+        "docs/decisions/node-http-production-front.md",
+      ]),
     );
     expect(docs.flatMap(({ text }) => repoPaths(text)).length).toBeGreaterThan(100);
   });
@@ -141,9 +154,18 @@ describe("the README and docs/", () => {
   });
 
   it("would notice a missing file, a broken anchor and an unknown variable (the checks above can fail)", () => {
-    expect(repoPaths("see `lib/bff/no-such-module.ts` and lib/bff/*")).toEqual(["lib/bff/no-such-module.ts", "lib/bff"]);
-    expect(anchors("# Scale: one key's 120 requests a minute\n## `processSingleton` and brand guards").has("processsingleton-and-brand-guards")).toBe(true);
-    expect(variablesNamed("set `APP_SECRETS` and `HOST=127.0.0.1`").filter((name) => !knownVariables.has(name))).toEqual(["APP_SECRETS"]);
+    expect(repoPaths("see `lib/bff/no-such-module.ts` and lib/bff/*")).toEqual([
+      "lib/bff/no-such-module.ts",
+      "lib/bff",
+    ]);
+    expect(
+      anchors("# Scale: one key's 120 requests a minute\n## `processSingleton` and brand guards").has(
+        "processsingleton-and-brand-guards",
+      ),
+    ).toBe(true);
+    expect(
+      variablesNamed("set `APP_SECRETS` and `HOST=127.0.0.1`").filter((name) => !knownVariables.has(name)),
+    ).toEqual(["APP_SECRETS"]);
   });
 });
 
@@ -183,14 +205,28 @@ describe("the sandbox as docs/sandbox.md describes it", () => {
       "27 assets on 14 networks: USDT on five of them; the memo networks XRP Ledger, Stellar, TON and Cosmos",
     );
     const sandbox = createSandbox();
-    const res = await sandbox.handle(new Request("http://sandbox.test/v1/asset", { headers: { "x-api-key": sandbox.options.apiKey } }));
+    const res = await sandbox.handle(
+      new Request("http://sandbox.test/v1/asset", { headers: { "x-api-key": sandbox.options.apiKey } }),
+    );
     const { assets } = (await res.json()) as {
-      assets: Array<{ symbol: string; network: string; requiresMemo: boolean; supportsMemo: boolean; canSend: boolean; canReceive: boolean }>;
+      assets: Array<{
+        symbol: string;
+        network: string;
+        requiresMemo: boolean;
+        supportsMemo: boolean;
+        canSend: boolean;
+        canReceive: boolean;
+      }>;
     };
     expect(assets).toHaveLength(27);
     expect(new Set(assets.map((a) => a.network)).size).toBe(14);
     expect(assets.filter((a) => a.symbol === "USDT")).toHaveLength(5);
-    expect([...new Set(assets.filter((a) => a.supportsMemo).map((a) => a.network))].sort()).toEqual(["cosmos", "stellar", "ton", "xrpl"]);
+    expect([...new Set(assets.filter((a) => a.supportsMemo).map((a) => a.network))].sort()).toEqual([
+      "cosmos",
+      "stellar",
+      "ton",
+      "xrpl",
+    ]);
     expect(assets.some((a) => a.canSend && !a.canReceive)).toBe(true);
     expect(assets.some((a) => !a.canSend && a.canReceive)).toBe(true);
   });

@@ -37,7 +37,10 @@ describe("the Redis store's database", () => {
       await expect(store.ping()).rejects.toThrow(/database 99/);
     });
     expect(lines).toContainEqual(
-      expect.objectContaining({ level: "error", msg: expect.stringMatching(/^\[store\] REDIS_URL names database 99, which this Redis refused/) }),
+      expect.objectContaining({
+        level: "error",
+        msg: expect.stringMatching(/^\[store\] REDIS_URL names database 99, which this Redis refused/),
+      }),
     );
     // The app goes on, on its own memory, as it does while Redis is away.
     await logLinesOf(async () => {

@@ -11,7 +11,9 @@ import { defaultSandboxOptions, sandboxEnvSchema } from "@/lib/sandbox/options";
 import { verifyWidgetConfig } from "@/lib/widget/config-codec";
 
 describe("whose payout a created swap is", () => {
-  const swap = (address: string, memo: string | null) => ({ payout: { address, memo, network: "tron", token: "USDT", estimatedAmount: "1" } });
+  const swap = (address: string, memo: string | null) => ({
+    payout: { address, memo, network: "tron", token: "USDT", estimatedAmount: "1" },
+  });
   it("accepts the address as typed or as the address check normalised it, with the same memo", () => {
     expect(paysOutToEntered(swap("TNDz", null), { address: "TNDz", memo: null }, null)).toBe(true);
     expect(paysOutToEntered(swap("0xAbC", null), { address: "0xabc", memo: null }, "0xAbC")).toBe(true);
@@ -26,7 +28,9 @@ describe("whose payout a created swap is", () => {
 
 describe("widget config lifetime", () => {
   // Signed from the documented recipe (HKDF-SHA256 "widget-config" key, HMAC-SHA256 of the payload).
-  const key = Buffer.from(hkdfSync("sha256", "a-root-secret-of-at-least-32-characters!", "swap-checkout", "widget-config", 32));
+  const key = Buffer.from(
+    hkdfSync("sha256", "a-root-secret-of-at-least-32-characters!", "swap-checkout", "widget-config", 32),
+  );
   const sign = (json: object) => {
     const payload = Buffer.from(JSON.stringify(json)).toString("base64url");
     return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
@@ -36,7 +40,10 @@ describe("widget config lifetime", () => {
     expect(verifyWidgetConfig(sign({ exp: now + 365 * 86_400 }), key, now).ok).toBe(true);
   });
   it("refuses one that expires more than a year away, since it could never be withdrawn", () => {
-    expect(verifyWidgetConfig(sign({ exp: now + 2 * 365 * 86_400 }), key, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyWidgetConfig(sign({ exp: now + 2 * 365 * 86_400 }), key, now)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 });
 
@@ -47,7 +54,9 @@ describe("the sandbox's seed control", () => {
   });
 
   it("is bounded in all (SANDBOX_MAX_SWAPS): past it, seeding is refused with validation_error", async () => {
-    const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_MAX_SWAPS: "100" }), { clock: createManualClock(Date.parse("2026-11-01T00:00:00Z")) });
+    const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_MAX_SWAPS: "100" }), {
+      clock: createManualClock(Date.parse("2026-11-01T00:00:00Z")),
+    });
     const seed = (count: number) =>
       sandbox.handle(
         new Request("http://sandbox.test/sandbox/seed", {
@@ -76,23 +85,40 @@ describe("configuration errors", () => {
   };
   it("names each bad variable on a line of its own, and never prints a secret", () => {
     expect(fails({ NODE_ENV: "production" })).toEqual([expect.stringMatching(/^PARTNER_API_BASE_URL: .*SANDBOX=1/)]);
-    expect(fails({ NODE_ENV: "development", CLIENT_BUDGET_SHARE: "0" })).toEqual([expect.stringMatching(/^CLIENT_BUDGET_SHARE: .*\(got "0"\)$/)]);
-    const lines = fails({ NODE_ENV: "production", PARTNER_API_BASE_URL: "https://api.example/v1", APP_SECRET: "short-secret-value" });
+    expect(fails({ NODE_ENV: "development", CLIENT_BUDGET_SHARE: "0" })).toEqual([
+      expect.stringMatching(/^CLIENT_BUDGET_SHARE: .*\(got "0"\)$/),
+    ]);
+    const lines = fails({
+      NODE_ENV: "production",
+      PARTNER_API_BASE_URL: "https://api.example/v1",
+      APP_SECRET: "short-secret-value",
+    });
     expect(lines.map((l) => l.split(":")[0]).sort()).toEqual(["APP_SECRET", "PARTNER_API_KEY"]);
     expect(lines.join("\n")).not.toContain("short-secret-value");
   });
   it("refuses a PARTNER_API_BASE_URL that is no URL with one line, instead of starting a server that answers 500", () => {
     const real = { NODE_ENV: "production", PARTNER_API_KEY: "lsk_live_x", APP_SECRET: "a".repeat(40) };
     for (const bad of ["notaurl", "/v1", "http://exa mple/v1", "https://api.example/v2"]) {
-      expect(fails({ ...real, PARTNER_API_BASE_URL: bad }), bad).toEqual([expect.stringMatching(/^PARTNER_API_BASE_URL: /)]);
+      expect(fails({ ...real, PARTNER_API_BASE_URL: bad }), bad).toEqual([
+        expect.stringMatching(/^PARTNER_API_BASE_URL: /),
+      ]);
     }
     // Its credentials, if any, are not printed.
-    expect(fails({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v2" }).join("\n")).not.toContain("S3cretPW");
-    expect(loadConfig({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v1" }).mode).toBe("upstream");
+    expect(fails({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v2" }).join("\n")).not.toContain(
+      "S3cretPW",
+    );
+    expect(loadConfig({ ...real, PARTNER_API_BASE_URL: "https://bfuser:S3cretPW@api.example/v1" }).mode).toBe(
+      "upstream",
+    );
   });
   it("refuses a REDIS_URL whose database is no number, which ioredis would send as SELECT NaN and crash on", () => {
     const sandbox = { NODE_ENV: "development" };
-    for (const bad of ["redis://:S3cretPW@cache:6379/abc", "redis://cache:6379/1/2", "http://cache:6379", "cache:6379"]) {
+    for (const bad of [
+      "redis://:S3cretPW@cache:6379/abc",
+      "redis://cache:6379/1/2",
+      "http://cache:6379",
+      "cache:6379",
+    ]) {
       const lines = fails({ ...sandbox, REDIS_URL: bad });
       expect(lines, bad).toEqual([expect.stringMatching(/^REDIS_URL: /)]);
       expect(lines.join("\n")).not.toContain("S3cretPW");
@@ -115,12 +141,20 @@ describe("configuration errors", () => {
     expect(said).not.toMatch(/embedded SANDBOX/);
     expect(configWarnings(loadConfig(real)).join("\n")).not.toMatch(/SANDBOX=1/);
     const secretOnly = loadConfig({ ...real, WEBHOOK_SECRET: `whsec_${"A".repeat(32)}` });
-    expect(configWarnings(secretOnly).join("\n")).toMatch(/WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent/);
-    const both2 = loadConfig({ ...real, WEBHOOK_SECRET: `whsec_${"A".repeat(32)}`, WEBHOOK_URL: "https://shop.example/hooks" });
+    expect(configWarnings(secretOnly).join("\n")).toMatch(
+      /WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent/,
+    );
+    const both2 = loadConfig({
+      ...real,
+      WEBHOOK_SECRET: `whsec_${"A".repeat(32)}`,
+      WEBHOOK_URL: "https://shop.example/hooks",
+    });
     expect(configWarnings(both2).join("\n")).not.toMatch(/WEBHOOK/);
     // A user in trouble needs somewhere to go: said on the real service, not on the sandbox.
     expect(configWarnings(both).join("\n")).toMatch(/neither SUPPORT_URL nor SUPPORT_EMAIL is set/);
-    expect(configWarnings(loadConfig({ ...real, SUPPORT_EMAIL: "help@shop.example" })).join("\n")).not.toMatch(/SUPPORT_/);
+    expect(configWarnings(loadConfig({ ...real, SUPPORT_EMAIL: "help@shop.example" })).join("\n")).not.toMatch(
+      /SUPPORT_/,
+    );
     expect(configWarnings(loadConfig({ NODE_ENV: "production", SANDBOX: "1" })).join("\n")).not.toMatch(/SUPPORT_/);
   });
   it("refuses a wildcard among allowed origins, which would frame the widget but never hear its events", () => {
@@ -128,8 +162,13 @@ describe("configuration errors", () => {
     expect(fails({ ...sandbox, WIDGET_ALLOWED_ORIGINS: "https://shop.example, http://*.shop.test:4402" })).toEqual([
       expect.stringMatching(/^WIDGET_ALLOWED_ORIGINS: "http:\/\/\*\.shop\.test:4402" has a wildcard: list each origin/),
     ]);
-    expect(fails({ ...sandbox, PUBLIC_ORIGINS: "https://*.shop.example" })).toEqual([expect.stringMatching(/^PUBLIC_ORIGINS: .*wildcard/)]);
-    expect(loadConfig({ ...sandbox, WIDGET_ALLOWED_ORIGINS: "https://shop.example, https://www.shop.example" }).WIDGET_ALLOWED_ORIGINS).toHaveLength(2);
+    expect(fails({ ...sandbox, PUBLIC_ORIGINS: "https://*.shop.example" })).toEqual([
+      expect.stringMatching(/^PUBLIC_ORIGINS: .*wildcard/),
+    ]);
+    expect(
+      loadConfig({ ...sandbox, WIDGET_ALLOWED_ORIGINS: "https://shop.example, https://www.shop.example" })
+        .WIDGET_ALLOWED_ORIGINS,
+    ).toHaveLength(2);
   });
   it("accepts the sandbox in production only when SANDBOX=1 says so", () => {
     expect(loadConfig({ NODE_ENV: "production", SANDBOX: "1" }).mode).toBe("sandbox");

@@ -22,7 +22,11 @@ function harness() {
     const res = await sandbox.handle(
       new Request(`http://sandbox.test${path}`, {
         method,
-        headers: { "x-api-key": KEY, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        headers: {
+          "x-api-key": KEY,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...headers,
+        },
         body,
       }),
     );
@@ -32,7 +36,10 @@ function harness() {
   return { clock, send };
 }
 
-const quoteBody = JSON.stringify({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } });
+const quoteBody = JSON.stringify({
+  from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+  to: { network: "tron", token: "USDT" },
+});
 
 // ---- 1. a body past the limit is 413 -----------------------------------------------------------
 
@@ -43,7 +50,11 @@ describe("a request body past the sandbox's limit", () => {
       const res = await h.send("/v1/quote", { method: "POST", body: `{"pad":"${"x".repeat(size)}"}` });
       expect(res.status, String(size)).toBe(413);
       expect(res.body).toEqual({
-        error: { code: "validation_error", message: "The request body is larger than 65536 bytes.", details: { maxBytes: 65536 } },
+        error: {
+          code: "validation_error",
+          message: "The request body is larger than 65536 bytes.",
+          details: { maxBytes: 65536 },
+        },
         requestId: res.headers.get("x-request-id"),
       });
     }
@@ -57,13 +68,20 @@ describe("a request body past the sandbox's limit", () => {
 
   it("refuses a declared content-length past the limit before reading the body", async () => {
     const h = harness();
-    const res = await h.send("/v1/quote", { method: "POST", body: quoteBody, headers: { "content-length": String(10 * 1024 * 1024) } });
+    const res = await h.send("/v1/quote", {
+      method: "POST",
+      body: quoteBody,
+      headers: { "content-length": String(10 * 1024 * 1024) },
+    });
     expect(res.status).toBe(413);
   });
 
   it("still reads a body at the limit", async () => {
     const h = harness();
-    const res = await h.send("/v1/quote", { method: "POST", body: quoteBody.replace(/}$/, `${" ".repeat(64 * 1024 - quoteBody.length)}}`) });
+    const res = await h.send("/v1/quote", {
+      method: "POST",
+      body: quoteBody.replace(/}$/, `${" ".repeat(64 * 1024 - quoteBody.length)}}`),
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -82,10 +100,15 @@ describe("a request body's content-type", () => {
     },
   );
 
-  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])("takes %j", async (type) => {
-    const h = harness();
-    expect((await h.send("/v1/quote", { method: "POST", body: quoteBody, headers: { "content-type": type } })).status).toBe(200);
-  });
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])(
+    "takes %j",
+    async (type) => {
+      const h = harness();
+      expect(
+        (await h.send("/v1/quote", { method: "POST", body: quoteBody, headers: { "content-type": type } })).status,
+      ).toBe(200);
+    },
+  );
 
   it("asks no type of an empty body, which the schema then refuses as any missing body", async () => {
     const h = harness();
@@ -103,23 +126,30 @@ describe("a request body's content-type", () => {
 describe("the x-request-id echo", () => {
   const GENERATED = /^req_[0-9a-f]{24}$/;
 
-  it.each(["00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "order/42+retry=1", "dGVzdA==", `{"trace":"a<b>"}`, "x".repeat(128), "trace-1234.abc"])(
-    "echoes %j, any visible ASCII up to 128 characters, in the header and the error body",
+  it.each([
+    "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+    "order/42+retry=1",
+    "dGVzdA==",
+    `{"trace":"a<b>"}`,
+    "x".repeat(128),
+    "trace-1234.abc",
+  ])("echoes %j, any visible ASCII up to 128 characters, in the header and the error body", async (sent) => {
+    const h = harness();
+    const res = await h.send("/v1/swap/ZZZZZZZZZZZZ", { headers: { "x-request-id": sent } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-request-id")).toBe(sent);
+    expect(res.body.requestId).toBe(sent);
+  });
+
+  it.each(["has spaces", "tab\there", "caf\u00e9", "x".repeat(129)])(
+    "generates an id instead of echoing %j",
     async (sent) => {
       const h = harness();
       const res = await h.send("/v1/swap/ZZZZZZZZZZZZ", { headers: { "x-request-id": sent } });
-      expect(res.status).toBe(404);
-      expect(res.headers.get("x-request-id")).toBe(sent);
-      expect(res.body.requestId).toBe(sent);
+      expect(res.headers.get("x-request-id")).toMatch(GENERATED);
+      expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
     },
   );
-
-  it.each(["has spaces", "tab\there", "caf\u00e9", "x".repeat(129)])("generates an id instead of echoing %j", async (sent) => {
-    const h = harness();
-    const res = await h.send("/v1/swap/ZZZZZZZZZZZZ", { headers: { "x-request-id": sent } });
-    expect(res.headers.get("x-request-id")).toMatch(GENERATED);
-    expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
-  });
 });
 
 // ---- 4. a seeded expired swap is past its deadline ---------------------------------------------
@@ -134,7 +164,8 @@ describe("a swap seeded as expired", () => {
     expect(res.status).toBe(200);
     return res.body.ids as string[];
   }
-  const read = async (h: ReturnType<typeof harness>, id: string) => (await h.send(`/v1/swap/${id}`)).body as unknown as Seeded;
+  const read = async (h: ReturnType<typeof harness>, id: string) =>
+    (await h.send(`/v1/swap/${id}`)).body as unknown as Seeded;
 
   /** The spec's expired: the deposit window has passed, so the deadline is behind and is when it expired. */
   function expectConsistent(swap: Seeded, now: number) {
@@ -146,13 +177,22 @@ describe("a swap seeded as expired", () => {
 
   it("is expired only once its deadline is behind, dated at the deadline; one seeded within the window waits until then", async () => {
     const h = harness();
-    const ids = await seed(h, { count: 3, statuses: ["expired"], createdFrom: iso(T0 - 10 * 24 * HOUR_MS), createdTo: iso(T0 - HOUR_MS) });
+    const ids = await seed(h, {
+      count: 3,
+      statuses: ["expired"],
+      createdFrom: iso(T0 - 10 * 24 * HOUR_MS),
+      createdTo: iso(T0 - HOUR_MS),
+    });
     const [old, older, young] = await Promise.all(ids.map((id) => read(h, id)));
     for (const swap of [old!, older!]) {
       expect(swap.status).toBe("expired");
       expectConsistent(swap, T0);
     }
-    expect(young).toMatchObject({ status: "waiting_deposit", createdAt: iso(T0 - HOUR_MS), deposit: { deadline: iso(T0 + 3 * HOUR_MS) } });
+    expect(young).toMatchObject({
+      status: "waiting_deposit",
+      createdAt: iso(T0 - HOUR_MS),
+      deposit: { deadline: iso(T0 + 3 * HOUR_MS) },
+    });
 
     h.clock.advance(3 * HOUR_MS);
     const expired = await read(h, young!.id);
@@ -182,14 +222,17 @@ describe("an unknown route", () => {
     ["POST", "/v1/asset"],
     ["GET", "/v1/swap/ABCDEFGHIJKL/extra"],
     ["GET", "/v1/nope?limit=1&limit=2"],
-  ] as const)("%s %s is 404 in the API's error shape, with a code from the spec's closed list", async (method, path) => {
-    const h = harness();
-    const res = await h.send(path, { method, ...(method === "POST" ? { body: "{}" } : {}) });
-    expect(res.status).toBe(404);
-    expect(errorCodes).toContain(res.body.error!.code);
-    expect(res.body.error).toMatchObject({ code: "validation_error", details: {} });
-    expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
-  });
+  ] as const)(
+    "%s %s is 404 in the API's error shape, with a code from the spec's closed list",
+    async (method, path) => {
+      const h = harness();
+      const res = await h.send(path, { method, ...(method === "POST" ? { body: "{}" } : {}) });
+      expect(res.status).toBe(404);
+      expect(errorCodes).toContain(res.body.error!.code);
+      expect(res.body.error).toMatchObject({ code: "validation_error", details: {} });
+      expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
+    },
+  );
 });
 
 // ---- 6. a query parameter given twice is refused ------------------------------------------------
@@ -224,15 +267,30 @@ describe("address validation for a send-only asset", () => {
 
   it("answers on the address's form, as the checkout's refund-address check needs; the quote is where such a payout is refused", async () => {
     const h = harness();
-    const assets = (await h.send("/v1/asset?network=ethereum&symbol=WBTC")).body.assets as Array<{ canSend: boolean; canReceive: boolean }>;
+    const assets = (await h.send("/v1/asset?network=ethereum&symbol=WBTC")).body.assets as Array<{
+      canSend: boolean;
+      canReceive: boolean;
+    }>;
     expect(assets).toEqual([expect.objectContaining({ canSend: true, canReceive: false })]);
     const check = (address: string) =>
-      h.send("/v1/address", { method: "POST", body: JSON.stringify({ network: "ethereum", token: "WBTC", address, memo: null }) });
-    expect((await check(ETH_ADDRESS)).body).toEqual({ valid: true, normalizedAddress: ETH_ADDRESS, requiresMemo: false, supportsMemo: false, message: null });
+      h.send("/v1/address", {
+        method: "POST",
+        body: JSON.stringify({ network: "ethereum", token: "WBTC", address, memo: null }),
+      });
+    expect((await check(ETH_ADDRESS)).body).toEqual({
+      valid: true,
+      normalizedAddress: ETH_ADDRESS,
+      requiresMemo: false,
+      supportsMemo: false,
+      message: null,
+    });
     expect((await check("0x1234")).body).toMatchObject({ valid: false });
     const quote = await h.send("/v1/quote", {
       method: "POST",
-      body: JSON.stringify({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "ethereum", token: "WBTC" } }),
+      body: JSON.stringify({
+        from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+        to: { network: "ethereum", token: "WBTC" },
+      }),
     });
     expect(quote).toMatchObject({ status: 400, body: { error: { code: "unsupported_asset" } } });
   });
@@ -245,7 +303,10 @@ describe("a simulated deposit", () => {
     const quote = await h.send("/v1/quote", { method: "POST", body: quoteBody });
     const swap = await h.send("/v1/swap", {
       method: "POST",
-      body: JSON.stringify({ quoteId: quote.body.id, destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r", memo: null } }),
+      body: JSON.stringify({
+        quoteId: quote.body.id,
+        destination: { address: "TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r", memo: null },
+      }),
     });
     expect(swap.status).toBe(200);
     return swap.body.id as string;
@@ -258,8 +319,13 @@ describe("a simulated deposit", () => {
       body: JSON.stringify({ amount: "99999999999999999999999999999" }),
     });
     expect(huge.status).toBe(400);
-    expect(huge.body).toMatchObject({ error: { code: "validation_error", details: { fields: { amount: expect.stringMatching(/at most 10 times/) } } } });
-    const over = await h.send(`/sandbox/swaps/${await newSwap(h)}/deposit`, { method: "POST", body: JSON.stringify({ amount: "0.1" }) });
+    expect(huge.body).toMatchObject({
+      error: { code: "validation_error", details: { fields: { amount: expect.stringMatching(/at most 10 times/) } } },
+    });
+    const over = await h.send(`/sandbox/swaps/${await newSwap(h)}/deposit`, {
+      method: "POST",
+      body: JSON.stringify({ amount: "0.1" }),
+    });
     expect(over.status).toBe(200);
   });
 });

@@ -63,7 +63,11 @@ describe("sandbox defaults", () => {
 
 describe("SANDBOX_FAULTS grammar", () => {
   it("parses latency=50,error_rate=0.1 and leaves the other faults at zero", () => {
-    expect(sandboxEnvSchema.parse({ SANDBOX_FAULTS: "latency=50,error_rate=0.1" }).faults).toEqual({ ...noFaults, latencyMs: 50, errorRate: 0.1 });
+    expect(sandboxEnvSchema.parse({ SANDBOX_FAULTS: "latency=50,error_rate=0.1" }).faults).toEqual({
+      ...noFaults,
+      latencyMs: 50,
+      errorRate: 0.1,
+    });
   });
 
   it("parses all four faults in any order, with spaces around the parts", () => {
@@ -75,9 +79,12 @@ describe("SANDBOX_FAULTS grammar", () => {
     });
   });
 
-  it.each(["latency=50=3", "error_rate=0x1", "latency=0x10"])("rejects %j, which is not the grammar's NAME=DECIMAL", (text) => {
-    expect(faultsSchema.safeParse(text).success).toBe(false);
-  });
+  it.each(["latency=50=3", "error_rate=0x1", "latency=0x10"])(
+    "rejects %j, which is not the grammar's NAME=DECIMAL",
+    (text) => {
+      expect(faultsSchema.safeParse(text).success).toBe(false);
+    },
+  );
 
   it.each(["", "none"])("reads %j as no faults", (text) => {
     expect(faultsSchema.parse(text)).toEqual(noFaults);
@@ -110,7 +117,10 @@ describe("configured faults", () => {
     new Request("http://sandbox.test/v1/quote", {
       method: "POST",
       headers: { "x-api-key": KEY, "content-type": "application/json" },
-      body: JSON.stringify({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } }),
+      body: JSON.stringify({
+        from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+        to: { network: "tron", token: "USDT" },
+      }),
     });
 
   function sandboxWith(faults: string, roll: number) {

@@ -19,9 +19,17 @@ type Answer = { status: number; headers: Headers; body: Record<string, unknown> 
 
 function harness(env: Record<string, string> = {}, deps: { clock?: SandboxClock; random?: () => number } = {}) {
   const clock = deps.clock ?? createManualClock(T0);
-  const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000", ...env }), { ...deps, clock });
+  const sandbox = createSandbox(sandboxEnvSchema.parse({ SANDBOX_RATE_LIMIT_PER_MINUTE: "100000", ...env }), {
+    ...deps,
+    clock,
+  });
 
-  async function request(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async function request(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const res = await sandbox.handle(
       new Request(`http://sandbox.test${path}`, {
         method,
@@ -32,7 +40,10 @@ function harness(env: Record<string, string> = {}, deps: { clock?: SandboxClock;
     return { status: res.status, headers: res.headers, body: (await res.json()) as Answer["body"] };
   }
 
-  const quoteBody = (amount = "0.01") => ({ from: { network: "bitcoin", token: "BTC", amount }, to: { network: "tron", token: "USDT" } });
+  const quoteBody = (amount = "0.01") => ({
+    from: { network: "bitcoin", token: "BTC", amount },
+    to: { network: "tron", token: "USDT" },
+  });
 
   async function newSwap(amount = "0.01"): Promise<Swap> {
     const quote = await request("POST", "/v1/quote", quoteBody(amount));
@@ -43,7 +54,8 @@ function harness(env: Record<string, string> = {}, deps: { clock?: SandboxClock;
 
   const read = async (id: string) => swapSchema.parse((await request("GET", `/v1/swap/${id}`)).body);
   const list = async (query = "") => swapListSchema.parse((await request("GET", `/v1/swap${query}`)).body) as SwapList;
-  const seed = async (body: Record<string, unknown>) => (await request("POST", "/sandbox/seed", body)).body as { ids: string[] };
+  const seed = async (body: Record<string, unknown>) =>
+    (await request("POST", "/sandbox/seed", body)).body as { ids: string[] };
 
   return { clock, request, quoteBody, newSwap, read, list, seed };
 }
@@ -53,7 +65,12 @@ function harness(env: Record<string, string> = {}, deps: { clock?: SandboxClock;
 describe("a seeded swap waiting for its deposit", () => {
   it("is expired, dated at its deadline, when the deadline passed before the seed: on the live read and in the list's filter", async () => {
     const h = harness();
-    const { ids } = await h.seed({ count: 3, statuses: ["waiting_deposit"], createdFrom: iso(T0 - 30 * DAY_MS), createdTo: iso(T0 - 20 * DAY_MS) });
+    const { ids } = await h.seed({
+      count: 3,
+      statuses: ["waiting_deposit"],
+      createdFrom: iso(T0 - 30 * DAY_MS),
+      createdTo: iso(T0 - 20 * DAY_MS),
+    });
     for (const id of ids) {
       const swap = await h.read(id);
       expect(swap).toMatchObject({ status: "expired", errorMessage: null });
@@ -84,7 +101,12 @@ describe("a seeded swap waiting for its deposit", () => {
 
   it("keeps every other seeded status fixed", async () => {
     const h = harness();
-    const { ids } = await h.seed({ count: 2, statuses: ["processing", "completed"], createdFrom: iso(T0 - 30 * DAY_MS), createdTo: iso(T0 - 20 * DAY_MS) });
+    const { ids } = await h.seed({
+      count: 2,
+      statuses: ["processing", "completed"],
+      createdFrom: iso(T0 - 30 * DAY_MS),
+      createdTo: iso(T0 - 20 * DAY_MS),
+    });
     expect((await Promise.all(ids.map(h.read))).map((s) => s.status)).toEqual(["processing", "completed"]);
   });
 });
@@ -96,7 +118,11 @@ describe("a swap paid with another amount than quoted", () => {
   async function paidWith(amount: string | undefined) {
     const h = harness();
     const swap = await h.newSwap("0.01");
-    const deposited = await h.request("POST", `/sandbox/swaps/${swap.id}/deposit`, amount === undefined ? {} : { amount });
+    const deposited = await h.request(
+      "POST",
+      `/sandbox/swaps/${swap.id}/deposit`,
+      amount === undefined ? {} : { amount },
+    );
     h.clock.advance(60_000);
     const live = await h.read(swap.id);
     const listed = (await h.list()).swaps[0]!;
@@ -105,9 +131,19 @@ describe("a swap paid with another amount than quoted", () => {
 
   it("accrues 50 bps of the amount received: half the reward for half the deposit, double for double", async () => {
     // 0.01 BTC at 97250 USD is 972.50 USDC of volume; 50 bps of it is 4.8625.
-    expect((await paidWith(undefined)).listed.commission).toEqual({ bps: 50, rewardAmountUsdc: "4.8625", rewardStatus: "available" });
-    expect((await paidWith("0.005")).listed).toMatchObject({ status: "completed", commission: { rewardAmountUsdc: "2.43125" } });
-    expect((await paidWith("0.02")).listed).toMatchObject({ status: "completed", commission: { rewardAmountUsdc: "9.725" } });
+    expect((await paidWith(undefined)).listed.commission).toEqual({
+      bps: 50,
+      rewardAmountUsdc: "4.8625",
+      rewardStatus: "available",
+    });
+    expect((await paidWith("0.005")).listed).toMatchObject({
+      status: "completed",
+      commission: { rewardAmountUsdc: "2.43125" },
+    });
+    expect((await paidWith("0.02")).listed).toMatchObject({
+      status: "completed",
+      commission: { rewardAmountUsdc: "9.725" },
+    });
   });
 
   it("estimates the payout from the amount received as soon as the deposit is seen, and keeps the quote's estimate in to", async () => {
@@ -139,13 +175,24 @@ describe("the provider_unavailable fault", () => {
   it("answers reads normally under x-sandbox-fault: provider_unavailable, and refuses quote and swap creation with 503", async () => {
     const h = harness();
     const swap = await h.newSwap();
-    for (const path of ["/v1/asset", `/v1/swap/${swap.id}`, "/v1/swap"]) expect((await h.request("GET", path, undefined, FAULT)).status, path).toBe(200);
-    const address = await h.request("POST", "/v1/address", { network: "tron", token: "USDT", address: TRON_ADDRESS }, FAULT);
+    for (const path of ["/v1/asset", `/v1/swap/${swap.id}`, "/v1/swap"])
+      expect((await h.request("GET", path, undefined, FAULT)).status, path).toBe(200);
+    const address = await h.request(
+      "POST",
+      "/v1/address",
+      { network: "tron", token: "USDT", address: TRON_ADDRESS },
+      FAULT,
+    );
     expect(address.status).toBe(200);
     const quote = await h.request("POST", "/v1/quote", h.quoteBody(), FAULT);
     expect(quote).toMatchObject({ status: 503, body: { error: { code: "provider_unavailable" } } });
     const fresh = await h.request("POST", "/v1/quote", h.quoteBody());
-    const created = await h.request("POST", "/v1/swap", { quoteId: fresh.body.id, destination: { address: TRON_ADDRESS } }, FAULT);
+    const created = await h.request(
+      "POST",
+      "/v1/swap",
+      { quoteId: fresh.body.id, destination: { address: TRON_ADDRESS } },
+      FAULT,
+    );
     expect(created).toMatchObject({ status: 503, body: { error: { code: "provider_unavailable" } } });
   });
 
@@ -154,7 +201,8 @@ describe("the provider_unavailable fault", () => {
     const swap = await healthy.newSwap();
     const quoteId = (await healthy.request("POST", "/v1/quote", healthy.quoteBody())).body.id;
     const h = harness({ SANDBOX_FAULTS: "unavailable_rate=1" }, { random: () => 0.5 });
-    for (const path of ["/v1/asset", `/v1/swap/${swap.id}`, "/v1/swap"]) expect((await h.request("GET", path)).status, path).not.toBe(503);
+    for (const path of ["/v1/asset", `/v1/swap/${swap.id}`, "/v1/swap"])
+      expect((await h.request("GET", path)).status, path).not.toBe(503);
     expect((await h.request("POST", "/v1/quote", h.quoteBody())).status).toBe(503);
     expect((await h.request("POST", "/v1/swap", { quoteId, destination: { address: TRON_ADDRESS } })).status).toBe(503);
   });
@@ -163,16 +211,19 @@ describe("the provider_unavailable fault", () => {
 // ---- 4. unknown query parameters are the query's ------------------------------------------------
 
 describe("an unknown query parameter", () => {
-  it.each(["/v1/asset?foo=bar", "/v1/swap?foo=1", "/v1/swap/ABCDEFGHIJKL?foo=1"])("is refused at %s, named as the query's", async (path) => {
-    const h = harness();
-    const res = await h.request("GET", path);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({
-      code: "validation_error",
-      message: "query: unknown field(s): foo",
-      details: { fields: { query: "unknown field(s): foo" } },
-    });
-  });
+  it.each(["/v1/asset?foo=bar", "/v1/swap?foo=1", "/v1/swap/ABCDEFGHIJKL?foo=1"])(
+    "is refused at %s, named as the query's",
+    async (path) => {
+      const h = harness();
+      const res = await h.request("GET", path);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        code: "validation_error",
+        message: "query: unknown field(s): foo",
+        details: { fields: { query: "unknown field(s): foo" } },
+      });
+    },
+  );
 
   it("does not stop a read of a swap without one", async () => {
     const h = harness();
@@ -186,7 +237,10 @@ describe("an unknown query parameter", () => {
 describe("the rate limit under SANDBOX_TIME_SCALE", () => {
   it("counts a sandbox minute, so at 60 the window is one real second, and Retry-After is in real seconds", async () => {
     let real = T0;
-    const h = harness({ SANDBOX_RATE_LIMIT_PER_MINUTE: "2", SANDBOX_TIME_SCALE: "60" }, { clock: createScaledClock(60, () => real) });
+    const h = harness(
+      { SANDBOX_RATE_LIMIT_PER_MINUTE: "2", SANDBOX_TIME_SCALE: "60" },
+      { clock: createScaledClock(60, () => real) },
+    );
     expect((await h.request("GET", "/v1/asset")).status).toBe(200);
     expect((await h.request("GET", "/v1/asset")).status).toBe(200);
     const limited = await h.request("GET", "/v1/asset");

@@ -24,13 +24,17 @@ const text = new Map(files.map((f) => [f, readFileSync(join(repoRoot, f), "utf8"
 /** Static imports and re-exports (not `import type`), resolved to repository paths. */
 function importsOf(file: string): string[] {
   const source = text.get(file)!;
-  const specifiers = [...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\s+from\s+)?["']([^"']+)["']/gm)].map((m) => m[1]!);
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\s+from\s+)?["']([^"']+)["']/gm),
+  ].map((m) => m[1]!);
   return specifiers.flatMap((spec) => {
     let base: string;
     if (spec.startsWith("@/")) base = spec.slice(2);
     else if (spec.startsWith(".")) base = relative(repoRoot, resolve(repoRoot, dirname(file), spec));
     else return [];
-    const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find((c) => text.has(c));
+    const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find((c) =>
+      text.has(c),
+    );
     return found ? [found] : [];
   });
 }

@@ -12,7 +12,15 @@ import { GET } from "@/app/api/v1/swap/[id]/route";
 import { swapAccessToken } from "@/lib/bff/tokens";
 import type { Swap } from "@/lib/schema/partner";
 
-const singletons = ["config", "store", "embedded-sandbox", "partner-client", "swap-status", "swap-status-parsed", "swap-status-live-times"];
+const singletons = [
+  "config",
+  "store",
+  "embedded-sandbox",
+  "partner-client",
+  "swap-status",
+  "swap-status-parsed",
+  "swap-status-live-times",
+];
 const upstreamCalls: string[] = [];
 
 beforeEach(() => {
@@ -57,7 +65,9 @@ async function watchedSwaps(count: number, ageMs: number): Promise<Snapshot[]> {
   })) as { ids: string[] };
   const swaps: Swap[] = [];
   for (const id of ids) {
-    const response = await embeddedSandbox()!.handle(new Request(`http://sandbox.internal/v1/swap/${id}`, { headers: { "x-api-key": "lsk_test_sandbox" } }));
+    const response = await embeddedSandbox()!.handle(
+      new Request(`http://sandbox.internal/v1/swap/${id}`, { headers: { "x-api-key": "lsk_test_sandbox" } }),
+    );
     swaps.push((await response.json()) as Swap);
   }
   // A fresh minute for the sandbox's own limit.
@@ -133,7 +143,9 @@ describe("the sweep", () => {
     const first = await sweep();
     expect(first).toMatchObject({ pages: 1, swaps: 2, complete: true });
     const list = upstreamCalls.find((c) => c.startsWith("GET /v1/swap?"))!;
-    expect(new URL(`http://x${list.slice(4)}`).searchParams.get("status")).toBe("waiting_deposit,deposit_detected,underpaid,processing");
+    expect(new URL(`http://x${list.slice(4)}`).searchParams.get("status")).toBe(
+      "waiting_deposit,deposit_detected,underpaid,processing",
+    );
 
     // b completes; the list (synchronised every minute) stops showing it among the open ones.
     await control(`/sandbox/swaps/${b!.swap.id}/deposit`, {});
@@ -186,7 +198,9 @@ describe("the sweep", () => {
     const resumed = await sweep();
     // The cycle's length (which paces the next one) counts the pages read before the cut too.
     expect(resumed).toMatchObject({ pages: 1, cyclePages: 3, complete: true });
-    const to = new URL(`http://x${upstreamCalls.find((c) => c.startsWith("GET /v1/swap?"))!.slice(4)}`).searchParams.get("createdTo");
+    const to = new URL(
+      `http://x${upstreamCalls.find((c) => c.startsWith("GET /v1/swap?"))!.slice(4)}`,
+    ).searchParams.get("createdTo");
     expect(to).not.toBeNull();
   });
 
@@ -224,13 +238,21 @@ describe("the sweep's paging", () => {
   /** `count` swaps waiting for their deposit, all created at one instant, each with a snapshot `ageMs` old. */
   async function sameInstantSwaps(count: number, ageMs: number): Promise<string[]> {
     const createdAt = new Date(Date.now() - 600_000).toISOString();
-    const { ids } = (await control("/sandbox/seed", { count, live: true, createdFrom: createdAt, createdTo: createdAt })) as { ids: string[] };
+    const { ids } = (await control("/sandbox/seed", {
+      count,
+      live: true,
+      createdFrom: createdAt,
+      createdTo: createdAt,
+    })) as { ids: string[] };
     for (let offset = 0; offset < count; offset += 100) {
       const response = await embeddedSandbox()!.handle(
-        new Request(`http://sandbox.internal/v1/swap?limit=100&offset=${offset}`, { headers: { "x-api-key": "lsk_test_sandbox" } }),
+        new Request(`http://sandbox.internal/v1/swap?limit=100&offset=${offset}`, {
+          headers: { "x-api-key": "lsk_test_sandbox" },
+        }),
       );
       const { swaps } = (await response.json()) as { swaps: Array<Swap & { commission?: unknown }> };
-      for (const { commission: _commission, ...swap } of swaps) await writeSnapshot({ swap, asOf: Date.now() - ageMs, source: "list" });
+      for (const { commission: _commission, ...swap } of swaps)
+        await writeSnapshot({ swap, asOf: Date.now() - ageMs, source: "list" });
     }
     return ids;
   }
@@ -330,9 +352,12 @@ describe("the sweep's paging", () => {
 
 describe("a listed status's date", () => {
   const asOfHeader = async (id: string) => {
-    const response = await GET(new Request(`http://localhost/api/v1/swap/${id}`, { headers: { "x-swap-token": swapAccessToken(id) } }), {
-      params: Promise.resolve({ id }),
-    });
+    const response = await GET(
+      new Request(`http://localhost/api/v1/swap/${id}`, { headers: { "x-swap-token": swapAccessToken(id) } }),
+      {
+        params: Promise.resolve({ id }),
+      },
+    );
     return { status: response.status, asOf: response.headers.get("x-status-as-of") };
   };
   const spendBudget = async () => {
@@ -344,10 +369,22 @@ describe("a listed status's date", () => {
     await spendBudget();
     vi.setSystemTime(Date.now() + 30_000);
     const created = (ago: number) => new Date(Date.now() - ago).toISOString();
-    const [old] = ((await control("/sandbox/seed", { count: 1, live: true, createdFrom: created(600_000), createdTo: created(600_000) })) as { ids: string[] })
-      .ids;
-    const [recent] = ((await control("/sandbox/seed", { count: 1, live: true, createdFrom: created(5_000), createdTo: created(5_000) })) as { ids: string[] })
-      .ids;
+    const [old] = (
+      (await control("/sandbox/seed", {
+        count: 1,
+        live: true,
+        createdFrom: created(600_000),
+        createdTo: created(600_000),
+      })) as { ids: string[] }
+    ).ids;
+    const [recent] = (
+      (await control("/sandbox/seed", {
+        count: 1,
+        live: true,
+        createdFrom: created(5_000),
+        createdTo: created(5_000),
+      })) as { ids: string[] }
+    ).ids;
     const recentUpdatedAt = Date.now() - 5_000;
     // A browser polls each; not known here yet, so the sweep is to find them.
     expect((await asOfHeader(old!)).status).toBe(429);
@@ -380,7 +417,8 @@ describe("a listed status's date", () => {
         vi.setSystemTime(t + 3_000);
         await control(`/sandbox/swaps/${ids[deposited++]!}/deposit`, {});
       }
-      if (t === minute(5, 5)) for (const id of [ids[2]!, ...ids.slice(4)]) snapshotsAfter[ids.indexOf(id)] = (await readSnapshot(id))!;
+      if (t === minute(5, 5))
+        for (const id of [ids[2]!, ...ids.slice(4)]) snapshotsAfter[ids.indexOf(id)] = (await readSnapshot(id))!;
     }
     // Two swaps nobody paid, listed at 5:05: the list reflects the sync at 5:00, which the sweep saw
     // bring the 4:58 deposit in between its 4:55 and 5:00 listings. Dated 4:58 (after the deposit,
@@ -391,7 +429,11 @@ describe("a listed status's date", () => {
       expect(new Date(snapshot.asOf).toISOString()).toBe(new Date(minute(4, 58)).toISOString());
     }
     // The swap paid at 4:58 shows its deposit, the state it had from then to the sync.
-    expect(snapshotsAfter[2]).toMatchObject({ source: "list", swap: { status: "deposit_detected" }, asOf: minute(4, 58) });
+    expect(snapshotsAfter[2]).toMatchObject({
+      source: "list",
+      swap: { status: "deposit_detected" },
+      asOf: minute(4, 58),
+    });
   });
 
   it("never dates a listed swap after the list call, whatever its updatedAt says", () => {

@@ -40,7 +40,10 @@ describe("swap status reads", { timeout: 60_000 }, () => {
     const [swap, other] = [await newSwap(), await newSwap()];
     bff.advance(60_000);
     for (const token of [null, "", "not-the-token", `${swapAccessToken(swap.id)}x`, swapAccessToken(other.id)]) {
-      await expect(readSwap(swap.id, token, "req-gate"), String(token)).rejects.toMatchObject({ code: "swap_not_found", status: 404 });
+      await expect(readSwap(swap.id, token, "req-gate"), String(token)).rejects.toMatchObject({
+        code: "swap_not_found",
+        status: 404,
+      });
     }
     expect(swapReads(bff, swap.id)).toBe(0);
     expect((await readSwap(swap.id, swapAccessToken(swap.id), "req-gate-ok")).swap.id).toBe(swap.id);
@@ -54,19 +57,22 @@ describe("swap status reads", { timeout: 60_000 }, () => {
     expect(swapReads(bff, swap.id)).toBe(0);
   });
 
-  it.each(terminalStatuses)("never spends a call on a %s swap, for as long as its snapshot is kept (6 h)", async (status) => {
-    const bff = setUpBff();
-    const swap = await newSwap();
-    await writeSnapshot({ swap: { ...swap, status }, asOf: Date.now(), source: "live" });
-    const token = swapAccessToken(swap.id);
-    // 1 min, then 1 h, then 4 h later: 5 h 1 min in all, inside the snapshot's six hours.
-    for (const later of [60_000, 60 * 60_000, 4 * 60 * 60_000]) {
-      bff.advance(later);
-      const read = await readSwap(swap.id, token, "req-terminal");
-      expect(read.swap.status).toBe(status);
-    }
-    expect(swapReads(bff, swap.id)).toBe(0);
-  });
+  it.each(terminalStatuses)(
+    "never spends a call on a %s swap, for as long as its snapshot is kept (6 h)",
+    async (status) => {
+      const bff = setUpBff();
+      const swap = await newSwap();
+      await writeSnapshot({ swap: { ...swap, status }, asOf: Date.now(), source: "live" });
+      const token = swapAccessToken(swap.id);
+      // 1 min, then 1 h, then 4 h later: 5 h 1 min in all, inside the snapshot's six hours.
+      for (const later of [60_000, 60 * 60_000, 4 * 60 * 60_000]) {
+        bff.advance(later);
+        const read = await readSwap(swap.id, token, "req-terminal");
+        expect(read.swap.status).toBe(status);
+      }
+      expect(swapReads(bff, swap.id)).toBe(0);
+    },
+  );
 
   it("spends a call on the same swap while it is not terminal (the control for the test above)", async () => {
     const bff = setUpBff();
@@ -78,19 +84,22 @@ describe("swap status reads", { timeout: 60_000 }, () => {
 });
 
 describe("a deposit, step by step on the manual clock", () => {
-  it.each(["completed", "refunded", "failed"] as const)("reads deposit_detected, then processing, then %s, each as the sandbox moves on", async (outcome) => {
-    const bff = setUpBff({ SANDBOX_STEP_SECONDS: "10" });
-    const swap = await newSwap();
-    const token = swapAccessToken(swap.id);
-    expect((await simulateDeposit(swap.id, token, { outcome }, "req-deposit")).status).toBe("deposit_detected");
-    const seen: string[] = [(await readSwap(swap.id, token, "req-0")).swap.status];
-    for (let step = 1; step <= 3; step++) {
-      // One sandbox step, and past the BFF's freshness for a swap a person is waiting on.
-      bff.advance(10_000);
-      seen.push((await readSwap(swap.id, token, `req-${step}`)).swap.status);
-    }
-    expect(seen).toEqual(["deposit_detected", "processing", outcome, outcome]);
-  });
+  it.each(["completed", "refunded", "failed"] as const)(
+    "reads deposit_detected, then processing, then %s, each as the sandbox moves on",
+    async (outcome) => {
+      const bff = setUpBff({ SANDBOX_STEP_SECONDS: "10" });
+      const swap = await newSwap();
+      const token = swapAccessToken(swap.id);
+      expect((await simulateDeposit(swap.id, token, { outcome }, "req-deposit")).status).toBe("deposit_detected");
+      const seen: string[] = [(await readSwap(swap.id, token, "req-0")).swap.status];
+      for (let step = 1; step <= 3; step++) {
+        // One sandbox step, and past the BFF's freshness for a swap a person is waiting on.
+        bff.advance(10_000);
+        seen.push((await readSwap(swap.id, token, `req-${step}`)).swap.status);
+      }
+      expect(seen).toEqual(["deposit_detected", "processing", outcome, outcome]);
+    },
+  );
 });
 
 describe("/api/ready", () => {

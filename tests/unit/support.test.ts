@@ -8,7 +8,10 @@ const at = new Date("2026-11-23T05:00:00.000Z");
 describe("supportLink", () => {
   it("fills SUPPORT_URL's {swapId} and {externalId}, escaped", () => {
     expect(
-      supportLink({ url: "https://help.example/new?swap={swapId}&order={externalId}", email: null }, { swapId: "ABCDEF123456", externalId: "ord_1 & 2", at }),
+      supportLink(
+        { url: "https://help.example/new?swap={swapId}&order={externalId}", email: null },
+        { swapId: "ABCDEF123456", externalId: "ord_1 & 2", at },
+      ),
     ).toEqual({
       kind: "url",
       href: "https://help.example/new?swap=ABCDEF123456&order=ord_1%20%26%202",
@@ -16,7 +19,10 @@ describe("supportLink", () => {
   });
 
   it("makes SUPPORT_EMAIL a mailto with the subject and the ids and time in the body", () => {
-    const link = supportLink({ url: null, email: "help@shop.example" }, { swapId: "ABCDEF123456", externalId: "ord_9", status: "failed", at });
+    const link = supportLink(
+      { url: null, email: "help@shop.example" },
+      { swapId: "ABCDEF123456", externalId: "ord_9", status: "failed", at },
+    );
     expect(link?.kind).toBe("email");
     const url = new URL(link!.href);
     expect(url.protocol).toBe("mailto:");
@@ -29,17 +35,25 @@ describe("supportLink", () => {
   });
 
   it("prefers the URL, and is null without either", () => {
-    expect(supportLink({ url: "https://h.example/{swapId}", email: "a@b.example" }, { swapId: "X", at })?.kind).toBe("url");
+    expect(supportLink({ url: "https://h.example/{swapId}", email: "a@b.example" }, { swapId: "X", at })?.kind).toBe(
+      "url",
+    );
     expect(supportLink({ url: null, email: null }, { swapId: "X", at })).toBeNull();
   });
 });
 
 describe("SUPPORT_URL and SUPPORT_EMAIL in the environment", () => {
   it("accepts an http(s) template and an e-mail address", () => {
-    const env = appEnvSchema.parse({ SUPPORT_URL: "https://help.example/t?s={swapId}&o={externalId}", SUPPORT_EMAIL: "help@shop.example" });
+    const env = appEnvSchema.parse({
+      SUPPORT_URL: "https://help.example/t?s={swapId}&o={externalId}",
+      SUPPORT_EMAIL: "help@shop.example",
+    });
     expect(env.SUPPORT_URL).toBe("https://help.example/t?s={swapId}&o={externalId}");
     expect(env.SUPPORT_EMAIL).toBe("help@shop.example");
-    expect(appEnvSchema.parse({ SUPPORT_URL: "", SUPPORT_EMAIL: "" })).toMatchObject({ SUPPORT_URL: undefined, SUPPORT_EMAIL: undefined });
+    expect(appEnvSchema.parse({ SUPPORT_URL: "", SUPPORT_EMAIL: "" })).toMatchObject({
+      SUPPORT_URL: undefined,
+      SUPPORT_EMAIL: undefined,
+    });
   });
 
   it("refuses anything else, naming the variable", () => {

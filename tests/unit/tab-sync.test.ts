@@ -54,7 +54,12 @@ describe("a message on the channel", () => {
   it("is ignored when it is about another swap, even with that swap's own proof", async () => {
     const other = await inProcessSandbox().newSwap();
     const otherProof = (await tokenProof(other.id, TOKEN))!;
-    expect(readTabSyncMessage(tabSyncMessage({ swap: other, checkedAt: NOW, clockOffset: 0 }, otherProof), { id: swap.id, proof })).toBeNull();
+    expect(
+      readTabSyncMessage(tabSyncMessage({ swap: other, checkedAt: NOW, clockOffset: 0 }, otherProof), {
+        id: swap.id,
+        proof,
+      }),
+    ).toBeNull();
     expect(read(tabSyncMessage({ swap: other, checkedAt: NOW, clockOffset: 0 }, proof))).toBeNull();
   });
 
@@ -80,8 +85,12 @@ describe("what a tab shows after a valid message", () => {
   it("is the newer snapshot: a later status replaces the shown one, an older or equal one does not", () => {
     const later = snapshot({ checkedAt: NOW + 5_000 }, { status: "deposit_detected" });
     expect(newerSnapshot(current(), later, NOW)).toBe(later);
-    expect(newerSnapshot(current(), snapshot({ checkedAt: NOW - 1 }, { status: "deposit_detected" }), NOW)?.swap.status).toBe("waiting_deposit");
-    expect(newerSnapshot(current(), snapshot({ checkedAt: NOW }, { status: "deposit_detected" }), NOW)?.swap.status).toBe("waiting_deposit");
+    expect(
+      newerSnapshot(current(), snapshot({ checkedAt: NOW - 1 }, { status: "deposit_detected" }), NOW)?.swap.status,
+    ).toBe("waiting_deposit");
+    expect(
+      newerSnapshot(current(), snapshot({ checkedAt: NOW }, { status: "deposit_detected" }), NOW)?.swap.status,
+    ).toBe("waiting_deposit");
     expect(newerSnapshot(undefined, later, NOW)).toBe(later);
   });
 
@@ -94,7 +103,8 @@ describe("what a tab shows after a valid message", () => {
       { payout: { ...swap.payout, memo: "7" } },
       { payout: { ...swap.payout, token: "TRX" } },
     ];
-    for (const over of ends) expect(newerSnapshot(current(), snapshot({ checkedAt: NOW + 5_000 }, over), NOW)).toEqual(current());
+    for (const over of ends)
+      expect(newerSnapshot(current(), snapshot({ checkedAt: NOW + 5_000 }, over), NOW)).toEqual(current());
   });
 
   it("is not a snapshot dated further ahead than the server's clock allows, which would pin the page to it", () => {

@@ -2,7 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { isUsdStablecoin, usdSide, usdText } from "@/lib/swap/usd";
 
-const quote = (from: string, amount: string, to: string, estimatedAmount: string) => ({ from: { token: from, amount }, to: { token: to, estimatedAmount } });
+const quote = (from: string, amount: string, to: string, estimatedAmount: string) => ({
+  from: { token: from, amount },
+  to: { token: to, estimatedAmount },
+});
 
 describe("usdSide", () => {
   it("values what is sent when it is a stablecoin, else what comes back", () => {

@@ -10,7 +10,9 @@ type Posted = { message: unknown; targetOrigin: string };
 /** `parentOrigin`: what location.ancestorOrigins names (undefined: a browser without it, Firefox). */
 function framedIn(origin: string, parentOrigin?: string): Posted[] {
   const posted: Posted[] = [];
-  const parent = { postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, targetOrigin }) };
+  const parent = {
+    postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, targetOrigin }),
+  };
   const ancestorOrigins = parentOrigin === undefined ? undefined : [parentOrigin];
   vi.stubGlobal("window", { parent, location: { origin, ancestorOrigins } });
   return posted;
@@ -21,10 +23,21 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the widget's messenger", () => {
   it("posts each event once to every allowed origin and to its own, never to '*'", () => {
     const posted = framedIn("https://checkout.example");
-    createWidgetMessenger(["https://shop.example", "https://other-shop.example"])("status", { id: "ABCDEFGHJK23", status: "processing" });
-    expect(posted.map((p) => p.targetOrigin).sort()).toEqual(["https://checkout.example", "https://other-shop.example", "https://shop.example"]);
+    createWidgetMessenger(["https://shop.example", "https://other-shop.example"])("status", {
+      id: "ABCDEFGHJK23",
+      status: "processing",
+    });
+    expect(posted.map((p) => p.targetOrigin).sort()).toEqual([
+      "https://checkout.example",
+      "https://other-shop.example",
+      "https://shop.example",
+    ]);
     for (const { message } of posted)
-      expect(message).toEqual({ source: "swap-checkout", type: "status", payload: { id: "ABCDEFGHJK23", status: "processing" } });
+      expect(message).toEqual({
+        source: "swap-checkout",
+        type: "status",
+        payload: { id: "ABCDEFGHJK23", status: "processing" },
+      });
   });
 
   it("where the browser names the parent's origin, posts once to it when it is allowed, and nothing when it is not", () => {
@@ -52,7 +65,8 @@ describe("the widget's messenger", () => {
     const posted: Posted[] = [];
     const self: Record<string, unknown> = { location: { origin: "https://checkout.example" } };
     self.parent = self;
-    (self as { postMessage?: unknown }).postMessage = (message: unknown, targetOrigin: string) => void posted.push({ message, targetOrigin });
+    (self as { postMessage?: unknown }).postMessage = (message: unknown, targetOrigin: string) =>
+      void posted.push({ message, targetOrigin });
     vi.stubGlobal("window", self);
     createWidgetMessenger(["https://shop.example"])("ready", {});
     expect(posted).toEqual([]);

@@ -7,4 +7,11 @@ export const dynamic = "force-dynamic";
 const notFound = route({ query: true }, async () => {
   throw new ApiError("not_found");
 });
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

@@ -14,7 +14,11 @@ export async function generateMetadata() {
   return { title: t("title"), robots: { index: false, follow: false } };
 }
 
-export default async function DashboardLoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DashboardLoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (!dashboardEnabled()) notFound();
   const { ended, back } = loginParamsSchema.parse(await searchParams);
   const state = await sessionState((await cookies()).get(SESSION_COOKIE)?.value);

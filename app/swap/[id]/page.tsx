@@ -28,7 +28,11 @@ export default async function SwapPage({ params }: { params: Promise<{ id: strin
         className="mx-auto flex w-full max-w-lg flex-col items-center px-(--page-gutter) pb-16 [--page-gutter:--spacing(3)] sm:[--page-gutter:--spacing(4)]"
       >
         <SupportProvider config={{ url: config().SUPPORT_URL ?? null, email: config().SUPPORT_EMAIL ?? null }}>
-          <SwapView id={id} sandbox={config().mode === "sandbox"} mailEnabled={!!config().SMTP_URL && !!config().MAIL_FROM} />
+          <SwapView
+            id={id}
+            sandbox={config().mode === "sandbox"}
+            mailEnabled={!!config().SMTP_URL && !!config().MAIL_FROM}
+          />
         </SupportProvider>
       </main>
       <SiteFooter {...partnerBrand()} />

@@ -16,7 +16,11 @@ export default async function EmbedPage() {
   // The snippet's origin as rendered here; the browser puts its own location's in place at once.
   const origin = requestOrigin(await headers());
   // Signing on the page is for an operator with a dashboard session; the route checks it again.
-  const signing = !dashboardEnabled() ? "off" : (await sessionState((await cookies()).get(SESSION_COOKIE)?.value)) === "valid" ? "signed-in" : "sign-in";
+  const signing = !dashboardEnabled()
+    ? "off"
+    : (await sessionState((await cookies()).get(SESSION_COOKIE)?.value)) === "valid"
+      ? "signed-in"
+      : "sign-in";
   return (
     <>
       <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />

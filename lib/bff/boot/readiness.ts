@@ -42,7 +42,10 @@ async function upstreamOk(requestId: string): Promise<boolean> {
  */
 function logFailedCheck(error: unknown, requestId: string): void {
   if (isPartnerError(error) && (error.code === "invalid_api_key" || error.code === "inactive_partner")) {
-    log().error({ requestId }, `[bff] readiness: UPSTREAM REJECTED OUR API KEY (${error.code}): check PARTNER_API_KEY and the partner account`);
+    log().error(
+      { requestId },
+      `[bff] readiness: UPSTREAM REJECTED OUR API KEY (${error.code}): check PARTNER_API_KEY and the partner account`,
+    );
   } else {
     log().warn({ requestId }, `[bff] readiness: the upstream check failed: ${forLog(error)}`);
   }
@@ -54,7 +57,14 @@ export async function readiness(requestId: string) {
     config();
   } catch (error) {
     // The lines name values (a DATABASE_URL's host, say): they go to the log at start, not to a public probe.
-    if (isConfigError(error)) return { status: "unavailable" as const, upstream: "unknown", store: "unknown", ledger: "unknown", config: "invalid" };
+    if (isConfigError(error))
+      return {
+        status: "unavailable" as const,
+        upstream: "unknown",
+        store: "unknown",
+        ledger: "unknown",
+        config: "invalid",
+      };
     throw error;
   }
   const [upstream, storeOk, ledger, secretDiffers] = await Promise.all([
@@ -72,7 +82,11 @@ export async function readiness(requestId: string) {
     // is not ready yet: its dashboard and webhooks would fail.
     status: upstream && storeOk && ledger !== "opening" ? ("ready" as const) : ("unavailable" as const),
     upstream: upstream ? "ok" : "unavailable",
-    store: storeOk ? `ok (${store().kind})` : store().kind === "redis" ? "unavailable (serving from local memory)" : "unavailable",
+    store: storeOk
+      ? `ok (${store().kind})`
+      : store().kind === "redis"
+        ? "unavailable (serving from local memory)"
+        : "unavailable",
     ledger,
     // Only when it differs: another instance's swap links do not open here.
     ...(secretDiffers ? { appSecret: "differs from another instance's" } : {}),

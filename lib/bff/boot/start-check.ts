@@ -39,10 +39,13 @@ export async function openLedgerAtStart(): Promise<void> {
 /** What a partner must hear once at start about a configuration that runs, but not as they may think. */
 export function configWarnings(c: AppConfig): string[] {
   const lines: string[] = [];
-  if (c.mode === "sandbox") lines.push("running on the embedded SANDBOX: deposit addresses are simulated and no real money moves");
+  if (c.mode === "sandbox")
+    lines.push("running on the embedded SANDBOX: deposit addresses are simulated and no real money moves");
   // Both given: the real service wins (the safe side), and the partner hears which one runs.
   if (c.SANDBOX && c.mode === "upstream")
-    lines.push(`SANDBOX=1 is ignored: PARTNER_API_BASE_URL is set, so this server uses the real service at ${new URL(c.PARTNER_API_BASE_URL!).origin}`);
+    lines.push(
+      `SANDBOX=1 is ignored: PARTNER_API_BASE_URL is set, so this server uses the real service at ${new URL(c.PARTNER_API_BASE_URL!).origin}`,
+    );
   // A failed, refunded or underpaid swap tells its user to contact support: without either, the
   // page can only say "quote these ids to the service you came from".
   if (c.mode === "upstream" && !c.SUPPORT_URL && !c.SUPPORT_EMAIL) {
@@ -51,11 +54,16 @@ export function configWarnings(c: AppConfig): string[] {
     );
   }
   if (c.WEBHOOK_SECRET && !c.WEBHOOK_URL)
-    lines.push("WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent. Set WEBHOOK_URL to the address that receives them.");
+    lines.push(
+      "WEBHOOK_SECRET is set but WEBHOOK_URL is not: no webhooks are sent. Set WEBHOOK_URL to the address that receives them.",
+    );
   // Strangers may try 100 wrong passwords a day (lib/bff/dashboard/login-limit.ts): harmless against a long
   // random password, not against a short one. A warning, not a refusal: a start that worked before
   // keeps working.
-  if (c.PARTNER_DASHBOARD_PASSWORD !== undefined && c.PARTNER_DASHBOARD_PASSWORD.length < MIN_DASHBOARD_PASSWORD_LENGTH) {
+  if (
+    c.PARTNER_DASHBOARD_PASSWORD !== undefined &&
+    c.PARTNER_DASHBOARD_PASSWORD.length < MIN_DASHBOARD_PASSWORD_LENGTH
+  ) {
     lines.push(
       `PARTNER_DASHBOARD_PASSWORD is shorter than ${MIN_DASHBOARD_PASSWORD_LENGTH} characters: anyone can try 100 passwords a day at the dashboard's login. Use a long random one.`,
     );

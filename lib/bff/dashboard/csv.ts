@@ -140,7 +140,8 @@ export async function dashboardCsv(
   const slot = await takeExportSlot(session);
   const batches = ledgerRows(connection.db, filter, BATCH);
   const encoder = new TextEncoder();
-  const encodeBatch = (next: IteratorResult<SwapListItem[]>) => (next.done ? null : encoder.encode(next.value.map(csvRow).join("")));
+  const encodeBatch = (next: IteratorResult<SwapListItem[]>) =>
+    next.done ? null : encoder.encode(next.value.map(csvRow).join(""));
   // On a Postgres server the reads run in its own processes; only the encoding is ours.
   const nextBatch =
     connection.driver === "pglite"

@@ -11,13 +11,20 @@ export const dashboardFunnel = (connection: LedgerConnection, query: FunnelQuery
 
 type CsvColumn = (typeof funnelCsvColumns)[number];
 
-const line = (fields: Partial<Record<CsvColumn, string | number | null>>) => funnelCsvColumns.map((c) => csvField(fields[c] ?? null)).join(",") + "\r\n";
+const line = (fields: Partial<Record<CsvColumn, string | number | null>>) =>
+  funnelCsvColumns.map((c) => csvField(fields[c] ?? null)).join(",") + "\r\n";
 
 /** The whole period first (key `all`, with the drop-off reasons and median), then each group. */
 export function funnelCsv(funnel: Funnel): string {
   const rows = [
     line(Object.fromEntries(funnelCsvColumns.map((c) => [c, c]))),
-    line({ key: "all", ...funnel.stages, ...funnel.endings, ...funnel.dropOff, medianSecondsToComplete: funnel.medianSecondsToComplete }),
+    line({
+      key: "all",
+      ...funnel.stages,
+      ...funnel.endings,
+      ...funnel.dropOff,
+      medianSecondsToComplete: funnel.medianSecondsToComplete,
+    }),
     ...(funnel.groups ?? []).map((group) => line({ key: group.key, ...group.stages, ...group.endings })),
   ];
   return rows.join("");

@@ -9,7 +9,14 @@ import { readSyncState } from "@/lib/ledger/record";
 import { isLedgerTimeZone } from "@/lib/ledger/time-zones";
 import type { BackfillState, Reconciliation } from "@/lib/ledger/sync";
 import { redeliver } from "@/lib/webhooks/deliver";
-import type { DashboardQuery, DashboardSummary, DashboardSummaryQuery, DashboardSwapDetail, DashboardSwapList, WebhookLog } from "@/lib/schema/dashboard";
+import type {
+  DashboardQuery,
+  DashboardSummary,
+  DashboardSummaryQuery,
+  DashboardSwapDetail,
+  DashboardSwapList,
+  WebhookLog,
+} from "@/lib/schema/dashboard";
 import { ApiError, isApiError } from "@/lib/bff/http/errors";
 import { partner } from "@/lib/bff/upstream/partner";
 import { writeSnapshot } from "@/lib/bff/status/snapshots";
@@ -17,7 +24,11 @@ import { writeSnapshot } from "@/lib/bff/status/snapshots";
 /** The open ledger; off (several instances on Redis without a Postgres server) means unavailable. */
 export async function dashboardLedger(): Promise<LedgerConnection> {
   const connection = await ledger().catch(() => null);
-  if (!connection) throw new ApiError("service_unavailable", "The swap ledger is off on this server (it needs DATABASE_URL when REDIS_URL is set).");
+  if (!connection)
+    throw new ApiError(
+      "service_unavailable",
+      "The swap ledger is off on this server (it needs DATABASE_URL when REDIS_URL is set).",
+    );
   return connection;
 }
 
@@ -42,13 +53,19 @@ export async function ledgerHeaders(connection: LedgerConnection): Promise<Recor
   };
 }
 
-export async function listDashboardSwaps(connection: LedgerConnection, query: DashboardQuery): Promise<DashboardSwapList> {
+export async function listDashboardSwaps(
+  connection: LedgerConnection,
+  query: DashboardQuery,
+): Promise<DashboardSwapList> {
   const { limit, offset, ...filter } = query;
   const { swaps, totals } = await ledgerPage(connection.db, filter, limit, offset);
   return { swaps, total: totals.count, limit, offset, totals };
 }
 
-export async function dashboardSummary(connection: LedgerConnection, query: DashboardSummaryQuery): Promise<DashboardSummary> {
+export async function dashboardSummary(
+  connection: LedgerConnection,
+  query: DashboardSummaryQuery,
+): Promise<DashboardSummary> {
   // The schema checked the zone against Intl; the days are counted by Postgres too.
   if (query.tz && !(await isLedgerTimeZone(connection.db, query.tz))) {
     throw new ApiError("validation_error", "Invalid tz: is not a time zone the ledger's database knows.", {
@@ -62,7 +79,12 @@ export async function dashboardSummary(connection: LedgerConnection, query: Dash
  * One swap with its status history. `refresh` reads it live first (the list's statuses may be a
  * minute old); a swap the ledger has not met yet is read live too, so any id of ours opens.
  */
-export async function dashboardSwap(connection: LedgerConnection, id: string, refresh: boolean, requestId: string): Promise<DashboardSwapDetail> {
+export async function dashboardSwap(
+  connection: LedgerConnection,
+  id: string,
+  refresh: boolean,
+  requestId: string,
+): Promise<DashboardSwapDetail> {
   let found = refresh ? null : await ledgerSwap(connection.db, id);
   if (!found) {
     try {

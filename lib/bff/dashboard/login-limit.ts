@@ -89,7 +89,8 @@ export async function admitLogin(req: Request, clientId: string): Promise<LoginA
   await storeReady();
   const l = limiters();
   const device = trustedDeviceOf(req);
-  if (device && (await tookPoint(l.failedPerDevice, device))) return { device, succeeded: () => giveBack(l.failedPerDevice, device) };
+  if (device && (await tookPoint(l.failedPerDevice, device)))
+    return { device, succeeded: () => giveBack(l.failedPerDevice, device) };
   await consumeOrRefuse(l.perClient, clientId, "login");
   await consumeOrRefuse(l.failedPerMinute, EVERYONE, "login");
   // Refused by the day's cap, the attempt tests no password: the minute's point goes back.

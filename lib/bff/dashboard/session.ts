@@ -25,7 +25,8 @@ export function assertDashboardEnabled(): void {
 }
 
 /** Which password a session was opened with, without keeping the password: a new one ends it. */
-const passwordTag = (password: string) => createHmac("sha256", config().keyFor("dashboard-session")).update(`password:${password}`).digest("base64url");
+const passwordTag = (password: string) =>
+  createHmac("sha256", config().keyFor("dashboard-session")).update(`password:${password}`).digest("base64url");
 
 // The store holds a hash of the cookie's value, so a copy of the store opens no session.
 const sessionHash = (value: string) => createHash("sha256").update(value).digest("base64url");
@@ -113,7 +114,9 @@ export async function requireSession(req: Request): Promise<void> {
 
 function sessionCookie(req: Request, value: string, maxAge: number): string {
   const secure = reachedOverHttps(req) ? ["Secure"] : [];
-  return [`${SESSION_COOKIE}=${value}`, "Path=/", `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Strict", ...secure].join("; ");
+  return [`${SESSION_COOKIE}=${value}`, "Path=/", `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Strict", ...secure].join(
+    "; ",
+  );
 }
 
 export const openSessionCookie = (req: Request, value: string) => sessionCookie(req, value, SESSION_TTL_SECONDS);

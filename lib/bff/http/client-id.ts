@@ -32,20 +32,24 @@ export function clientKeyOf(address: string): string | null {
   const text = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   if (!isIP(text)) return null;
   let parsed = ipaddr.parse(text);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   if (parsed.kind() === "ipv4") return parsed.toString();
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
 }
 
 export function clientIdOf(req: Request): string {
-  const address = provenByFront(req) ? req.headers.get(clientIpHeader) : forwardedFor(req.headers.get("x-forwarded-for"), config().TRUST_PROXY_HOPS);
+  const address = provenByFront(req)
+    ? req.headers.get(clientIpHeader)
+    : forwardedFor(req.headers.get("x-forwarded-for"), config().TRUST_PROXY_HOPS);
   return (address && clientKeyOf(address)) || SHARED_CLIENT;
 }
 
 /** Whether the request reached us over HTTPS, as our front or a trusted proxy saw it. */
 export function reachedOverHttps(req: Request): boolean {
   if (provenByFront(req)) return req.headers.get(forwardedProtoHeader) === "https";
-  if (config().TRUST_PROXY_HOPS > 0) return req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+  if (config().TRUST_PROXY_HOPS > 0)
+    return req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
   return false;
 }

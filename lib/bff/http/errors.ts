@@ -126,7 +126,10 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
       log().warn({ requestId }, `[bff] upstream unavailable: ${error.code} ${redact(error.message)}`);
       return new ApiError("provider_unavailable", undefined, {}, retryAfterHeader(30));
     case "upstream_malformed":
-      log().warn({ requestId, details: redact(error.details) }, `[bff] upstream answered malformed: ${redact(error.message)}`);
+      log().warn(
+        { requestId, details: redact(error.details) },
+        `[bff] upstream answered malformed: ${redact(error.message)}`,
+      );
       return new ApiError("upstream_error");
     case "upstream_timeout":
       log().warn({ requestId }, `[bff] ${redact(error.message)}`);
@@ -145,8 +148,11 @@ export function fromPartnerError(error: PartnerError, requestId: string): ApiErr
       }
       const fields = error.details.fields;
       if (fields && typeof fields === "object") {
-        const names = Object.keys(fields).filter((name) => /^[A-Za-z][A-Za-z0-9_.[\]-]{0,63}$/.test(name) && !/key/i.test(name));
-        if (names.length) details.fields = Object.fromEntries(names.slice(0, 10).map((name) => [name, "refused by the swap service"]));
+        const names = Object.keys(fields).filter(
+          (name) => /^[A-Za-z][A-Za-z0-9_.[\]-]{0,63}$/.test(name) && !/key/i.test(name),
+        );
+        if (names.length)
+          details.fields = Object.fromEntries(names.slice(0, 10).map((name) => [name, "refused by the swap service"]));
       }
       // Bounds are said in our words too, for a partner's own front end that shows the message.
       const bounds =
@@ -168,7 +174,12 @@ export function errorResponse(error: unknown, requestId: string): Response {
   else if (isPartnerError(error)) apiError = fromPartnerError(error, requestId);
   else if (isDatabaseUnavailable(error)) {
     log().warn({ requestId }, `[bff] the ledger's database is not answering: ${forLog(error)}`);
-    apiError = new ApiError("service_unavailable", "The swap ledger's database is not answering. Try again in a moment.", {}, retryAfterHeader(30));
+    apiError = new ApiError(
+      "service_unavailable",
+      "The swap ledger's database is not answering. Try again in a moment.",
+      {},
+      retryAfterHeader(30),
+    );
   } else {
     log().error({ requestId }, `[bff] unexpected failure: ${forLog(error)}`);
     apiError = new ApiError("internal_error");

@@ -17,7 +17,13 @@ export function sharedLimiter(name: string, points: number, durationSeconds: num
   const redis = redisClient();
   const memory = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: `client-limit:${name}` });
   if (!redis) return memory;
-  return new RateLimiterRedis({ storeClient: redis, points, duration: durationSeconds, keyPrefix: `swapco:client-limit:${name}`, insuranceLimiter: memory });
+  return new RateLimiterRedis({
+    storeClient: redis,
+    points,
+    duration: durationSeconds,
+    keyPrefix: `swapco:client-limit:${name}`,
+    insuranceLimiter: memory,
+  });
 }
 
 /** Takes one point from `key`; a refusal becomes 429 `rate_limited` with Retry-After, naming only `limit`. */
@@ -45,4 +51,5 @@ function limiters(): Record<LimitClass, RateLimiterAbstract> {
   });
 }
 
-export const limitClient = (limit: LimitClass, clientId: string): Promise<void> => consumeOrRefuse(limiters()[limit], clientId, limit);
+export const limitClient = (limit: LimitClass, clientId: string): Promise<void> =>
+  consumeOrRefuse(limiters()[limit], clientId, limit);

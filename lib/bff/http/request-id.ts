@@ -27,7 +27,14 @@ const proof = () => processSingleton("request-id-proof", () => `${crypto.randomU
 export function proxiedRequestIds(req: Request): { requestId: string; headers: Record<string, string> } {
   const requestId = requestIdOf(req);
   const chosen = req.headers.get("x-request-id") === requestId;
-  return { requestId, headers: { "x-request-id": requestId, [UPSTREAM_ID_HEADER]: chosen ? mintRequestId() : requestId, [PROOF_HEADER]: proof() } };
+  return {
+    requestId,
+    headers: {
+      "x-request-id": requestId,
+      [UPSTREAM_ID_HEADER]: chosen ? mintRequestId() : requestId,
+      [PROOF_HEADER]: proof(),
+    },
+  };
 }
 
 /** The id upstream calls of this request carry: proxy.ts's, when it proves it set it; else a new one. */

@@ -7,7 +7,8 @@ import { config } from "@/lib/config";
 import { reachedOverHttps } from "./client-id";
 
 /** A host name or IP literal with an optional port: nothing that could end a string or a URL's authority. */
-const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const hostPattern =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The entry our nearest trusted proxy wrote (or passed on): the rightmost. */
 const rightmost = (value: string | null) => value?.split(",").at(-1)?.trim() || null;

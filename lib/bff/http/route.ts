@@ -78,27 +78,29 @@ export function route(first: RouteOptions | Handler, second?: Handler) {
 }
 
 function wrap(options: RouteOptions, handler: Handler) {
-  return observed(async (req: Request, segment?: { params?: Promise<Record<string, string | string[] | undefined>> }) => {
-    const requestId = requestIdOf(req);
-    noteRequestId(requestId);
-    let response: Response;
-    try {
-      if (options.sandbox && !embeddedSandbox()) throw new ApiError("not_found");
-      assertSameOrigin(req);
-      const clientId = clientIdOf(req);
-      if (options.dashboard) assertDashboardEnabled();
-      if (options.dashboard === "operator") await requireSession(req);
-      if (options.limit) await limitClient(options.limit, clientId);
-      if (!options.query) assertNoQuery(req);
-      const params = (await segment?.params) ?? {};
-      response = await withRequestIds(req, requestId, () => handler(req, { requestId, clientId, params }));
-    } catch (error) {
-      response = errorResponse(error, requestId);
-    }
-    response.headers.set("x-request-id", requestId);
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
-    return response;
-  });
+  return observed(
+    async (req: Request, segment?: { params?: Promise<Record<string, string | string[] | undefined>> }) => {
+      const requestId = requestIdOf(req);
+      noteRequestId(requestId);
+      let response: Response;
+      try {
+        if (options.sandbox && !embeddedSandbox()) throw new ApiError("not_found");
+        assertSameOrigin(req);
+        const clientId = clientIdOf(req);
+        if (options.dashboard) assertDashboardEnabled();
+        if (options.dashboard === "operator") await requireSession(req);
+        if (options.limit) await limitClient(options.limit, clientId);
+        if (!options.query) assertNoQuery(req);
+        const params = (await segment?.params) ?? {};
+        response = await withRequestIds(req, requestId, () => handler(req, { requestId, clientId, params }));
+      } catch (error) {
+        response = errorResponse(error, requestId);
+      }
+      response.headers.set("x-request-id", requestId);
+      if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+      return response;
+    },
+  );
 }
 
 /**
@@ -121,7 +123,11 @@ export function methodsNotAllowed(served: string, options: Pick<RouteOptions, "s
 export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (!jsonMediaType.test(type)) throw new ApiError("unsupported_media_type");
-  const bytes = await readCapped(req, MAX_BODY_BYTES, () => new ApiError("payload_too_large", undefined, { maxBytes: MAX_BODY_BYTES }));
+  const bytes = await readCapped(
+    req,
+    MAX_BODY_BYTES,
+    () => new ApiError("payload_too_large", undefined, { maxBytes: MAX_BODY_BYTES }),
+  );
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -154,13 +160,18 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown, 
 export function queryOf(req: Request): Record<string, string> {
   return singleValued(
     new URL(req.url).searchParams,
-    (name) => new ApiError("validation_error", `Invalid ${name}: given more than once.`, { fields: { [name]: "given more than once" } }),
+    (name) =>
+      new ApiError("validation_error", `Invalid ${name}: given more than once.`, {
+        fields: { [name]: "given more than once" },
+      }),
   );
 }
 
 function assertNoQuery(req: Request) {
   const names = [...new Set(new URL(req.url).searchParams.keys())];
   if (names.length === 0) return;
-  const fields = Object.fromEntries(names.slice(0, 10).map((name) => [shownParamName(name), "this route takes no query parameters"]));
+  const fields = Object.fromEntries(
+    names.slice(0, 10).map((name) => [shownParamName(name), "this route takes no query parameters"]),
+  );
   throw new ApiError("validation_error", "This route takes no query parameters.", { fields });
 }

@@ -55,7 +55,9 @@ const mod = (x: number) => ((x % SYNC_PERIOD_MS) + SYNC_PERIOD_MS) % SYNC_PERIOD
  * windows allows, or null while the windows agree on none (too few, too wide, or scattered).
  */
 export function syncPhase(tracker: SyncTracker, now: number): SyncPhase | null {
-  const windows = tracker.windows.filter((w) => now - w.to <= WINDOW_MEMORY_MS && w.to - w.from <= MAX_LEARNING_WINDOW_MS);
+  const windows = tracker.windows.filter(
+    (w) => now - w.to <= WINDOW_MEMORY_MS && w.to - w.from <= MAX_LEARNING_WINDOW_MS,
+  );
   if (windows.length < MIN_AGREEING) return null;
   // For windows open on the left, the most windows overlap at some window's right end.
   let best: { at: number; agreeing: SyncWindow[] } | null = null;
@@ -67,7 +69,8 @@ export function syncPhase(tracker: SyncTracker, now: number): SyncPhase | null {
     });
     if (!best || agreeing.length > best.agreeing.length) best = { at, agreeing };
   }
-  if (!best || best.agreeing.length < MIN_AGREEING || best.agreeing.length < AGREEING_SHARE * windows.length) return null;
+  if (!best || best.agreeing.length < MIN_AGREEING || best.agreeing.length < AGREEING_SHARE * windows.length)
+    return null;
   if (new Set(best.agreeing.map((w) => Math.floor(w.to / SYNC_PERIOD_MS))).size < 2) return null;
   // Around that instant, what all agreeing windows allow: relative offsets (from, to] with from < 0 ≤ to.
   let from = -Infinity;

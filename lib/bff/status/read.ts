@@ -99,7 +99,12 @@ function liveReadsInWindow(now: number) {
  * token is `swap_not_found`, exactly like a swap that does not exist; so is a token of a swap that
  * ended more than 30 days ago (lib/bff/tokens.ts).
  */
-export async function readSwap(id: string, token: string | null, requestId: string, clientId?: string): Promise<Snapshot> {
+export async function readSwap(
+  id: string,
+  token: string | null,
+  requestId: string,
+  clientId?: string,
+): Promise<Snapshot> {
   if (!isSwapAccessToken(id, token)) throw new ApiError("swap_not_found");
   const snapshot = await readSwapForHolder(id, requestId, clientId);
   if (!swapTokenOpens(snapshot.swap)) throw new ApiError("swap_not_found");
@@ -120,7 +125,12 @@ async function readSwapForHolder(id: string, requestId: string, clientId?: strin
   if (!cached && (gap === Infinity || pacing.unknown > UNKNOWN_LIVE_MAX)) {
     // Unknown here, and no budget to spare, or many unknown at once (a restart): the sweep (already
     // scheduled) finds them 100 a call. Answer at once rather than queue behind it.
-    throw new ApiError("rate_limited", "This swap's status is being fetched; try again shortly.", { budget: "status" }, retryAfterHeader(10));
+    throw new ApiError(
+      "rate_limited",
+      "This swap's status is being fetched; try again shortly.",
+      { budget: "status" },
+      retryAfterHeader(10),
+    );
   }
   const read = liveRead(id, requestId, important ? "urgent" : "status", clientId);
   try {
@@ -135,7 +145,10 @@ async function readSwapForHolder(id: string, requestId: string, clientId?: strin
     // it answered): a lapse of the upstream's, not news for a person who may have sent money.
     if (cached && (isApiError(error) || (isPartnerError(error) && error.retryable))) return cached;
     if (cached && isPartnerError(error) && error.code === "swap_not_found") {
-      log().warn({ requestId, swapId: id }, `[status] upstream says swap ${id} does not exist; serving what it said before`);
+      log().warn(
+        { requestId, swapId: id },
+        `[status] upstream says swap ${id} does not exist; serving what it said before`,
+      );
       return cached;
     }
     throw error;

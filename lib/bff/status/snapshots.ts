@@ -10,14 +10,19 @@ import { partner } from "@/lib/bff/upstream/partner";
 import { store } from "@/lib/bff/upstream/shared-store";
 import { liveTimes, local, noteKnown } from "./state";
 
-export type Snapshot = { swap: Swap; /** ms: the upstream state this reflects */ asOf: number; source: "live" | "list" | "create" };
+export type Snapshot = {
+  swap: Swap;
+  /** ms: the upstream state this reflects */ asOf: number;
+  source: "live" | "list" | "create";
+};
 
 export const SNAPSHOT_TTL_MS = 6 * 60 * 60 * 1000;
 export const snapshotKey = (id: string) => `swap:snapshot:${id}`;
 
 // Parsed snapshots and their swap's JSON, per process, reused while the stored text is the same:
 // a cached status read then costs one store read and no JSON work.
-const parsedCache = () => processSingleton("swap-status-parsed", () => new Map<string, { raw: string; snapshot: Snapshot; body: string }>());
+const parsedCache = () =>
+  processSingleton("swap-status-parsed", () => new Map<string, { raw: string; snapshot: Snapshot; body: string }>());
 
 export async function readSnapshot(id: string): Promise<Snapshot | null> {
   const raw = await store().get(snapshotKey(id));
@@ -51,7 +56,12 @@ export async function writeSnapshot(snapshot: Snapshot): Promise<void> {
  * A live read of one swap, its snapshot written; concurrent reads of one swap share one upstream
  * call. `onBehalfOf` is the client whose poll asked for it (its budget share pays).
  */
-export function liveRead(id: string, requestId: string, priority: "refresh" | "status" | "urgent", onBehalfOf?: string): Promise<Snapshot> {
+export function liveRead(
+  id: string,
+  requestId: string,
+  priority: "refresh" | "status" | "urgent",
+  onBehalfOf?: string,
+): Promise<Snapshot> {
   let pending = local().inflight.get(id);
   if (!pending) {
     liveTimes().push(Date.now());

@@ -51,7 +51,12 @@ type Local = {
   syncPhaseKnown: boolean;
 };
 
-export type Pacing = { at: number; gap: number; urgentGap: number; /** watched swaps with no snapshot here yet */ unknown: number };
+export type Pacing = {
+  at: number;
+  gap: number;
+  urgentGap: number;
+  /** watched swaps with no snapshot here yet */ unknown: number;
+};
 // Looked up on every use, so a test's resetProcessSingleton starts afresh.
 export const local = () =>
   processSingleton<Local>("swap-status", () => ({

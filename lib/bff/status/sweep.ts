@@ -104,7 +104,11 @@ function alignedDelay(now: number, cycleStartedAt: number): number | null {
   return next.delay;
 }
 
-type SweepCursor = Cursor & { full: boolean; stoppedAt: number; /** Pages this cycle has read, across its resumptions. */ pages: number };
+type SweepCursor = Cursor & {
+  full: boolean;
+  stoppedAt: number;
+  /** Pages this cycle has read, across its resumptions. */ pages: number;
+};
 
 /** `pages`: read by this call; `cyclePages`: by the whole cycle, a resumed one's earlier calls included. */
 export type SweepResult = { pages: number; cyclePages: number; swaps: number; endReads: number; complete: boolean };
@@ -143,7 +147,9 @@ export async function sweep(): Promise<SweepResult | null> {
   // Watched swaps still open, newest first: where a watched-only cycle reads.
   const openTargets = () =>
     [...local().watched.entries()]
-      .filter(([, w]) => w.createdAt !== null && w.createdAt >= createdFrom && !(w.status && isTerminalStatus(w.status)))
+      .filter(
+        ([, w]) => w.createdAt !== null && w.createdAt >= createdFrom && !(w.status && isTerminalStatus(w.status)),
+      )
       .sort((a, b) => b[1].createdAt! - a[1].createdAt!);
   let targets = openTargets();
   const seen = new Set<string>();
@@ -225,7 +231,11 @@ export async function sweep(): Promise<SweepResult | null> {
  * (a sync the sweep saw happen, lib/bff/status/list-sync.ts) is at least that fresh. Never later than
  * the list call.
  */
-export function listItemAsOf(item: Pick<SwapListItem, "updatedAt">, listedAt: number, syncFloor: number | null = null): number {
+export function listItemAsOf(
+  item: Pick<SwapListItem, "updatedAt">,
+  listedAt: number,
+  syncFloor: number | null = null,
+): number {
   const updatedAt = Date.parse(item.updatedAt);
   const stale = Math.max(listedAt - LIST_STALENESS_MS, syncFloor ?? -Infinity);
   return Number.isFinite(updatedAt) ? Math.min(listedAt, Math.max(stale, updatedAt)) : Math.min(listedAt, stale);
@@ -239,7 +249,9 @@ export function listItemAsOf(item: Pick<SwapListItem, "updatedAt">, listedAt: nu
 async function onSweepPage(items: SwapListItem[], startedAt: number, listedAt: number): Promise<void> {
   const s = store();
   const existing = await s.getMany(items.map((item) => snapshotKey(item.id)));
-  const stored = new Map(items.map((item, index) => [item.id, existing[index] ? (JSON.parse(existing[index]!) as Snapshot) : null]));
+  const stored = new Map(
+    items.map((item, index) => [item.id, existing[index] ? (JSON.parse(existing[index]!) as Snapshot) : null]),
+  );
   // A change the list shows that a live read (or the creation) of ours already saw since the
   // swap's last listing says nothing of the list's sync: that read brought it up to date.
   const explained = (id: string, since: number) => {
@@ -274,7 +286,9 @@ function noteSyncPhase(now: number) {
       `[status] the list's syncs keep a phase: between ${at(phase.from)} and ${at(phase.to)} past the minute (${phase.windows} syncs seen); listed statuses are dated from the last one`,
     );
   } else
-    log().info(`[status] the list's syncs keep no phase now (${l.sync.windows.length} windows seen); listed statuses are dated a minute before the list call`);
+    log().info(
+      `[status] the list's syncs keep no phase now (${l.sync.windows.length} windows seen); listed statuses are dated a minute before the list call`,
+    );
 }
 
 async function readEnds(ids: string[]): Promise<number> {

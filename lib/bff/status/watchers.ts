@@ -63,5 +63,6 @@ export async function adoptPeersWatched(now: number): Promise<void> {
 
 /** Lets go of the swaps nobody watches any more, and of those that ended. */
 export function forgetUnwatched(now: number) {
-  for (const [id, w] of local().watched) if (now - w.polledAt > WATCH_MS || (w.status && isTerminalStatus(w.status))) local().watched.delete(id);
+  for (const [id, w] of local().watched)
+    if (now - w.polledAt > WATCH_MS || (w.status && isTerminalStatus(w.status))) local().watched.delete(id);
 }

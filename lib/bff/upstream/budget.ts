@@ -21,7 +21,15 @@ import { log } from "@/lib/observability/log";
 const WINDOW_MS = 61_000;
 const KEY = "budget:upstream";
 
-const budgetShare: Record<Priority, number> = { create: 1, quote: 0.95, refresh: 0.85, status: 0.8, assets: 0.5, dashboard: 0.45, urgent: 0.85 };
+const budgetShare: Record<Priority, number> = {
+  create: 1,
+  quote: 0.95,
+  refresh: 0.85,
+  status: 0.8,
+  assets: 0.5,
+  dashboard: 0.45,
+  urgent: 0.85,
+};
 const DASHBOARD_OWN_SHARE = 0.2;
 
 /** What a person is doing right now: the classes below leave room for their rate of the last window. */
@@ -39,7 +47,15 @@ async function ceilingOf(priority: Priority, limit: number, now: number): Promis
 }
 
 /** How long a caller of each class may wait for budget before it gets a 429. */
-const budgetWaitMs: Record<Priority, number> = { create: 10_000, quote: 3_000, refresh: 20_000, status: 0, assets: 3_000, dashboard: 3_000, urgent: 0 };
+const budgetWaitMs: Record<Priority, number> = {
+  create: 10_000,
+  quote: 3_000,
+  refresh: 20_000,
+  status: 0,
+  assets: 3_000,
+  dashboard: 3_000,
+  urgent: 0,
+};
 
 type Shrink = { factor: number; pausedUntil: number };
 
@@ -54,7 +70,10 @@ export async function effectiveLimit(): Promise<{ limit: number; pausedUntil: nu
   const shrink = await shrinkState();
   // Without the shared store, instances cannot see each other's spending: each takes half.
   const degraded = s.degraded?.() ? 0.5 : 1;
-  return { limit: Math.max(1, Math.floor(config().PARTNER_RATE_LIMIT_PER_MINUTE * shrink.factor * degraded)), pausedUntil: shrink.pausedUntil };
+  return {
+    limit: Math.max(1, Math.floor(config().PARTNER_RATE_LIMIT_PER_MINUTE * shrink.factor * degraded)),
+    pausedUntil: shrink.pausedUntil,
+  };
 }
 
 /** The part of a client's share its status polls' live reads may use: the rest is for its quotes and swaps. */
@@ -77,7 +96,11 @@ async function spendClientShare(clientId: string, limit: number, priority: Prior
   }
 }
 
-export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[priority], onBehalfOf?: string): Promise<void> {
+export async function spendBudget(
+  priority: Priority,
+  maxWaitMs = budgetWaitMs[priority],
+  onBehalfOf?: string,
+): Promise<void> {
   const deadline = Date.now() + maxWaitMs;
   if (onBehalfOf) await spendClientShare(onBehalfOf, (await effectiveLimit()).limit, priority);
   for (;;) {
@@ -89,7 +112,12 @@ export async function spendBudget(priority: Priority, maxWaitMs = budgetWaitMs[p
       if (global.ok && interactive.has(priority)) await store().acquireWindow(INTERACTIVE_KEY, limit, WINDOW_MS, now);
       if (global.ok && priority !== "dashboard") return budgetSpent(priority);
       if (global.ok) {
-        const own = await store().acquireWindow(`${KEY}:dashboard`, Math.max(1, Math.floor(limit * DASHBOARD_OWN_SHARE)), WINDOW_MS, now);
+        const own = await store().acquireWindow(
+          `${KEY}:dashboard`,
+          Math.max(1, Math.floor(limit * DASHBOARD_OWN_SHARE)),
+          WINDOW_MS,
+          now,
+        );
         if (own.ok) return budgetSpent(priority);
         retryAfterMs = own.retryAfterMs;
       } else {

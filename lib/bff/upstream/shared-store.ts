@@ -30,7 +30,11 @@ function shared(): Shared {
     }
     const redis = createRedisStore(url);
     const store = createResilientStore(redis, createMemoryStore(), (degraded) =>
-      log().warn(degraded ? "[store] Redis unavailable: continuing on local memory with a tighter budget" : "[store] Redis is back: shared state resumed"),
+      log().warn(
+        degraded
+          ? "[store] Redis unavailable: continuing on local memory with a tighter budget"
+          : "[store] Redis is back: shared state resumed",
+      ),
     );
     return { store, strict: createStrictStore(redis, STRICT_WAIT_MS), redis: redis.client };
   });
@@ -46,7 +50,8 @@ export const store = (): AppStore => shared().store;
 export const strictStore = (): StrictStore => shared().strict;
 
 /** Resolves once the shared store's first connection is up (or after its short wait); at once on memory. */
-export const storeReady = (): Promise<void> => processSingleton("store-ready", () => shared().store.whenReady?.() ?? Promise.resolve());
+export const storeReady = (): Promise<void> =>
+  processSingleton("store-ready", () => shared().store.whenReady?.() ?? Promise.resolve());
 
 /** The Redis connection behind the store, for libraries that speak Redis themselves; null on memory. */
 export const redisClient = () => shared().redis;

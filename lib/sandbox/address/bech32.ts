@@ -2,7 +2,8 @@ import { bech32, bech32m } from "@scure/base";
 
 type Bech32Encoding = "bech32" | "bech32m";
 
-export type Bech32Decoded = { ok: true; encoding: Bech32Encoding; prefix: string; words: number[] } | { ok: false; reason: string };
+export type Bech32Decoded =
+  { ok: true; encoding: Bech32Encoding; prefix: string; words: number[] } | { ok: false; reason: string };
 
 // BIP-173: at most 90 characters, lowercase or uppercase but never mixed.
 const MAX_LENGTH = 90;

@@ -14,7 +14,9 @@ export const cosmos: AddressFamily = {
     const decoded = decodeAnyBech32(address);
     if (!decoded.ok) return notValid(LABEL, decoded.reason);
     if (decoded.prefix === "cosmosvaloper" || decoded.prefix === "cosmosvalcons") {
-      return rejected("This is a Cosmos Hub validator address, not an account address. Enter an address that starts with cosmos1.");
+      return rejected(
+        "This is a Cosmos Hub validator address, not an account address. Enter an address that starts with cosmos1.",
+      );
     }
     if (decoded.prefix !== HRP) return notValid(LABEL, 'it must start with "cosmos1"');
     if (decoded.encoding !== "bech32") return notValid(LABEL, "the checksum does not match");

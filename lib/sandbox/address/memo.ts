@@ -19,7 +19,9 @@ function utf8Length(text: string): number {
 export const memoRules: Readonly<Record<string, MemoRule>> = {
   // XRP Ledger destination tags are UInt32 fields.
   xrpl: (memo) =>
-    DESTINATION_TAG.test(memo) && Number(memo) <= UINT32_MAX ? null : "The destination tag must be a whole number from 0 to 4294967295, without leading zeros.",
+    DESTINATION_TAG.test(memo) && Number(memo) <= UINT32_MAX
+      ? null
+      : "The destination tag must be a whole number from 0 to 4294967295, without leading zeros.",
   // MEMO_TEXT holds at most 28 bytes; a MEMO_ID (uint64 in decimal) always fits in that too.
   stellar: (memo) => (utf8Length(memo) <= 28 ? null : "A Stellar memo can be at most 28 bytes long."),
   cosmos: () => null,

@@ -25,7 +25,9 @@ export const stellar: AddressFamily = {
   label: LABEL,
   check(address) {
     if (SECRET_SEED.test(address)) {
-      return rejected("This looks like a Stellar secret seed, not an account address. Never share it; enter the public address that starts with G.");
+      return rejected(
+        "This looks like a Stellar secret seed, not an account address. Never share it; enter the public address that starts with G.",
+      );
     }
     if (MUXED_ACCOUNT.test(address)) {
       return rejected(

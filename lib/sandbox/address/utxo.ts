@@ -56,8 +56,9 @@ function utxoFamily(network: UtxoNetwork, generate: (hash: Uint8Array) => string
   };
 }
 
-export const bitcoin = utxoFamily({ label: "Bitcoin", versions: [0x00, 0x05], testnetVersions: [0x6f, 0xc4], hrp: "bc", testnetHrps: ["tb", "bcrt"] }, (hash) =>
-  encodeSegwitV0("bc", hash),
+export const bitcoin = utxoFamily(
+  { label: "Bitcoin", versions: [0x00, 0x05], testnetVersions: [0x6f, 0xc4], hrp: "bc", testnetHrps: ["tb", "bcrt"] },
+  (hash) => encodeSegwitV0("bc", hash),
 );
 
 export const litecoin = utxoFamily(
@@ -71,6 +72,7 @@ export const litecoin = utxoFamily(
   (hash) => encodeSegwitV0("ltc", hash),
 );
 
-export const dogecoin = utxoFamily({ label: "Dogecoin", versions: [0x1e, 0x16], testnetVersions: [0x71, 0xc4], testnetHrps: [] }, (hash) =>
-  encodeBase58Check(base58, Uint8Array.of(0x1e, ...hash)),
+export const dogecoin = utxoFamily(
+  { label: "Dogecoin", versions: [0x1e, 0x16], testnetVersions: [0x71, 0xc4], testnetHrps: [] },
+  (hash) => encodeBase58Check(base58, Uint8Array.of(0x1e, ...hash)),
 );

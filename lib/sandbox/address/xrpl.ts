@@ -19,7 +19,9 @@ export const xrpl: AddressFamily = {
     if (!decoded.ok) return notValid(LABEL, decoded.reason);
     const { payload } = decoded;
     if (payload.length === X_ADDRESS_PAYLOAD_LENGTH && (address.startsWith("X") || address.startsWith("T"))) {
-      return rejected("This is an XRP Ledger X-address. Enter the classic address (starting with r) and put the destination tag in the memo field.");
+      return rejected(
+        "This is an XRP Ledger X-address. Enter the classic address (starting with r) and put the destination tag in the memo field.",
+      );
     }
     if (payload.length !== 21) return notValid(LABEL, "it has the wrong length");
     if (payload[0] !== ACCOUNT_ID_PREFIX) return notValid(LABEL, 'it must start with "r"');

@@ -6,14 +6,26 @@ type JsonSchema = Record<string, unknown>;
 
 /** One schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without its own `$schema` line. */
 export function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as JsonSchema;
   return rest;
 }
 
 /** A query schema (a flat object of strings) as OpenAPI query parameters, one per property. */
 export function queryParameters(schema: z.core.$ZodType) {
-  const { properties = {}, required = [] } = jsonSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(properties).map(([name, property]) => ({ name, in: "query", required: required.includes(name), schema: property }));
+  const { properties = {}, required = [] } = jsonSchema(schema, "input") as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: required.includes(name),
+    schema: property,
+  }));
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -29,10 +41,17 @@ export const errorAnswer = (description: string, codes: readonly string[]) => ({
 export const common = {
   "400": errorAnswer("The request does not match its schema.", ["validation_error"]),
   "403": errorAnswer("A browser request from another site (`Origin` or `Sec-Fetch-Site`).", ["forbidden_origin"]),
-  "405": errorAnswer("The method is not one this path serves (`Allow` names the ones it does).", ["method_not_allowed"]),
+  "405": errorAnswer("The method is not one this path serves (`Allow` names the ones it does).", [
+    "method_not_allowed",
+  ]),
   "429": {
-    ...errorAnswer("This client's limit or the key's upstream budget is spent; `Retry-After` says when to try again.", ["rate_limited"]),
-    headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, "retry-after": { $ref: "#/components/headers/RetryAfter" } },
+    ...errorAnswer("This client's limit or the key's upstream budget is spent; `Retry-After` says when to try again.", [
+      "rate_limited",
+    ]),
+    headers: {
+      "x-request-id": { $ref: "#/components/headers/RequestId" },
+      "retry-after": { $ref: "#/components/headers/RetryAfter" },
+    },
   },
   "5XX": errorAnswer("The upstream failed, timed out or answered something unreadable.", [
     "internal_error",

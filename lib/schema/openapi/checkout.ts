@@ -14,7 +14,12 @@ const widgetConfigHeader = {
 
 /** A swap's own routes: its id in the path, and the access token its creation answered with. */
 const swapAccessParameters = [
-  { name: "id", in: "path", required: true, schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` } },
+  {
+    name: "id",
+    in: "path",
+    required: true,
+    schema: { type: "string", pattern: `^${swapIdPattern.source.replace(/^\^|\$$/g, "")}$` },
+  },
   { name: "x-swap-token", in: "header", required: true, schema: { type: "string" } },
 ];
 
@@ -25,7 +30,10 @@ export function checkoutPaths() {
         operationId: "listAssets",
         summary: "The assets that can be swapped, cached server side for a minute.",
         parameters: queryParameters(assetsQuerySchema),
-        responses: { "200": ok("The asset list.", "AssetList", { "cache-control": { schema: { type: "string" } } }), ...common },
+        responses: {
+          "200": ok("The asset list.", "AssetList", { "cache-control": { schema: { type: "string" } } }),
+          ...common,
+        },
       },
     },
     "/api/v1/address": {
@@ -33,13 +41,18 @@ export function checkoutPaths() {
         operationId: "validateAddress",
         summary: "Checks an address (and memo) for a network and token.",
         requestBody: { required: true, content: json("AddressBody") },
-        responses: { "200": ok("The verdict; `valid: false` is an answer, not an error.", "AddressAnswer"), ...common, ...jsonBodyErrors },
+        responses: {
+          "200": ok("The verdict; `valid: false` is an answer, not an error.", "AddressAnswer"),
+          ...common,
+          ...jsonBodyErrors,
+        },
       },
     },
     "/api/v1/quote": {
       post: {
         operationId: "createQuote",
-        summary: "A quote for an amount, with the order's reference (`externalId`) and a signed `orderToken` to send back on re-quotes.",
+        summary:
+          "A quote for an amount, with the order's reference (`externalId`) and a signed `orderToken` to send back on re-quotes.",
         parameters: [widgetConfigHeader],
         requestBody: { required: true, content: json("QuoteBody") },
         responses: {
@@ -52,19 +65,26 @@ export function checkoutPaths() {
     "/api/v1/swap": {
       post: {
         operationId: "createSwap",
-        summary: "Creates the swap for a quote, once per Idempotency-Key: a repeat with the same key and body replays the first answer.",
-        parameters: [{ name: "idempotency-key", in: "header", required: true, schema: { type: "string", format: "uuid" } }, widgetConfigHeader],
+        summary:
+          "Creates the swap for a quote, once per Idempotency-Key: a repeat with the same key and body replays the first answer.",
+        parameters: [
+          { name: "idempotency-key", in: "header", required: true, schema: { type: "string", format: "uuid" } },
+          widgetConfigHeader,
+        ],
         requestBody: { required: true, content: json("SwapBody") },
         responses: {
           "200": ok("The swap and the access token that opens it.", "SwapCreated", {
-            "idempotent-replayed": { description: "`true` when this answer is a replay of the first.", schema: { type: "string", enum: ["true"] } },
+            "idempotent-replayed": {
+              description: "`true` when this answer is a replay of the first.",
+              schema: { type: "string", enum: ["true"] },
+            },
           }),
           "404": errorAnswer("The quote does not exist.", ["quote_not_found"]),
           "409": {
-            ...errorAnswer("The quote made a swap for someone else, or the first request with this key is still running (then with `Retry-After`).", [
-              "quote_already_used",
-              "request_in_progress",
-            ]),
+            ...errorAnswer(
+              "The quote made a swap for someone else, or the first request with this key is still running (then with `Retry-After`).",
+              ["quote_already_used", "request_in_progress"],
+            ),
             headers: {
               "x-request-id": { $ref: "#/components/headers/RequestId" },
               "retry-after": {
@@ -100,7 +120,9 @@ export function checkoutPaths() {
               schema: { type: "string", format: "date-time" },
             },
           }),
-          "404": errorAnswer("No such swap, or a missing or wrong token: the two are indistinguishable.", ["swap_not_found"]),
+          "404": errorAnswer("No such swap, or a missing or wrong token: the two are indistinguishable.", [
+            "swap_not_found",
+          ]),
           ...common,
         },
       },
@@ -114,7 +136,10 @@ export function checkoutPaths() {
         requestBody: { required: true, content: json("SwapEmailBody") },
         responses: {
           "200": ok("Sent.", "SwapEmailAnswer"),
-          "404": errorAnswer("Mail is off, or no such swap or a missing or wrong token.", ["not_found", "swap_not_found"]),
+          "404": errorAnswer("Mail is off, or no such swap or a missing or wrong token.", [
+            "not_found",
+            "swap_not_found",
+          ]),
           "502": errorAnswer("The mail server refused or could not be reached.", ["upstream_error"]),
           ...common,
           ...jsonBodyErrors,
@@ -124,12 +149,16 @@ export function checkoutPaths() {
     "/api/sandbox/swaps/{id}/deposit": {
       post: {
         operationId: "simulateDeposit",
-        summary: "Embedded sandbox only (404 otherwise): the user's deposit, full by default, and the outcome the swap will reach.",
+        summary:
+          "Embedded sandbox only (404 otherwise): the user's deposit, full by default, and the outcome the swap will reach.",
         parameters: swapAccessParameters,
         requestBody: { required: true, content: json("DepositBody") },
         responses: {
           "200": ok("The swap, deposit detected.", "Swap"),
-          "404": errorAnswer("Not in embedded sandbox mode, or no such swap or a wrong token.", ["not_found", "swap_not_found"]),
+          "404": errorAnswer("Not in embedded sandbox mode, or no such swap or a wrong token.", [
+            "not_found",
+            "swap_not_found",
+          ]),
           ...common,
           ...jsonBodyErrors,
         },

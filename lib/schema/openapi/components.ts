@@ -16,7 +16,13 @@ import {
   swapEmailAnswerSchema,
   swapEmailBodySchema,
 } from "../bff";
-import { dashboardSessionBodySchema, dashboardSummarySchema, dashboardSwapDetailSchema, dashboardSwapListSchema, webhookLogSchema } from "../dashboard";
+import {
+  dashboardSessionBodySchema,
+  dashboardSummarySchema,
+  dashboardSwapDetailSchema,
+  dashboardSwapListSchema,
+  webhookLogSchema,
+} from "../dashboard";
 import { funnelSchema, volumeSchema } from "../funnel";
 import { assetListSchema } from "../partner";
 import { widgetConfigSchema } from "../widget";
@@ -25,11 +31,21 @@ import { jsonSchema } from "./builders";
 export function openApiComponents() {
   return {
     headers: {
-      RequestId: { description: "This request's id, also in error bodies and server logs.", schema: { type: "string" } },
-      RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "string", pattern: "^[0-9]+$" } },
-      LedgerAsOf: { description: "The last time the ledger read the upstream's list (ISO 8601).", schema: { type: "string", format: "date-time" } },
+      RequestId: {
+        description: "This request's id, also in error bodies and server logs.",
+        schema: { type: "string" },
+      },
+      RetryAfter: {
+        description: "Seconds to wait before trying again.",
+        schema: { type: "string", pattern: "^[0-9]+$" },
+      },
+      LedgerAsOf: {
+        description: "The last time the ledger read the upstream's list (ISO 8601).",
+        schema: { type: "string", format: "date-time" },
+      },
       LedgerInSyncAt: {
-        description: "The last reconciliation that found the ledger and the upstream in agreement (ISO 8601); absent before the first.",
+        description:
+          "The last reconciliation that found the ledger and the upstream in agreement (ISO 8601); absent before the first.",
         required: false,
         schema: { type: "string", format: "date-time" },
       },
@@ -41,7 +57,12 @@ export function openApiComponents() {
       },
     },
     securitySchemes: {
-      operatorSession: { type: "apiKey", in: "cookie", name: "swap_dashboard", description: "The operator session POST /api/partner/session sets." },
+      operatorSession: {
+        type: "apiKey",
+        in: "cookie",
+        name: "swap_dashboard",
+        description: "The operator session POST /api/partner/session sets.",
+      },
     },
     schemas: {
       AssetList: jsonSchema(assetListSchema, "output"),
@@ -57,7 +78,10 @@ export function openApiComponents() {
       SwapEmailAnswer: jsonSchema(swapEmailAnswerSchema, "output"),
       SeedBody: jsonSchema(seedBodySchema, "input"),
       SeedAnswer: jsonSchema(z.object({ created: z.number().int(), ids: z.array(z.string()) }), "output"),
-      Error: { ...jsonSchema(bffErrorBodySchema, "output"), description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.` },
+      Error: {
+        ...jsonSchema(bffErrorBodySchema, "output"),
+        description: `\`error.code\` is one of: ${bffErrorCodes.join(", ")}.`,
+      },
       Health: jsonSchema(z.object({ status: z.literal("ok") }), "output"),
       OperatorLogin: jsonSchema(dashboardSessionBodySchema, "input"),
       OperatorSession: jsonSchema(z.object({ expiresAt: z.string() }), "output"),
@@ -76,10 +100,12 @@ export function openApiComponents() {
           upstream: z.string(),
           store: z.string(),
           ledger: z.enum(["ok", "off", "unavailable", "unknown"]).meta({
-            description: "The dashboard's ledger and webhooks: said, never counted in `status` (the checkout works without it).",
+            description:
+              "The dashboard's ledger and webhooks: said, never counted in `status` (the checkout works without it).",
           }),
           appSecret: z.optional(z.string()).meta({
-            description: "Present when another instance on the same Redis has another APP_SECRET: its swap links do not open here. Not counted in `status`.",
+            description:
+              "Present when another instance on the same Redis has another APP_SECRET: its swap links do not open here. Not counted in `status`.",
           }),
         }),
         "output",

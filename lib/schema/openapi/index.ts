@@ -27,7 +27,10 @@ export function openApiDocument() {
           responses: {
             "200": {
               description: "OpenAPI 3.1. The same for everyone: cacheable for five minutes.",
-              headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, "cache-control": { schema: { type: "string" } } },
+              headers: {
+                "x-request-id": { $ref: "#/components/headers/RequestId" },
+                "cache-control": { schema: { type: "string" } },
+              },
               content: { "application/json": { schema: { type: "object" } } },
             },
             ...beforeRouteErrors,
@@ -46,8 +49,13 @@ export function openApiDocument() {
       "/api/ready": {
         get: {
           operationId: "ready",
-          summary: "Readiness: the upstream and the store answer (the ledger is reported, not counted). The upstream check is reused for 30 s.",
-          responses: { "200": ok("Ready.", "Readiness"), "503": ok("Not ready; the body says which part is not.", "Readiness"), ...beforeRouteErrors },
+          summary:
+            "Readiness: the upstream and the store answer (the ledger is reported, not counted). The upstream check is reused for 30 s.",
+          responses: {
+            "200": ok("Ready.", "Readiness"),
+            "503": ok("Not ready; the body says which part is not.", "Readiness"),
+            ...beforeRouteErrors,
+          },
         },
       },
     },

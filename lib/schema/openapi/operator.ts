@@ -22,11 +22,26 @@ const ledgerAnswerHeaders = {
 };
 const operatorErrors = {
   "401": errorAnswer("No operator session, or one that has ended.", ["unauthorized"]),
-  "404": errorAnswer("The dashboard is off on this server (no PARTNER_DASHBOARD_PASSWORD), or no such record.", ["not_found", "swap_not_found"]),
+  "404": errorAnswer("The dashboard is off on this server (no PARTNER_DASHBOARD_PASSWORD), or no such record.", [
+    "not_found",
+    "swap_not_found",
+  ]),
   ...common,
 };
-const ledgerRead = (operationId: string, summary: string, query: z.core.$ZodType, answer: object, extra: object[] = []) => ({
-  get: { operationId, summary, security: sessionCookie, parameters: [...extra, ...queryParameters(query)], responses: { "200": answer, ...operatorErrors } },
+const ledgerRead = (
+  operationId: string,
+  summary: string,
+  query: z.core.$ZodType,
+  answer: object,
+  extra: object[] = [],
+) => ({
+  get: {
+    operationId,
+    summary,
+    security: sessionCookie,
+    parameters: [...extra, ...queryParameters(query)],
+    responses: { "200": answer, ...operatorErrors },
+  },
 });
 
 export function partnerPaths() {
@@ -34,7 +49,8 @@ export function partnerPaths() {
     "/api/partner/session": {
       post: {
         operationId: "operatorLogin",
-        summary: "Opens an operator session: sets the session cookie (HttpOnly) and answers when it expires. Logins are limited per client and per device.",
+        summary:
+          "Opens an operator session: sets the session cookie (HttpOnly) and answers when it expires. Logins are limited per client and per device.",
         requestBody: { required: true, content: json("OperatorLogin") },
         responses: {
           "200": ok("Logged in; `set-cookie` carries the session.", "OperatorSession"),
@@ -47,7 +63,13 @@ export function partnerPaths() {
       delete: {
         operationId: "operatorLogout",
         summary: "Ends the session on the server (a copy of the cookie stops working too) and clears the cookie.",
-        responses: { "204": { description: "Logged out.", headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } } }, ...common },
+        responses: {
+          "204": {
+            description: "Logged out.",
+            headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
+          },
+          ...common,
+        },
       },
     },
     "/api/partner/swaps": ledgerRead(
@@ -85,11 +107,16 @@ export function partnerPaths() {
       funnelQuerySchema,
       ok("The funnel.", "Funnel", ledgerAnswerHeaders),
     ),
-    "/api/partner/funnel.csv": ledgerRead("operatorFunnelCsv", "The funnel as CSV: the period's row (key `all`), then one row per group.", funnelQuerySchema, {
-      description: "The CSV, as an attachment.",
-      headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
-      content: { "text/csv": { schema: { type: "string" } } },
-    }),
+    "/api/partner/funnel.csv": ledgerRead(
+      "operatorFunnelCsv",
+      "The funnel as CSV: the period's row (key `all`), then one row per group.",
+      funnelQuerySchema,
+      {
+        description: "The CSV, as an attachment.",
+        headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...ledgerAnswerHeaders },
+        content: { "text/csv": { schema: { type: "string" } } },
+      },
+    ),
     "/api/partner/volume": ledgerRead(
       "operatorVolume",
       "What the period's completed swaps moved, per asset sent, exact; in USDC only where a side of the swap is a USD stablecoin (no price is assumed).",
@@ -107,7 +134,14 @@ export function partnerPaths() {
         operationId: "operatorRedeliver",
         summary: "Queues a webhook event again at once.",
         security: sessionCookie,
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: idPattern(webhookDeliveryIdPattern) } }],
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string", pattern: idPattern(webhookDeliveryIdPattern) },
+          },
+        ],
         responses: { "200": ok("Queued.", "Redelivery"), ...operatorErrors },
       },
     },

@@ -13,7 +13,10 @@ import { log, PASSWORD } from "./options";
  */
 export async function measureExports(app: BenchApp, cookie: string) {
   const json = { "content-type": "application/json" };
-  const quoteBody = JSON.stringify({ from: { network: "bitcoin", token: "BTC", amount: "0.01" }, to: { network: "tron", token: "USDT" } });
+  const quoteBody = JSON.stringify({
+    from: { network: "bitcoin", token: "BTC", amount: "0.01" },
+    to: { network: "tron", token: "USDT" },
+  });
   /** One call: how long it took, and whether it was answered 2xx (a failure counts, it is not thrown). */
   const send = async (path: string, init: RequestInit = {}) => {
     const t = performance.now();
@@ -33,7 +36,10 @@ export async function measureExports(app: BenchApp, cookie: string) {
     return send("/api/v1/swap", {
       method: "POST",
       headers: { ...json, "idempotency-key": crypto.randomUUID() },
-      body: JSON.stringify({ quoteId: (JSON.parse(quoted.body) as { id: string }).id, destination: { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD" } }),
+      body: JSON.stringify({
+        quoteId: (JSON.parse(quoted.body) as { id: string }).id,
+        destination: { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD" },
+      }),
     });
   };
   const created = await createSwap();
@@ -91,7 +97,11 @@ export async function measureExports(app: BenchApp, cookie: string) {
   log(`export: ${single.rows} rows in ${(single.ms / 1000).toFixed(1)} s; three exports at once`);
   const sessions = [cookie];
   for (let i = 0; i < 2; i++) {
-    const login = await fetch(`${app.origin}/api/partner/session`, { method: "POST", headers: json, body: JSON.stringify({ password: PASSWORD }) });
+    const login = await fetch(`${app.origin}/api/partner/session`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ password: PASSWORD }),
+    });
     if (!login.ok) throw new Error(`login failed: ${login.status}`);
     sessions.push(login.headers.get("set-cookie")!.split(";")[0]!);
   }

@@ -20,7 +20,8 @@ export const takeScreenshots = args.includes("--screenshots");
 export const KEY = "lsk_test_sandbox";
 export const PASSWORD = "bench-ledger-password";
 const started = Date.now();
-export const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+export const log = (line: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 /** An upstream call the sandbox saw: when, what, and the x-request-id of whoever made it. */
 export type UpstreamCall = { at: number; path: string; requestId: string };

@@ -12,12 +12,18 @@ export async function screenshots(origin: string, cookie: string): Promise<numbe
   const { chromiumArgs } = await import("../../../playwright.config");
   const dir = join(repoRoot, "docs", "screenshots", "partner");
   await mkdir(dir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: chromiumArgs,
+  });
   let violations = 0;
   try {
     for (const width of [390, 1280]) {
       for (const scheme of ["light", "dark"] as const) {
-        const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 }, colorScheme: scheme });
+        const context = await browser.newContext({
+          viewport: { width, height: width === 390 ? 844 : 800 },
+          colorScheme: scheme,
+        });
         const [name, value] = cookie.split("=") as [string, string];
         await context.addCookies([{ name, value, url: origin }]);
         const page = await context.newPage();
@@ -41,7 +47,8 @@ export async function screenshots(origin: string, cookie: string): Promise<numbe
         await page.screenshot({ path: join(dir, `detail-${width}-${scheme}.png`) });
         const dialogAxe = await new AxeBuilder({ page }).analyze();
         violations += dialogAxe.violations.length;
-        for (const v of dialogAxe.violations) log(`axe detail ${width} ${scheme}: ${v.id} ${v.help} (${v.nodes.length})`);
+        for (const v of dialogAxe.violations)
+          log(`axe detail ${width} ${scheme}: ${v.id} ${v.help} (${v.nodes.length})`);
         await context.close();
       }
     }

@@ -6,7 +6,9 @@ import { round, spread, type Spread } from "../stats";
 import { knobs, log, type UpstreamCall } from "./options";
 
 /** A dashboard read with the operator's session: how long it took, and its JSON. */
-type DashboardGet = (path: string) => Promise<{ ms: number; json: Record<string, unknown> & { total: number; swaps: Array<Record<string, unknown>> } }>;
+type DashboardGet = (
+  path: string,
+) => Promise<{ ms: number; json: Record<string, unknown> & { total: number; swaps: Array<Record<string, unknown>> } }>;
 
 /** The backfill of every seeded swap (it started at `backfillStarted`), then the dashboard's views. */
 export async function measureViews(app: BenchApp, get: DashboardGet, calls: UpstreamCall[], backfillStarted: number) {
@@ -24,10 +26,13 @@ export async function measureViews(app: BenchApp, get: DashboardGet, calls: Upst
   const backfillMs = Date.now() - backfillStarted;
   const backfillCalls = calls.filter((c) => c.at >= backfillStarted && c.requestId.startsWith("ledger-")).length;
   const perMinute = backfillCalls / (backfillMs / 60_000);
-  log(`backfilled ${knobs.BENCH_LEDGER_SWAPS} in ${(backfillMs / 1000).toFixed(1)} s, ${backfillCalls} upstream calls (${perMinute.toFixed(0)} a minute)`);
+  log(
+    `backfilled ${knobs.BENCH_LEDGER_SWAPS} in ${(backfillMs / 1000).toFixed(1)} s, ${backfillCalls} upstream calls (${perMinute.toFixed(0)} a minute)`,
+  );
 
   // A sample of real rows to search for.
-  const sample = (await get(`/api/partner/swaps?limit=100&offset=${Math.floor(knobs.BENCH_LEDGER_SWAPS * 0.4)}`)).json.swaps as Array<{
+  const sample = (await get(`/api/partner/swaps?limit=100&offset=${Math.floor(knobs.BENCH_LEDGER_SWAPS * 0.4)}`)).json
+    .swaps as Array<{
     id: string;
     externalId: string;
     customerId: string;
@@ -45,7 +50,11 @@ export async function measureViews(app: BenchApp, get: DashboardGet, calls: Upst
     `?createdFrom=${iso(Date.now() - 60 * day)}&createdTo=${iso(Date.now() - 30 * day)}`,
   ];
   const searches = sample.flatMap((s) => [s.id, s.externalId, s.customerId, s.deposit.address, s.payout.address]);
-  const summaries = ["", `?createdFrom=${iso(Date.now() - 30 * day)}`, `?createdFrom=${iso(Date.now() - 7 * day)}&status=completed`];
+  const summaries = [
+    "",
+    `?createdFrom=${iso(Date.now() - 30 * day)}`,
+    `?createdFrom=${iso(Date.now() - 7 * day)}&status=completed`,
+  ];
 
   const before = calls.length;
   const viewsStart = Date.now();
@@ -54,13 +63,16 @@ export async function measureViews(app: BenchApp, get: DashboardGet, calls: Upst
     for (let i = 0; i < knobs.BENCH_LEDGER_REPS; i++) samples.push((await get(paths[i % paths.length]!)).ms);
     return spread(samples);
   }
-  for (const path of ["/api/partner/swaps", "/api/partner/summary", `/api/partner/swaps?q=${sample[0]!.id}`]) await get(path); // warm
+  for (const path of ["/api/partner/swaps", "/api/partner/summary", `/api/partner/swaps?q=${sample[0]!.id}`])
+    await get(path); // warm
   const totals = await time(totalsFilters.map((f) => `/api/partner/swaps${f}`));
   const search = await time(searches.map((q) => `/api/partner/swaps?q=${encodeURIComponent(q)}`));
   const summary = await time(summaries.map((f) => `/api/partner/summary${f}`));
   const detail = await time(sample.map((s) => `/api/partner/swaps/${s.id}`));
   const viewCount = knobs.BENCH_LEDGER_REPS * 4 + 3;
-  const viewCalls = calls.slice(before).filter((c) => !c.requestId.startsWith("ledger-") && !c.requestId.startsWith("sweep-")).length;
+  const viewCalls = calls
+    .slice(before)
+    .filter((c) => !c.requestId.startsWith("ledger-") && !c.requestId.startsWith("sweep-")).length;
   const ledgerCallsDuringViews = calls.slice(before).length - viewCalls;
   const viewsMs = Date.now() - viewsStart;
   log(`views done: ${viewCount} views, ${viewCalls} upstream calls made by them`);
@@ -81,19 +93,30 @@ export async function measureViews(app: BenchApp, get: DashboardGet, calls: Upst
 }
 
 /** The funnel over every seeded order: whole, by each grouping, and over the last 30 days; no upstream call. */
-export async function measureFunnel(get: (path: string) => Promise<{ ms: number; json: Record<string, unknown> }>, calls: UpstreamCall[]) {
+export async function measureFunnel(
+  get: (path: string) => Promise<{ ms: number; json: Record<string, unknown> }>,
+  calls: UpstreamCall[],
+) {
   const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
-  const paths = ["", "?groupBy=pair", "?groupBy=locale", "?groupBy=origin", "?groupBy=day", `?createdFrom=${from}&groupBy=day`].map(
-    (q) => `/api/partner/funnel${q}`,
-  );
+  const paths = [
+    "",
+    "?groupBy=pair",
+    "?groupBy=locale",
+    "?groupBy=origin",
+    "?groupBy=day",
+    `?createdFrom=${from}&groupBy=day`,
+  ].map((q) => `/api/partner/funnel${q}`);
   const first = await get(paths[0]!);
   const quoted = (first.json.stages as { quoted: number }).quoted;
-  if (quoted !== knobs.BENCH_LEDGER_SWAPS) throw new Error(`the funnel counts ${quoted} orders, not ${knobs.BENCH_LEDGER_SWAPS}`);
+  if (quoted !== knobs.BENCH_LEDGER_SWAPS)
+    throw new Error(`the funnel counts ${quoted} orders, not ${knobs.BENCH_LEDGER_SWAPS}`);
   const before = calls.filter((c) => !c.requestId.startsWith("ledger-")).length;
   const samples: number[] = [];
   for (let i = 0; i < knobs.BENCH_LEDGER_REPS; i++) samples.push((await get(paths[i % paths.length]!)).ms);
   const upstreamCalls = calls.filter((c) => !c.requestId.startsWith("ledger-")).length - before;
   const result = { orders: quoted, reads: spread(samples), upstreamCalls };
-  log(`funnel over ${quoted} orders: p50 ${round(result.reads.p50)} ms, p95 ${round(result.reads.p95)} ms, ${upstreamCalls} upstream calls`);
+  log(
+    `funnel over ${quoted} orders: p50 ${round(result.reads.p50)} ms, p95 ${round(result.reads.p95)} ms, ${upstreamCalls} upstream calls`,
+  );
   return result;
 }

@@ -57,7 +57,12 @@ export class CheckoutPage {
   }
 
   /** Opens the side's picker, types `query` (default: the symbol) and chooses the asset. */
-  async pickAsset(side: Side, symbol: string, network: string, options: { query?: string; with?: "mouse" | "keyboard" } = {}) {
+  async pickAsset(
+    side: Side,
+    symbol: string,
+    network: string,
+    options: { query?: string; with?: "mouse" | "keyboard" } = {},
+  ) {
     const picker = await this.openPicker(side);
     await picker.searchFor(options.query ?? symbol);
     if (options.with === "keyboard") await picker.chooseWithKeyboard(symbol, network);
@@ -68,7 +73,9 @@ export class CheckoutPage {
   /** A symbol on several networks is named with its network ("USDT on Tron"), one on a single network with it beside ("BTC Bitcoin"). */
   async expectSelected(side: Side, symbol: string, network: string) {
     await expect(this.pickerButton(side)).toHaveAccessibleName(
-      new RegExp(`^${sideLabel(side)}: ${escapeRegExp(symbol)} (on )?${escapeRegExp(networkLabel(network))}\\. Change asset$`),
+      new RegExp(
+        `^${sideLabel(side)}: ${escapeRegExp(symbol)} (on )?${escapeRegExp(networkLabel(network))}\\. Change asset$`,
+      ),
     );
   }
 

@@ -112,7 +112,9 @@ export class DashboardPage {
   /** Opens the dashboard, picks "7 days", and returns the summary the chart asked for then (its URL too). */
   async pickSevenDays(): Promise<{ url: URL; summary: DailySummary }> {
     await this.goto();
-    const asked = this.page.waitForRequest((r) => r.url().includes("/api/partner/summary") && r.url().includes("createdFrom="));
+    const asked = this.page.waitForRequest(
+      (r) => r.url().includes("/api/partner/summary") && r.url().includes("createdFrom="),
+    );
     await this.quickRange("7 days").click();
     const url = new URL((await asked).url());
     const summary = (await (await this.page.request.get(url.toString())).json()) as DailySummary;
@@ -129,20 +131,29 @@ export class DashboardPage {
   }
 
   async rowStatuses(): Promise<string[]> {
-    return this.page.getByTestId("row-status").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-status") ?? ""));
+    return this.page
+      .getByTestId("row-status")
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute("data-status") ?? ""));
   }
 
   /** The totals' exact values (their data-value), as the cards show them rounded. */
   async totals() {
     const value = (key: "count" | "available" | "claiming" | "claimed") => this.total(key).getAttribute("data-value");
-    return { count: await value("count"), available: await value("available"), claiming: await value("claiming"), claimed: await value("claimed") };
+    return {
+      count: await value("count"),
+      available: await value("available"),
+      claiming: await value("claiming"),
+      claimed: await value("claimed"),
+    };
   }
 
   /** Every row for a filter ("status=completed,failed"; "" for all) through the API, with the browser's session cookie. */
   async apiRows(filter: string): Promise<DashboardRow[]> {
     const rows: DashboardRow[] = [];
     for (let offset = 0; ; offset += 100) {
-      const res = await this.page.request.get(`${this.origin}/api/partner/swaps?${filter}${filter ? "&" : ""}limit=100&offset=${offset}`);
+      const res = await this.page.request.get(
+        `${this.origin}/api/partner/swaps?${filter}${filter ? "&" : ""}limit=100&offset=${offset}`,
+      );
       expect(res.status()).toBe(200);
       const body = (await res.json()) as ListAnswer;
       rows.push(...body.swaps);
@@ -173,17 +184,21 @@ export class DashboardPage {
       for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]'))
         (dd.querySelector("bdi") ?? dd).firstChild!.textContent = "1,234,567.89";
       for (const card of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"]')) {
-        const externalId = [...card.querySelectorAll("dt")].find((dt) => dt.textContent === "External ID")?.nextElementSibling;
+        const externalId = [...card.querySelectorAll("dt")].find(
+          (dt) => dt.textContent === "External ID",
+        )?.nextElementSibling;
         if (externalId) externalId.textContent = "ord_djs7ssjolkgj4w9xk2m4q";
       }
       const out: string[] = [];
       for (const dd of document.querySelectorAll<HTMLElement>('[data-testid^="total-"]')) {
         const card = dd.parentElement!.getBoundingClientRect();
         for (const el of [dd, ...dd.querySelectorAll<HTMLElement>("*")])
-          if (el.getBoundingClientRect().right > card.right + 0.5 || el.scrollWidth > el.clientWidth + 1) out.push(`${dd.dataset.testid}: "${el.textContent}"`);
+          if (el.getBoundingClientRect().right > card.right + 0.5 || el.scrollWidth > el.clientWidth + 1)
+            out.push(`${dd.dataset.testid}: "${el.textContent}"`);
       }
       for (const el of document.querySelectorAll<HTMLElement>('[data-testid="swap-card"] *'))
-        if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1) out.push(`card: "${el.textContent}"`);
+        if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1)
+          out.push(`card: "${el.textContent}"`);
       return out;
     });
   }

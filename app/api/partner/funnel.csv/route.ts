@@ -8,7 +8,11 @@ export const GET = route({ dashboard: "operator", limit: "reads", query: true },
   const query = parseWith(funnelQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   const filename = `funnel-${new Date().toISOString().slice(0, 10)}${query.groupBy ? `-by-${query.groupBy}` : ""}.csv`;
-  const headers = { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) };
+  const headers = {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    ...(await ledgerHeaders(ledger)),
+  };
   if (req.method === "HEAD") return new Response(null, { headers });
   return new Response(funnelCsv(await dashboardFunnel(ledger, query)), { headers });
 });

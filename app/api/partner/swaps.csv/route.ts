@@ -8,7 +8,11 @@ export const GET = route({ dashboard: "operator", limit: "reads", query: true },
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;
-  const headers = { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, ...(await ledgerHeaders(ledger)) };
+  const headers = {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    ...(await ledgerHeaders(ledger)),
+  };
   // Next answers HEAD with this handler and drops the body unread: no export to start, no slot to hold.
   if (req.method === "HEAD") return new Response(null, { headers });
   return new Response(await dashboardCsv(ledger, filter, sessionIdOf(req), requestId), { headers });

@@ -6,6 +6,12 @@ import { openApiDocument } from "@/lib/schema/openapi";
 // Cacheable, but a cross-site request is refused (403), so a cache keeps the two apart (Vary).
 export const GET = route({ limit: "reads" }, async () => {
   const body = processSingleton("openapi-document", () => JSON.stringify(openApiDocument()));
-  return new Response(body, { headers: { "content-type": "application/json", "cache-control": "public, max-age=300", vary: "Origin, Sec-Fetch-Site" } });
+  return new Response(body, {
+    headers: {
+      "content-type": "application/json",
+      "cache-control": "public, max-age=300",
+      vary: "Origin, Sec-Fetch-Site",
+    },
+  });
 });
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

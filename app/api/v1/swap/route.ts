@@ -24,7 +24,8 @@ export const POST = route(async (req, { requestId, clientId }) => {
     throw error;
   });
   // The funnel notes a refusal its quote's order met (quote_expired, quote_already_used); queued, not awaited.
-  if (outcome.status >= 400) noteSwapRefusal(body.quoteId, (outcome.body as { error?: { code?: string } } | null)?.error?.code);
+  if (outcome.status >= 400)
+    noteSwapRefusal(body.quoteId, (outcome.body as { error?: { code?: string } } | null)?.error?.code);
   return Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -24,7 +24,12 @@ export default async function WidgetSwapPage({
   const widget = widgetParamsSchema.parse(await searchParams);
   const c = config();
   return (
-    <WidgetShell theme={widget.theme} accent={widget.accent} allowedOrigins={c.WIDGET_ALLOWED_ORIGINS} sandbox={c.mode === "sandbox"}>
+    <WidgetShell
+      theme={widget.theme}
+      accent={widget.accent}
+      allowedOrigins={c.WIDGET_ALLOWED_ORIGINS}
+      sandbox={c.mode === "sandbox"}
+    >
       <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>
         <WidgetSwapView id={id} sandbox={c.mode === "sandbox"} widgetQuery={widgetQueryOf(widget)} />
       </SupportProvider>
