@@ -304,9 +304,15 @@ describe("a page load while the upstream hangs and the asset list is not known y
     };
     try {
       for (const path of ["/?from=BTC.bitcoin&to=USDT.tron&amount=0.01", "/widget?from=BTC.bitcoin&to=USDT.tron"]) {
-        const { res, ms } = await timed(call(running.app.origin, path));
-        expect(res.status, path).toBe(200);
-        expect(ms, path).toBeLessThan(2_500);
+        // A fresh server's first render of a route also loads its code (over 2 s on a busy machine):
+        // bounded well under the upstream's 8-s hang, so it did not wait on it. The next load, the
+        // list still not known, is the one a person meets within two seconds.
+        const first = await timed(call(running.app.origin, path));
+        expect(first.res.status, path).toBe(200);
+        expect(first.ms, `${path}, first`).toBeLessThan(6_000);
+        const next = await timed(call(running.app.origin, path));
+        expect(next.res.status, path).toBe(200);
+        expect(next.ms, `${path}, next`).toBeLessThan(2_500);
       }
       // The refresh the first load started goes on: the browser's own request gets the list.
       hang = false;
