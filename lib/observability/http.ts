@@ -22,7 +22,10 @@ export function observed<A extends unknown[]>(handler: Handler<A>): Handler<A> {
     const method = METHODS.has(req.method) ? req.method : "OTHER";
     const span = tracing()?.server(`${method} ${route}`, { "http.request.method": method, "http.route": route }, req.headers);
     const swapId = swapIdOf(route, pathname);
-    const context: RequestContext = { log: { ...(swapId ? { swapId } : {}), ...(span ? { traceId: span.traceId } : {}) }, span };
+    const fields: RequestContext["log"] = {};
+    if (swapId) fields.swapId = swapId;
+    if (span) fields.traceId = span.traceId;
+    const context: RequestContext = { log: fields, span };
     let status = 500;
     try {
       const response = await requestContext().run(context, () => handler(req, ...rest));
@@ -36,7 +39,8 @@ export function observed<A extends unknown[]>(handler: Handler<A>): Handler<A> {
         series.duration.observe((performance.now() - started) / 1000);
       }
       if (span) {
-        span.set({ "http.response.status_code": status, ...(context.log.requestId ? { "swap_checkout.request_id": context.log.requestId } : {}) });
+        span.set("http.response.status_code", status);
+        if (context.log.requestId) span.set("swap_checkout.request_id", context.log.requestId);
         span.end(status >= 500 ? String(status) : undefined);
       }
     }
