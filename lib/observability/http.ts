@@ -26,10 +26,10 @@ export function observed<A extends unknown[]>(handler: Handler<A>): Handler<A> {
       req.headers,
     );
     const swapId = swapIdOf(route, pathname);
-    const context: RequestContext = {
-      log: { ...(swapId ? { swapId } : {}), ...(span ? { traceId: span.traceId } : {}) },
-      span,
-    };
+    const fields: RequestContext["log"] = {};
+    if (swapId) fields.swapId = swapId;
+    if (span) fields.traceId = span.traceId;
+    const context: RequestContext = { log: fields, span };
     let status = 500;
     try {
       const response = await requestContext().run(context, () => handler(req, ...rest));
@@ -43,10 +43,8 @@ export function observed<A extends unknown[]>(handler: Handler<A>): Handler<A> {
         series.duration.observe((performance.now() - started) / 1000);
       }
       if (span) {
-        span.set({
-          "http.response.status_code": status,
-          ...(context.log.requestId ? { "swap_checkout.request_id": context.log.requestId } : {}),
-        });
+        span.set("http.response.status_code", status);
+        if (context.log.requestId) span.set("swap_checkout.request_id", context.log.requestId);
         span.end(status >= 500 ? String(status) : undefined);
       }
     }

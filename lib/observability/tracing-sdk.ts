@@ -34,7 +34,7 @@ export function startTracing(settings: TracingSettings): void {
   const handle = (span: Span): SpanHandle => {
     const h: SpanHandle = {
       traceId: span.spanContext().traceId,
-      set: (attributes) => void span.setAttributes(attributes),
+      set: (name, value) => void span.setAttribute(name, value),
       end: (errorType) => {
         if (errorType) {
           span.setAttribute("error.type", errorType);
@@ -49,7 +49,10 @@ export function startTracing(settings: TracingSettings): void {
 
   const t: Tracing = {
     server(name: string, attributes: SpanAttributes, headers: Headers) {
-      const parent = propagator.extract(ROOT_CONTEXT, headers, headerGetter);
+      // Most requests carry no traceparent: they start a trace without the propagator's parsing.
+      const parent = headers.has("traceparent")
+        ? propagator.extract(ROOT_CONTEXT, headers, headerGetter)
+        : ROOT_CONTEXT;
       return handle(tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent));
     },
     client(name: string, attributes: SpanAttributes, parent: SpanHandle | undefined) {

@@ -9,7 +9,7 @@ export type SpanAttributes = Record<string, string | number | boolean>;
 /** A span in progress, opaque to its users. */
 export type SpanHandle = {
   readonly traceId: string;
-  set(attributes: SpanAttributes): void;
+  set(name: string, value: string | number | boolean): void;
   /** Ends it; `errorType` marks it failed (an HTTP status of 500 or more, an upstream outcome). */
   end(errorType?: string): void;
 };

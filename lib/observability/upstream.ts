@@ -62,10 +62,8 @@ export function observeUpstream(attempt: { operation: Operation; method: string;
       m?.upstreamDuration.observe({ operation: attempt.operation }, (performance.now() - started) / 1000);
       if (status !== undefined && !unwell.has(outcome) && outcome !== "malformed") lastWell().at = Date.now();
       if (client) {
-        client.span.set({
-          "swap_checkout.upstream.outcome": outcome,
-          ...(status !== undefined ? { "http.response.status_code": status } : {}),
-        });
+        client.span.set("swap_checkout.upstream.outcome", outcome);
+        if (status !== undefined) client.span.set("http.response.status_code", status);
         client.span.end(outcome === "ok" ? undefined : outcome);
       }
     },
