@@ -662,8 +662,10 @@ describe.each(drivers)("the ledger on $name", (driver) => {
       // A second instance: its own connection (a second pool on the server; PGlite is one process).
       const other = driver.name === "postgres" ? await openLedgerDb(driver.target()) : connection;
       try {
+        // A slow receiver, and 5 s per attempt: the suite's 500 ms timed attempts out at load 12, and
+        // an attempt that times out is retried later, not in this round.
         const slowReceiver = {
-          ...options(),
+          ...options({ timeoutMs: 5_000 }),
           fetch: async (url: string | URL | Request, init?: RequestInit) => (
             await new Promise((r) => setTimeout(r, 20)),
             fetch(url, init)
