@@ -67,16 +67,20 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
   }, []);
   const data = list.data;
   const total = data?.total ?? 0;
-  // Pages count from the one last asked for: a second press before the address bar has caught up
-  // with the first moves on again instead of asking for the same page twice.
-  const askedOffset = useRef(view.offset);
+  // Pages count from the one last asked for: a press before the address bar has caught up with the
+  // earlier ones moves on again instead of asking for the same page twice. `asked` holds the pages
+  // pushed and not yet arrived; one that arrives drops it and those before it, and any other
+  // change of page (Back, a filter) clears them.
+  const asked = useRef<number[]>([]);
   useEffect(() => {
-    askedOffset.current = view.offset;
+    const at = asked.current.indexOf(view.offset);
+    asked.current = at >= 0 ? asked.current.slice(at + 1) : [];
   }, [view.offset]);
   const page = (step: 1 | -1) => {
-    const offset = Math.max(0, askedOffset.current + step * view.limit);
-    if (offset === askedOffset.current || (step > 0 && offset >= total)) return;
-    askedOffset.current = offset;
+    const from = asked.current.at(-1) ?? view.offset;
+    const offset = Math.max(0, from + step * view.limit);
+    if (offset === from || (step > 0 && offset >= total)) return;
+    asked.current.push(offset);
     show({ ...view, offset });
     historyHeading.current?.focus();
   };
