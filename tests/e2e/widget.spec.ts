@@ -88,8 +88,14 @@ async function createSwapInWidget(page: Page) {
   await expect(widget.getByTestId("quote-details")).toContainText("1 BTC ≈");
   await widget.getByLabel(/Your USDT address on Tron/).fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
   await expect(widget.getByText("Valid Tron address")).toBeVisible();
-  await widget.getByRole("button", { name: "Review swap" }).click();
-  await widget.getByRole("button", { name: "Create swap" }).click();
+  // A press that lands as the price renews does nothing, as for a person, who presses again.
+  const reviewButton = widget.getByRole("button", { name: "Review swap" });
+  const createButton = widget.getByRole("button", { name: "Create swap" });
+  await expect(async () => {
+    if (await reviewButton.isVisible()) await reviewButton.click({ timeout: 2_000 });
+    await expect(createButton).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await createButton.click();
   return widget;
 }
 
