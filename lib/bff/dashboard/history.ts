@@ -53,6 +53,20 @@ export async function ledgerHeaders(connection: LedgerConnection): Promise<Recor
   };
 }
 
+/** A CSV download's headers: `<name>-<today><suffix>.csv` as the file's name, and the ledger's own headers. */
+export async function csvHeaders(
+  connection: LedgerConnection,
+  name: string,
+  suffix = "",
+): Promise<Record<string, string>> {
+  const filename = `${name}-${new Date().toISOString().slice(0, 10)}${suffix}.csv`;
+  return {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    ...(await ledgerHeaders(connection)),
+  };
+}
+
 export async function listDashboardSwaps(
   connection: LedgerConnection,
   query: DashboardQuery,

@@ -1,5 +1,5 @@
 import { dashboardFunnel, funnelCsv } from "@/lib/bff/dashboard/funnel";
-import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard/history";
+import { csvHeaders, dashboardLedger } from "@/lib/bff/dashboard/history";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { funnelQuerySchema } from "@/lib/schema/funnel";
 
@@ -7,12 +7,7 @@ import { funnelQuerySchema } from "@/lib/schema/funnel";
 export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req) => {
   const query = parseWith(funnelQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
-  const filename = `funnel-${new Date().toISOString().slice(0, 10)}${query.groupBy ? `-by-${query.groupBy}` : ""}.csv`;
-  const headers = {
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename}"`,
-    ...(await ledgerHeaders(ledger)),
-  };
+  const headers = await csvHeaders(ledger, "funnel", query.groupBy ? `-by-${query.groupBy}` : "");
   if (req.method === "HEAD") return new Response(null, { headers });
   return new Response(funnelCsv(await dashboardFunnel(ledger, query)), { headers });
 });

@@ -1,5 +1,5 @@
 import { dashboardCsv } from "@/lib/bff/dashboard/csv";
-import { dashboardLedger, ledgerHeaders } from "@/lib/bff/dashboard/history";
+import { csvHeaders, dashboardLedger } from "@/lib/bff/dashboard/history";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { sessionIdOf } from "@/lib/bff/dashboard/session";
 import { dashboardFilterSchema } from "@/lib/schema/dashboard";
@@ -7,12 +7,7 @@ import { dashboardFilterSchema } from "@/lib/schema/dashboard";
 export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req, { requestId }) => {
   const filter = parseWith(dashboardFilterSchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
-  const filename = `swaps-${new Date().toISOString().slice(0, 10)}.csv`;
-  const headers = {
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename}"`,
-    ...(await ledgerHeaders(ledger)),
-  };
+  const headers = await csvHeaders(ledger, "swaps");
   // Next answers HEAD with this handler and drops the body unread: no export to start, no slot to hold.
   if (req.method === "HEAD") return new Response(null, { headers });
   return new Response(await dashboardCsv(ledger, filter, sessionIdOf(req), requestId), { headers });
