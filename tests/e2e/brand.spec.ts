@@ -13,6 +13,10 @@ const LOGO_URL = `http://127.0.0.1:${LOGO_PORT}/logo.svg`;
 const ACCENT = "7c3aed";
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 32"><rect width="32" height="32" rx="8" fill="#${ACCENT}"/><path d="M9 23l7-14 7 14M11.5 18h9" stroke="#fff" stroke-width="2.5" fill="none" stroke-linecap="round"/><text x="38" y="22" font-family="sans-serif" font-size="15" font-weight="700" fill="#${ACCENT}">Acme</text></svg>`;
 
+// Each screen is shot four times (two widths, light and dark), each after an axe run: over a minute
+// on a busy 2-core machine.
+test.describe.configure({ timeout: 150_000 });
+
 test.use({
   appEnv: {
     APP_SECRET: "brand-spec-app-secret-0123456789-abcdefghij",
