@@ -1,7 +1,7 @@
 "use client";
 /* eslint-disable @next/next/no-img-element -- small SVG logos; next/image adds nothing here */
 import { useState } from "react";
-import { cn } from "./ui/cn";
+import { cn, join } from "./ui/cn";
 
 /** A network's mark on an asset's logo: its native coin's logo, or its initial. */
 export type ChainBadge = { label: string; logoUrl: string | null };
@@ -19,7 +19,9 @@ export function AssetLogo({
   chain?: ChainBadge;
 }) {
   const [failed, setFailed] = useState(false);
-  const size = cn("size-8 shrink-0 rounded-full", className);
+  // A caller's size (`size-10`) overrides the default, which takes tailwind-merge; the pickers' logos
+  // keep the default, and hydrate without it.
+  const size = className ? cn("size-8 shrink-0 rounded-full", className) : "size-8 shrink-0 rounded-full";
   const logo =
     !logoUrl || failed ? (
       <span
@@ -50,7 +52,7 @@ function ChainMark({ chain }: { chain: ChainBadge }) {
     return (
       <span
         aria-hidden="true"
-        className={cn(
+        className={join(
           ring,
           "inline-flex items-center justify-center bg-slate-700 text-[9px] font-bold text-white dark:bg-slate-200 dark:text-slate-900",
         )}
@@ -62,7 +64,7 @@ function ChainMark({ chain }: { chain: ChainBadge }) {
     <img
       src={chain.logoUrl}
       alt=""
-      className={cn(ring, "bg-white")}
+      className={join(ring, "bg-white")}
       width={16}
       height={16}
       onError={() => setFailed(true)}

@@ -1,7 +1,7 @@
 "use client";
 // Choosing an asset: a button that opens a searchable list (symbol, name, network). The network is
 // always shown, because USDT on Tron is not USDT on Ethereum.
-import { useId, useMemo, useRef, useState } from "react";
+import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
 import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/swap/asset-ref";
@@ -116,17 +116,26 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
     600,
   );
 
+  /** Where the button that opened the dialog was (its top), for a dialog in a partner's iframe. */
+  const openedAt = useRef(0);
   function open(event: React.MouseEvent<HTMLButtonElement>) {
     setQuery("");
     setNetwork(null);
+    openedAt.current = event.currentTarget.getBoundingClientRect().top;
     setIsOpen(true);
+  }
+
+  // The dialog's contents are drawn only while it is open (the page's first screen hydrates an empty
+  // dialog, not two headers, searches and rows of network chips); it opens once they are there, in
+  // the same task as the press.
+  useLayoutEffect(() => {
     const el = dialog.current;
-    if (!el) return;
+    if (!isOpen || !el || el.open) return;
     // In a partner's iframe the frame is as tall as its content and the host page shows only part of
     // it: centred in the frame, the dialog opened out of view and the browser scrolled the partner's
     // page to it. It opens where the button was pressed instead, which is in view, and nothing jumps.
     const framed = window.parent !== window;
-    const top = event.currentTarget.getBoundingClientRect().top;
+    const top = openedAt.current;
     el.style.marginTop = framed ? `${Math.max(8, top - 16)}px` : "";
     el.showModal();
     if (framed)
@@ -134,7 +143,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
     // The search takes focus when the dialog opens. Not React's autoFocus: that focuses on mount,
     // when the dialog is still closed, which a browser refuses (and reports) inside a partner's iframe.
     search.current?.focus({ preventScroll: framed });
-  }
+  }, [isOpen]);
 
   function choose(asset: Asset) {
     onSelect(asset);
@@ -243,109 +252,115 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
           if (event.target === dialog.current) dialog.current.close();
         }}
       >
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-700">
-          <h2 id={titleId} className="text-base font-semibold">
-            {t("title", { side: label })}
-          </h2>
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="-my-2 -me-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-            aria-label={t("close")}
-          >
-            <Icon name="close" />
-          </button>
-        </div>
-        <div className="p-3 pb-2">
-          <label className="sr-only" htmlFor={`${titleId}-search`}>
-            {t("search")}
-          </label>
-          <input
-            id={`${titleId}-search`}
-            ref={search}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              // The dialog sits inside the checkout form: Enter picks, it never submits.
-              if (e.key === "Enter") {
-                e.preventDefault();
-                if (matches[0]) choose(matches[0]);
-                return;
-              }
-              moveFocus(e, -1);
-            }}
-            placeholder={t("searchPlaceholder")}
-            autoComplete="off"
-            spellCheck={false}
-            className="h-11 w-full rounded-xl bg-slate-100 px-3 text-base ring-1 ring-transparent outline-none focus:ring-accent dark:bg-slate-800"
-          />
-          {/* One network at a time, or all: the list shows only what can be sent on the network chosen. */}
-          {networks.length > 1 ? (
-            <div
-              role="group"
-              aria-label={t("networks")}
-              className="-mx-3 mt-2 flex gap-1.5 overflow-x-auto px-3 pb-1"
-              data-testid="picker-networks"
-            >
-              {[null, ...networks].map((n) => (
-                <button
-                  key={n ?? ""}
-                  type="button"
-                  aria-pressed={network === n}
-                  onClick={() => setNetwork(n)}
-                  className={cn(
-                    "inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap ring-1",
-                    network === n
-                      ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
-                      : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
-                  )}
-                >
-                  {n === null ? t("allNetworks") : networkLabel(n)}
-                </button>
-              ))}
+        {isOpen ? (
+          <>
+            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+              <h2 id={titleId} className="text-base font-semibold">
+                {t("title", { side: label })}
+              </h2>
+              <button
+                type="button"
+                onClick={() => dialog.current?.close()}
+                className="-my-2 -me-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                aria-label={t("close")}
+              >
+                <Icon name="close" />
+              </button>
             </div>
-          ) : null}
-        </div>
-        {/* What a search found, said once typing pauses: the list's name changing is not announced. */}
-        <p role="status" className="sr-only" data-testid="picker-found">
-          {found}
-        </p>
-        <div
-          ref={list}
-          // Scrolls only with something to scroll to: an empty list is no region to focus.
-          className={cn("px-2 pb-2", matches.length > 0 && "max-h-[min(24rem,55vh)] overflow-y-auto")}
-        >
-          {grouped ? (
-            <>
-              <h3
-                id={`${titleId}-popular`}
-                className="px-2.5 pt-1 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
-              >
-                {t("popular")}
-              </h3>
-              <ul aria-labelledby={`${titleId}-popular`}>{matches.slice(0, popularCount).map((a, i) => row(a, i))}</ul>
-              <h3
-                id={`${titleId}-all`}
-                className="px-2.5 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
-              >
-                {t("allAssets")}
-              </h3>
-              <ul aria-labelledby={`${titleId}-all`}>
-                {matches.slice(popularCount).map((a, i) => row(a, popularCount + i))}
-              </ul>
-            </>
-          ) : (
-            <ul aria-label={t("results", { count: matches.length })}>
-              {matches.map(row)}
-              {isOpen && matches.length === 0 ? (
-                <li className="px-3 py-8 text-center text-sm text-slate-600 dark:text-slate-400">
-                  {t("noResults", { query: query.trim() || networkLabel(network ?? "") })}
-                </li>
+            <div className="p-3 pb-2">
+              <label className="sr-only" htmlFor={`${titleId}-search`}>
+                {t("search")}
+              </label>
+              <input
+                id={`${titleId}-search`}
+                ref={search}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  // The dialog sits inside the checkout form: Enter picks, it never submits.
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    if (matches[0]) choose(matches[0]);
+                    return;
+                  }
+                  moveFocus(e, -1);
+                }}
+                placeholder={t("searchPlaceholder")}
+                autoComplete="off"
+                spellCheck={false}
+                className="h-11 w-full rounded-xl bg-slate-100 px-3 text-base ring-1 ring-transparent outline-none focus:ring-accent dark:bg-slate-800"
+              />
+              {/* One network at a time, or all: the list shows only what can be sent on the network chosen. */}
+              {networks.length > 1 ? (
+                <div
+                  role="group"
+                  aria-label={t("networks")}
+                  className="-mx-3 mt-2 flex gap-1.5 overflow-x-auto px-3 pb-1"
+                  data-testid="picker-networks"
+                >
+                  {[null, ...networks].map((n) => (
+                    <button
+                      key={n ?? ""}
+                      type="button"
+                      aria-pressed={network === n}
+                      onClick={() => setNetwork(n)}
+                      className={cn(
+                        "inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap ring-1",
+                        network === n
+                          ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
+                          : "ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+                      )}
+                    >
+                      {n === null ? t("allNetworks") : networkLabel(n)}
+                    </button>
+                  ))}
+                </div>
               ) : null}
-            </ul>
-          )}
-        </div>
+            </div>
+            {/* What a search found, said once typing pauses: the list's name changing is not announced. */}
+            <p role="status" className="sr-only" data-testid="picker-found">
+              {found}
+            </p>
+            <div
+              ref={list}
+              // Scrolls only with something to scroll to: an empty list is no region to focus.
+              className={cn("px-2 pb-2", matches.length > 0 && "max-h-[min(24rem,55vh)] overflow-y-auto")}
+            >
+              {grouped ? (
+                <>
+                  <h3
+                    id={`${titleId}-popular`}
+                    className="px-2.5 pt-1 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+                  >
+                    {t("popular")}
+                  </h3>
+                  <ul aria-labelledby={`${titleId}-popular`}>
+                    {matches.slice(0, popularCount).map((a, i) => row(a, i))}
+                  </ul>
+                  <h3
+                    id={`${titleId}-all`}
+                    className="px-2.5 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+                  >
+                    {t("allAssets")}
+                  </h3>
+                  <ul aria-labelledby={`${titleId}-all`}>
+                    {matches.slice(popularCount).map((a, i) => row(a, popularCount + i))}
+                  </ul>
+                </>
+              ) : (
+                <ul aria-label={t("results", { count: matches.length })}>
+                  {matches.map(row)}
+                  {isOpen && matches.length === 0 ? (
+                    <li className="px-3 py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+                      {t("noResults", { query: query.trim() || networkLabel(network ?? "") })}
+                    </li>
+                  ) : null}
+                </ul>
+              )}
+            </div>
+          </>
+        ) : null}
       </dialog>
     </>
   );

@@ -9,8 +9,7 @@ import { foreignAddressFamily } from "@/lib/swap/address-family";
 import { isCheckUnavailable, isMemoRejection, type AddressCheckState } from "@/lib/client/use-address-check";
 import type { Unspendable } from "@/lib/swap/unspendable";
 import { useErrorText } from "../error-notice";
-import { cn } from "../ui/cn";
-import { Field, type FieldProps } from "../ui/field";
+import { Field, payoutFonts, type FieldProps } from "../ui/field";
 import { Spinner } from "../ui/spinner";
 
 export type DestinationState = { address: string; memo: string; refundAddress: string; email: string };
@@ -84,19 +83,15 @@ function CheckLine({
 }
 
 /**
- * A payout field: large, monospace, named as its id. None of these fields is prose, so no
+ * A payout field: large, monospace (the e-mail: `font="sans"`), named as its id. None of these fields is prose, so no
  * autocomplete and no spellcheck unless a field says otherwise.
  */
-function TextField({ className, ...field }: Omit<FieldProps, "size">) {
+function TextField({
+  font = "mono",
+  ...field
+}: Omit<FieldProps, "size" | "className"> & { font?: keyof typeof payoutFonts }) {
   return (
-    <Field
-      size="lg"
-      name={field.id}
-      autoComplete="off"
-      spellCheck={false}
-      {...field}
-      className={cn("font-mono text-[0.95rem]", className)}
-    />
+    <Field size="lg" name={field.id} autoComplete="off" spellCheck={false} {...field} className={payoutFonts[font]} />
   );
 }
 
@@ -220,7 +215,7 @@ export function DestinationFields({
         {...bind("email")}
         aria-invalid={!emailOk}
         aria-describedby="email-hint"
-        className="font-sans"
+        font="sans"
       >
         <p id="email-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {emailOk ? t("emailHint") : <span className="text-rose-700 dark:text-rose-400">{t("emailInvalid")}</span>}

@@ -1,6 +1,6 @@
 // Where the user is in the whole journey: Details → Review → Deposit → Done.
 import { useTranslations } from "next-intl";
-import { cn } from "../ui/cn";
+import { join } from "../ui/cn";
 
 const steps = ["details", "review", "deposit", "done"] as const;
 type JourneyStep = (typeof steps)[number];
@@ -9,6 +9,7 @@ type JourneyStep = (typeof steps)[number];
 type Props = {
   current: JourneyStep;
   ended?: boolean;
+  /** Space around it (`mb-4`, `px-1`), joined as given: nothing that overrides its own width or display. */
   className?: string;
   /** Where the journey stopped (`ended`), in the outcome's own colour and mark (components/swap/outcome-table.ts). */
   stop?: { className: string; mark: string };
@@ -27,7 +28,7 @@ export function StepIndicator({ current, ended = false, className, stop }: Props
     // Narrower than 24rem (a phone), only the current step shows its name; the others keep their
     // tick or number, and their names are still read out. All four names overflow 320 px in English
     // and 390 px in Russian.
-    <nav aria-label={t("label")} className={cn("@container w-full print:hidden", className)}>
+    <nav aria-label={t("label")} className={join("@container w-full print:hidden", className)}>
       <ol className="flex flex-wrap items-center gap-1 text-xs font-medium sm:text-sm" data-testid="step-indicator">
         {steps.map((step, index) => {
           const done = index < at || (current === "done" && index === at && !ended);
@@ -41,7 +42,7 @@ export function StepIndicator({ current, ended = false, className, stop }: Props
             >
               <span
                 aria-hidden="true"
-                className={cn(
+                className={join(
                   "flex size-5 shrink-0 items-center justify-center rounded-full text-[0.7rem] font-bold",
                   done
                     ? "bg-accent text-accent-fg"
@@ -56,12 +57,12 @@ export function StepIndicator({ current, ended = false, className, stop }: Props
                 {done ? "✓" : stopped ? (stop?.mark ?? "✕") : index + 1}
               </span>
               <span
-                className={cn(
-                  "whitespace-nowrap",
+                className={
+                  // sr-only keeps its own line (white-space: nowrap); @sm:not-sr-only lets it wrap again.
                   here
-                    ? "text-slate-900 dark:text-slate-50"
-                    : "sr-only text-slate-600 @sm:not-sr-only dark:text-slate-400",
-                )}
+                    ? "whitespace-nowrap text-slate-900 dark:text-slate-50"
+                    : "sr-only text-slate-600 @sm:not-sr-only dark:text-slate-400"
+                }
               >
                 {labels[step]}
               </span>
@@ -71,7 +72,7 @@ export function StepIndicator({ current, ended = false, className, stop }: Props
               {index < steps.length - 1 ? (
                 <span
                   aria-hidden="true"
-                  className={cn(
+                  className={join(
                     "mx-0.5 h-px min-w-1 flex-1 sm:mx-1",
                     index < at ? "bg-accent" : "bg-slate-300 dark:bg-slate-700",
                   )}

@@ -1,4 +1,4 @@
-import { cn } from "./cn";
+import { cn, join } from "./cn";
 
 const variants = {
   // Disabled, the primary button often carries guidance ("Enter the payout address"): it turns a
@@ -16,15 +16,35 @@ const variants = {
     "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 disabled:opacity-55 dark:bg-emerald-400 dark:text-slate-950 dark:hover:bg-emerald-300",
 } as const;
 
-const sizes = { sm: "h-8 px-3 text-sm", md: "h-11 px-4 text-base", lg: "h-13 px-5 text-base font-semibold" } as const;
+// Each size carries its own font weight, so no class of a button's own overrides another (see below).
+const sizes = {
+  sm: "h-8 px-3 text-sm font-medium",
+  md: "h-11 px-4 text-base font-medium",
+  lg: "h-13 px-5 text-base font-semibold",
+} as const;
+
+/**
+ * Classes that only place a button: one margin, a width, its own alignment (`mt-2 w-full`,
+ * `self-start`). No class of a button's own is of these kinds, so they are joined as given, without
+ * tailwind-merge (components/ui/cn.ts), as the checkout's main button is while the page hydrates;
+ * anything else (`bg-violet-700`, `font-semibold`) is merged and wins.
+ */
+const placement = /^(-?m[trblxyse]?|w|self)-/;
+function placesOnly(className: string): boolean {
+  const kinds = className
+    .split(" ")
+    .filter(Boolean)
+    .map((c) => placement.exec(c)?.[1]?.replace(/^-?m.?$/, "m"));
+  return kinds.every(Boolean) && new Set(kinds).size === kinds.length;
+}
 
 type ButtonLook = { variant?: keyof typeof variants; size?: keyof typeof sizes; className?: string };
 type ButtonProps = React.ComponentProps<"button"> & ButtonLook;
 
 /** A button's classes, for a link that looks like one (`<a className={buttonVariants()}>`). */
 export function buttonVariants({ variant = "primary", size = "md", className }: ButtonLook = {}): string {
-  return cn(
-    "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition disabled:cursor-not-allowed",
+  return (!className || placesOnly(className) ? join : cn)(
+    "inline-flex items-center justify-center gap-2 rounded-xl transition disabled:cursor-not-allowed",
     variants[variant],
     sizes[size],
     className,

@@ -1,4 +1,4 @@
-import { cn } from "./cn";
+import { join } from "./cn";
 
 // Outline icons on a 20×20 grid. Decorative: the button that holds one carries the name.
 const paths = {
@@ -12,12 +12,13 @@ const paths = {
 // to the right there). The swap's flip arrows are up and down: they stay as they are.
 const mirrored: ReadonlySet<keyof typeof paths> = new Set(["back"]);
 
+/** `className`: its size and colour; never a transform, which the mirrored icons have their own of. */
 export function Icon({ name, className = "size-5" }: { name: keyof typeof paths; className?: string }) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 20 20"
-      className={cn(className, mirrored.has(name) && "rtl:-scale-x-100")}
+      className={join(className, mirrored.has(name) && "rtl:-scale-x-100")}
       fill="none"
       stroke="currentColor"
       strokeWidth="1.8"

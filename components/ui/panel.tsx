@@ -1,13 +1,13 @@
 // The white cards everything sits on: the Panel of the checkout, the swap page, its receipt, the list
 // of past swaps and the sign-in, and the smaller `card` of the dashboard and the widget builder.
-import { cn } from "./cn";
+import { cn, join } from "./cn";
 import { Skeleton } from "./spinner";
 
 /** The white surface and hairline ring every card shares. */
 const surface = "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800";
 
 /** The smaller, flat card (dashboard panels, the widget builder's sections), for any element. */
-export const card = cn("rounded-2xl p-4", surface);
+export const card = join("rounded-2xl p-4", surface);
 
 type PanelProps = React.ComponentProps<"section"> & {
   /** Lifted off the page with a shadow (light theme); a flat panel sits below a raised one. */
@@ -17,7 +17,9 @@ type PanelProps = React.ComponentProps<"section"> & {
 export function Panel({ raised = true, className, ...props }: PanelProps) {
   return (
     <section
-      className={cn(
+      // A caller's classes may override the panel's own (`p-5`), which takes tailwind-merge; the
+      // checkout's panel has none, and hydrates without it.
+      className={(className ? cn : join)(
         "w-full rounded-3xl p-4 sm:p-6",
         surface,
         raised && "shadow-xl shadow-slate-200/60 dark:shadow-none",
