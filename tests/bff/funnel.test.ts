@@ -5,22 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funnelSchema, type Funnel } from "@/lib/schema/funnel";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
 import { startApp, type RunningApp } from "../support/servers";
-import {
-  APP_SECRET,
-  TRON_ADDRESS,
-  TRON_ADDRESS_2,
-  btcToUsdtTron,
-  call,
-  createSwap,
-  expectError,
-  postJson,
-  quote,
-  sleep,
-  startUpstream,
-  swapBody,
-  type CallOptions,
-  type Upstream,
-} from "./helpers";
+import { call, expectError, postJson, type CallOptions } from "./requests";
+import { TRON_ADDRESS, TRON_ADDRESS_2, btcToUsdtTron, createSwap, quote, swapBody } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { APP_SECRET } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 const PASSWORD = "funnel test operator password";
 const SHOP = "https://shop.example";

@@ -9,17 +9,9 @@ import { addressAnswerSchema, quoteAnswerSchema, swapCreatedSchema } from "@/lib
 import { assetListSchema, swapSchema } from "@/lib/schema/partner";
 import { dashboardSwapListSchema } from "@/lib/schema/dashboard";
 import { csvHeader } from "@/lib/bff/dashboard/csv";
-import {
-  NO_LIMITS,
-  btcToUsdtTron,
-  call,
-  expectErrorShape,
-  newSwap,
-  pool,
-  quote,
-  TRON_ADDRESS,
-  type HttpResult,
-} from "./helpers";
+import { call, expectErrorShape, pool, type HttpResult } from "./requests";
+import { btcToUsdtTron, newSwap, quote, TRON_ADDRESS } from "./checkout";
+import { NO_LIMITS } from "./fixtures";
 
 // A new seed each run explores more. Every run prints its seed, a failure names it too, and
 // FUZZ_SEED=<seed> replays exactly that run.

@@ -11,18 +11,10 @@ import { apiRoutePatterns, OTHER_ROUTE } from "@/lib/observability/routes";
 import { errorCodes } from "@/lib/schema/codes";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../support/otlp";
 import { repoRoot, startApp, type RunningApp } from "../support/servers";
-import {
-  btcToUsdtTron,
-  call,
-  createSwap,
-  expectError,
-  postJson,
-  quote,
-  startUpstream,
-  swapBody,
-  upstreamModeEnv,
-  type Upstream,
-} from "./helpers";
+import { call, expectError, postJson } from "./requests";
+import { btcToUsdtTron, createSwap, quote, swapBody } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { upstreamModeEnv } from "./fixtures";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 const auth = { authorization: `Bearer ${TOKEN}` };

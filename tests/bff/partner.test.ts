@@ -21,21 +21,11 @@ import {
   type DashboardSwapList,
 } from "@/lib/schema/dashboard";
 import type { SwapListItem } from "@/lib/schema/partner";
-import {
-  APP_SECRET,
-  NO_CLIENT_LIMITS,
-  TRON_ADDRESS,
-  call,
-  createSwap,
-  expectError,
-  postJson,
-  quote,
-  sleep,
-  startUpstream,
-  swapBody,
-  type HttpResult,
-  type Upstream,
-} from "./helpers";
+import { call, expectError, postJson, type HttpResult } from "./requests";
+import { TRON_ADDRESS, createSwap, quote, swapBody } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { APP_SECRET, NO_CLIENT_LIMITS } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 const PASSWORD = "correct horse battery staple";
 /** Every field quoted, the header's too. */

@@ -7,25 +7,21 @@ import { addressAnswerSchema, quoteAnswerSchema, swapCreatedSchema } from "@/lib
 import { assetListSchema, swapIdPattern, swapSchema, type Swap } from "@/lib/schema/partner";
 import type { WidgetConfig } from "@/lib/schema/widget";
 import { signConfig, widgetConfigKey } from "../support/widget-config";
+import { call, expectError, postJson } from "./requests";
 import {
-  APP_SECRET,
   BTC_ADDRESS,
-  NO_LIMITS,
   TRON_ADDRESS,
   TRON_ADDRESS_2,
   XRP_ADDRESS,
   btcToUsdtTron,
-  call,
   createSwap,
-  expectError,
   newSwap,
-  postJson,
   quote,
-  sleep,
-  startUpstream,
   swapBody,
-  type Upstream,
-} from "./helpers";
+} from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { APP_SECRET, NO_LIMITS } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 const quoteKeys = [
   "estimatedTimeSeconds",

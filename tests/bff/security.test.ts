@@ -6,30 +6,28 @@ import { connect, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
 import { freePort, logMessages, startApp, type RunningApp } from "../support/servers";
+import { call, expectError, postJson, pool, type HttpResult } from "./requests";
 import {
-  APP_SECRET,
-  NO_CLIENT_LIMITS,
   TRON_ADDRESS,
   TRON_ADDRESS_2,
   XRP_ADDRESS,
   btcToUsdtTron,
-  call,
   checkTronAddress,
   createSwap,
-  expectError,
-  instancesOnRedisFixture,
-  postJson,
-  pool,
   postQuote,
   quote,
+  swapBody,
+} from "./checkout";
+import {
+  APP_SECRET,
+  NO_CLIENT_LIMITS,
+  instancesOnRedisFixture,
   sandboxAppFixture,
   sharedFixture,
-  swapBody,
   upstreamApp,
   upstreamAppFixture,
   upstreamModeEnv,
-  type HttpResult,
-} from "./helpers";
+} from "./fixtures";
 
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
