@@ -1,5 +1,4 @@
-// The checkout's steps over HTTP, as the browser takes them: addresses to pay out to, a quote, a
-// swap made of it with its Idempotency-Key.
+// The checkout's steps over HTTP as the browser takes them: payout addresses, a quote, a swap with its Idempotency-Key.
 import { expect } from "vitest";
 import { quoteAnswerSchema, swapCreatedSchema, type QuoteAnswer, type SwapCreated } from "@/lib/schema/bff";
 import { postJson, type CallOptions } from "./requests";

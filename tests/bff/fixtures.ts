@@ -1,6 +1,4 @@
-// The production build as the BFF's HTTP tests start it: the environment it needs, and fixtures
-// that start it (on its embedded sandbox, in front of an upstream, or as instances on one Redis)
-// for one describe block or for several of one file.
+// The production build as the BFF tests start it: its test env, and fixtures on the sandbox, an upstream or one Redis.
 import { afterAll, beforeAll } from "vitest";
 import { startRedis, type RunningRedis } from "../support/redis";
 import { startApp, type RunningApp } from "../support/servers";

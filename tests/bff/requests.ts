@@ -1,5 +1,4 @@
-// The raw HTTP client of the BFF's HTTP tests (exact bytes, any header, any local address), the
-// error-shape check every refusal must pass, and a pool to keep a number of requests in flight.
+// The BFF tests' raw HTTP client (exact bytes, any header, any local address), the error-shape check, and a pool.
 import { request as httpRequest } from "node:http";
 import { expect } from "vitest";
 import { bffErrorBodySchema } from "@/lib/schema/bff";

@@ -1,5 +1,4 @@
-// A standalone upstream for upstream mode: the sandbox over real HTTP on a loopback port, behind a
-// front whose sandbox can be swapped, whose answers can be intercepted, and whose requests are seen.
+// A standalone upstream for upstream mode: the sandbox over HTTP behind a front to swap, intercept and watch.
 import { expect } from "vitest";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
