@@ -28,10 +28,13 @@ export const upstreamModeEnv = (upstream: Upstream) => ({
 /** Something tests run against: how it is started into an object the tests read, and stopped. */
 export type Fixture<T extends object> = { start: (into: T) => Promise<void>; stop: (running: T) => Promise<void> };
 
-/** For one describe block: `fixture` started before its tests and stopped after. */
-function forBlock<T extends object>(fixture: Fixture<T>): T {
+/** For one describe block: `fixture` started before its tests (then handed to `started`) and stopped after. */
+function forBlock<T extends object>(fixture: Fixture<T>, started?: (running: T) => unknown): T {
   const running = {} as T;
-  beforeAll(() => fixture.start(running));
+  beforeAll(async () => {
+    await fixture.start(running);
+    await started?.(running);
+  });
   afterAll(() => fixture.stop(running));
   return running;
 }
@@ -63,8 +66,12 @@ export const sandboxAppFixture = (env: Record<string, string> = {}): Fixture<{ a
   },
 });
 
-/** For one describe block: the production build on its embedded sandbox, started before its tests and stopped after. */
-export const sandboxApp = (env: Record<string, string> = {}) => forBlock(sandboxAppFixture(env));
+/**
+ * For one describe block: the production build on its embedded sandbox, started before its tests
+ * (then handed to `started`, say to keep its origin, awaited) and stopped after.
+ */
+export const sandboxApp = (env: Record<string, string> = {}, started?: (app: RunningApp) => unknown) =>
+  forBlock(sandboxAppFixture(env), started && ((running) => started(running.app)));
 
 /** The production build in upstream mode, in front of its own standalone upstream (SANDBOX_* knobs in `upstreamEnv`). */
 export const upstreamAppFixture = (
