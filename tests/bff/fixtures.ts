@@ -29,7 +29,7 @@ export const upstreamModeEnv = (upstream: Upstream) => ({
 export type Fixture<T extends object> = { start: (into: T) => Promise<void>; stop: (running: T) => Promise<void> };
 
 /** For one describe block: `fixture` started before its tests (then handed to `started`) and stopped after. */
-function forBlock<T extends object>(fixture: Fixture<T>, started?: (running: T) => unknown): T {
+export function forBlock<T extends object>(fixture: Fixture<T>, started?: (running: T) => unknown): T {
   const running = {} as T;
   beforeAll(async () => {
     await fixture.start(running);
