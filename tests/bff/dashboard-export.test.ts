@@ -9,18 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLedgerDb } from "@/lib/ledger/db";
 import { seedSwaps } from "../support/ledger-seed";
 import { startApp, type RunningApp } from "../support/servers";
-import {
-  NO_LIMITS,
-  call,
-  expectError,
-  newSwap,
-  postJson,
-  postQuote,
-  sleep,
-  startUpstream,
-  upstreamModeEnv,
-  type Upstream,
-} from "./helpers";
+import { call, expectError, postJson } from "./requests";
+import { newSwap, postQuote } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { NO_LIMITS, upstreamModeEnv } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 const PASSWORD = "correct horse battery staple";
 /**

@@ -3,7 +3,10 @@
 // database in 2020) was a 500 from Postgres. Now it is a 400 that names `tz`.
 import { describe, expect, it } from "vitest";
 import { dashboardSummarySchema } from "@/lib/schema/dashboard";
-import { NO_CLIENT_LIMITS, call, expectError, newSwap, postJson, sleep, upstreamApp } from "./helpers";
+import { call, expectError, postJson } from "./requests";
+import { newSwap } from "./checkout";
+import { NO_CLIENT_LIMITS, upstreamApp } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 const PASSWORD = "correct horse battery staple";
 

@@ -4,20 +4,9 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { describe, it, expect, beforeAll } from "vitest";
 import { quoteAnswerSchema, swapCreatedSchema } from "@/lib/schema/bff";
 import { assetListSchema } from "@/lib/schema/partner";
-import {
-  APP_SECRET,
-  NO_CLIENT_LIMITS,
-  NO_LIMITS,
-  call,
-  checkTronAddress,
-  createSwap,
-  expectError,
-  postQuote,
-  quote,
-  swapBody,
-  upstreamApp,
-  type HttpResult,
-} from "./helpers";
+import { call, expectError, type HttpResult } from "./requests";
+import { checkTronAddress, createSwap, postQuote, quote, swapBody } from "./checkout";
+import { APP_SECRET, NO_CLIENT_LIMITS, NO_LIMITS, upstreamApp } from "./fixtures";
 
 // The swap access token as the app makes it: HMAC-SHA256 of `swap:<id>` with the HKDF `swap-token` key.
 const swapTokenKey = Buffer.from(hkdfSync("sha256", APP_SECRET, "swap-checkout", "swap-token", 32));

@@ -1,130 +1,33 @@
-// The funnel (DESIGN "The funnel") through the BFF, in front of the sandbox over HTTP: a known mix
-// of orders, every number of the answer checked, groups included; another deployment's swaps on
-// the same key not counted; who may read it; what a forged orderToken or origin can and cannot do.
+// The funnel through the BFF in front of the sandbox over HTTP: a known mix of orders, who may read it, a ledger away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { funnelSchema, type Funnel } from "@/lib/schema/funnel";
+import type { Funnel } from "@/lib/schema/funnel";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
 import { startApp, type RunningApp } from "../support/servers";
+import { call, expectError, postJson } from "./requests";
+import { TRON_ADDRESS, TRON_ADDRESS_2, btcToUsdtTron, quote } from "./checkout";
+import type { Upstream } from "./upstream";
+import { APP_SECRET } from "./fixtures";
+import { sleep } from "@/lib/timing";
 import {
-  APP_SECRET,
-  TRON_ADDRESS,
-  TRON_ADDRESS_2,
-  btcToUsdtTron,
-  call,
-  createSwap,
-  expectError,
-  postJson,
-  quote,
-  sleep,
-  startUpstream,
-  swapBody,
-  type CallOptions,
-  type Upstream,
-} from "./helpers";
+  PASSWORD,
+  QUOTES_PER_MINUTE,
+  SHOP,
+  as,
+  checkAddress,
+  client,
+  ending,
+  funnelApp,
+  funnelSteps,
+  stage,
+} from "./funnel-app";
 
-const PASSWORD = "funnel test operator password";
-const SHOP = "https://shop.example";
-const QUOTES_PER_MINUTE = 6;
 const HOURS_5 = 5 * 3600_000;
 
 let upstream: Upstream;
 let app: RunningApp;
 let cookie: string;
-let nextClient = 10;
-/** Each order is its own browser: a loopback address of its own is its own client for the limits. */
-const client = () => `127.0.0.${nextClient++}`;
-const as = (localAddress: string, headers: Record<string, string> = {}): Omit<CallOptions, "body" | "method"> => ({
-  localAddress,
-  headers,
-});
-
-beforeAll(async () => {
-  upstream = await startUpstream({
-    SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
-    SANDBOX_QUOTE_TTL_SECONDS: "2",
-    SANDBOX_STEP_SECONDS: "1",
-  });
-  app = await startApp({
-    PARTNER_API_BASE_URL: upstream.baseUrl,
-    PARTNER_API_KEY: upstream.sandbox.options.apiKey,
-    APP_SECRET,
-    PARTNER_DASHBOARD_PASSWORD: PASSWORD,
-    PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
-    CLIENT_QUOTES_PER_MINUTE: String(QUOTES_PER_MINUTE),
-    CLIENT_READS_PER_MINUTE: "100000",
-    WIDGET_ALLOWED_ORIGINS: SHOP,
-  });
-  const login = await postJson(app.origin, "/api/partner/session", { password: PASSWORD });
-  expect(login.status, login.raw).toBe(200);
-  cookie = (login.header("set-cookie") ?? "")
-    .split(",")
-    .map((c) => c.split(";")[0]!.trim())
-    .find((c) => c.startsWith("swap_dashboard="))!;
-}, 120_000);
-afterAll(async () => {
-  await app?.stop();
-  await upstream?.close();
-});
-
-const dashboard = (path: string) => call(app.origin, path, { headers: { cookie }, localAddress: "127.0.0.2" });
-
-async function funnel(query = ""): Promise<Funnel> {
-  const res = await dashboard(`/api/partner/funnel${query}`);
-  expect(res.status, res.raw).toBe(200);
-  return funnelSchema.parse(res.json);
-}
-
-const checkAddress = (
-  origin: string,
-  address: string,
-  orderToken: string | undefined,
-  options: Omit<CallOptions, "body" | "method">,
-  asset = { network: "tron", token: "USDT" },
-) => postJson(origin, "/api/v1/address", { ...asset, address, ...(orderToken ? { orderToken } : {}) }, options);
-
-async function swapOf(quoteId: string, options: Omit<CallOptions, "body" | "method">, address = TRON_ADDRESS) {
-  const res = await createSwap(app.origin, swapBody(quoteId, address), crypto.randomUUID(), options);
-  return res;
-}
-
-async function deposit(swapId: string, outcome: "completed" | "refunded" | "failed") {
-  const res = await upstream.sandbox.handle(
-    new Request(`${upstream.origin}/sandbox/swaps/${swapId}/deposit`, {
-      method: "POST",
-      headers: { "x-api-key": upstream.sandbox.options.apiKey, "content-type": "application/json" },
-      body: JSON.stringify({ outcome }),
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
-/** The ledger reads the swap live (the dashboard's refresh) and keeps what it saw. */
-async function refreshed(swapId: string): Promise<{ status: string; updatedAt: string }> {
-  const res = await dashboard(`/api/partner/swaps/${swapId}?refresh=true`);
-  expect(res.status, res.raw).toBe(200);
-  return res.json as { status: string; updatedAt: string };
-}
-
-const stage = (
-  quoted: number,
-  addressChecked: number,
-  swapCreated: number,
-  depositSeen: number,
-  completed: number,
-) => ({
-  quoted,
-  addressChecked,
-  swapCreated,
-  depositSeen,
-  completed,
-});
-const ending = (completed: number, refunded: number, failed: number, expired: number, abandoned: number) => ({
-  completed,
-  refunded,
-  failed,
-  expired,
-  abandoned,
-});
+const running = funnelApp((started) => ({ upstream, app, cookie } = started));
+const { dashboard, funnel, swapOf, deposit, refreshed } = funnelSteps(running);
 
 describe("the funnel over a known mix of orders", () => {
   let expected: Funnel;

@@ -2,18 +2,9 @@
 // standalone sandbox, and the sandbox's own swap list says how many swaps were really made.
 import { describe, it, expect } from "vitest";
 import { swapCreatedSchema } from "@/lib/schema/bff";
-import {
-  BTC_ADDRESS,
-  NO_LIMITS,
-  TRON_ADDRESS,
-  TRON_ADDRESS_2,
-  createSwap,
-  expectError,
-  quote,
-  swapBody,
-  upstreamApp,
-  type HttpResult,
-} from "./helpers";
+import { expectError, type HttpResult } from "./requests";
+import { BTC_ADDRESS, TRON_ADDRESS, TRON_ADDRESS_2, createSwap, quote, swapBody } from "./checkout";
+import { NO_LIMITS, upstreamApp } from "./fixtures";
 
 const swapOf = (res: HttpResult) => {
   expect(res.status, res.raw).toBe(200);

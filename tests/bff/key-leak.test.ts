@@ -7,20 +7,10 @@ import { join } from "node:path";
 import { afterAll, describe, it, expect, beforeAll } from "vitest";
 import { startOtlpReceiver, type OtlpReceiver } from "../support/otlp";
 import { repoRoot, startApp } from "../support/servers";
-import {
-  BTC_ADDRESS,
-  NO_LIMITS,
-  btcToUsdtTron,
-  call,
-  createSwap,
-  postJson,
-  quote,
-  startUpstream,
-  swapBody,
-  upstreamApp,
-  upstreamModeEnv,
-  type HttpResult,
-} from "./helpers";
+import { call, postJson, type HttpResult } from "./requests";
+import { BTC_ADDRESS, btcToUsdtTron, createSwap, quote, swapBody } from "./checkout";
+import { startUpstream } from "./upstream";
+import { NO_LIMITS, upstreamApp, upstreamModeEnv } from "./fixtures";
 
 const canary = process.env.LEAK_CANARY_KEY ?? "";
 const DASHBOARD_PASSWORD = "key-leak dashboard password";

@@ -6,17 +6,11 @@ import { createServer, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/servers";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
-import {
-  APP_SECRET,
-  NO_CLIENT_LIMITS,
-  call,
-  expectError,
-  newSwap,
-  postJson,
-  sleep,
-  startUpstream,
-  type Upstream,
-} from "./helpers";
+import { call, expectError, postJson } from "./requests";
+import { newSwap } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { APP_SECRET, NO_CLIENT_LIMITS } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 const PASSWORD = "correct horse battery staple";
 const WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

@@ -2,7 +2,8 @@
 // in front reports it), what counts, and the 429 the browser sees.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startApp, type RunningApp } from "../support/servers";
-import { btcToUsdtTron, createSwap, expectError, postJson, quote, swapBody, type HttpResult } from "./helpers";
+import { expectError, postJson, type HttpResult } from "./requests";
+import { btcToUsdtTron, createSwap, quote, swapBody } from "./checkout";
 
 function expectRateLimited(res: HttpResult) {
   const body = expectError(res, 429, "rate_limited");

@@ -5,7 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startApp, type RunningApp } from "../support/servers";
-import { APP_SECRET, expectError, instancesOnRedis, postJson, type HttpResult } from "./helpers";
+import { expectError, postJson, type HttpResult } from "./requests";
+import { APP_SECRET, instancesOnRedis } from "./fixtures";
 
 const PASSWORD = "a long operator password for the limits";
 /** FAILED_LOGINS_PER_MINUTE in lib/bff/dashboard/login-limit.ts. */

@@ -1,126 +1,20 @@
-// What an operator sees of `npm start` (docs/observability.md): GET /api/metrics behind its token,
-// each metric family moving when its event happens, labels that stay bounded whatever the traffic,
-// a trace of a request and its upstream calls continuing the caller's traceparent (received over
-// OTLP/HTTP protobuf by an in-test collector), and log lines that are JSON with the request's ids.
-import { readdirSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { join } from "node:path";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// What an operator sees of `npm start` (docs/observability.md): metrics moving, bounded labels, traces, JSON logs.
+import { describe, expect, it } from "vitest";
 import { apiRoutePatterns, OTHER_ROUTE } from "@/lib/observability/routes";
 import { errorCodes } from "@/lib/schema/codes";
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../support/otlp";
-import { repoRoot, startApp, type RunningApp } from "../support/servers";
-import {
-  btcToUsdtTron,
-  call,
-  createSwap,
-  expectError,
-  postJson,
-  quote,
-  startUpstream,
-  swapBody,
-  upstreamModeEnv,
-  type Upstream,
-} from "./helpers";
-
-const TOKEN = "metrics-token-for-tests-0123456789";
-const auth = { authorization: `Bearer ${TOKEN}` };
-
-/** Series of a Prometheus text: `name{a="b"} 1` as name, labels and value. */
-type Series = { name: string; labels: Record<string, string>; value: number };
-
-function parseSeries(text: string): Series[] {
-  return text
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)/.exec(line);
-      if (!match) throw new Error(`not a series line: ${line}`);
-      const labels: Record<string, string> = {};
-      for (const [, key, value] of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-}
-
-/** The sum of every series of `name` whose labels include `labels`. */
-function total(series: Series[], name: string, labels: Record<string, string> = {}): number {
-  return series
-    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-    .reduce((sum, s) => sum + s.value, 0);
-}
-
-describe("GET /api/metrics without METRICS_TOKEN", () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp({});
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
-
-  it("answers 404 not_found, as a path that does not exist, whatever is sent", async () => {
-    for (const headers of [{}, auth, { authorization: "Bearer " }])
-      expectError(await call(app.origin, "/api/metrics", { headers }), 404, "not_found");
-    expectError(await call(app.origin, "/api/metrics", { method: "POST", headers: auth }), 404, "not_found");
-    expectError(await call(app.origin, "/api/metrics?format=text", { headers: auth }), 404, "not_found");
-  });
-});
+import type { OtlpReceiver, ReceivedSpan } from "../support/otlp";
+import type { RunningApp } from "../support/servers";
+import { call, expectError, postJson } from "./requests";
+import { btcToUsdtTron, createSwap, quote, swapBody } from "./checkout";
+import type { Upstream } from "./upstream";
+import { forBlock } from "./fixtures";
+import { TOKEN, auth, observedAppFixture, parseSeries, total, type Series } from "./observed-app";
 
 describe("metrics, traces and logs of a running app", () => {
   let upstream: Upstream;
   let app: RunningApp;
   let collector: OtlpReceiver;
-  let webhooks: Server;
-  /** How the webhook receiver answers now. */
-  let webhookStatus = 204;
-  /** The traceparent header of each upstream request, in order. */
-  const upstreamTraceparents: string[] = [];
-  const recordTraceparent: Upstream["intercept"] = async (req, next) => {
-    upstreamTraceparents.push(req.headers.get("traceparent") ?? "");
-    return next(req);
-  };
-  /** The upstream answers its next quote (only) with `answer`. */
-  const failNextQuote = (answer: Response) => {
-    upstream.intercept = async (req, next) => {
-      if (new URL(req.url).pathname !== "/v1/quote") return recordTraceparent!(req, next);
-      upstream.intercept = recordTraceparent;
-      return answer;
-    };
-  };
-
-  beforeAll(async () => {
-    collector = await startOtlpReceiver();
-    webhooks = createServer((req, res) => {
-      req.resume();
-      req.on("end", () => res.writeHead(webhookStatus).end());
-    });
-    await new Promise<void>((resolve) => webhooks.listen(0, "127.0.0.1", resolve));
-    upstream = await startUpstream({ SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000" });
-    upstream.intercept = recordTraceparent;
-    app = await startApp({
-      ...upstreamModeEnv(upstream),
-      METRICS_TOKEN: TOKEN,
-      // Large enough for the whole file; one client may cause 10 calls a minute (its share).
-      PARTNER_RATE_LIMIT_PER_MINUTE: "100000",
-      CLIENT_BUDGET_SHARE: "0.0001",
-      CLIENT_QUOTES_PER_MINUTE: "1000000",
-      CLIENT_SWAPS_PER_MINUTE: "1000000",
-      CLIENT_READS_PER_MINUTE: "1000000",
-      WEBHOOK_URL: `http://127.0.0.1:${(webhooks.address() as AddressInfo).port}/hooks`,
-      WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
-      OTEL_EXPORTER_OTLP_HEADERS: "x-collector-token=collector-secret",
-      OTEL_BSP_SCHEDULE_DELAY: "200",
-      OTEL_SERVICE_NAME: "checkout-under-test",
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await upstream?.close();
-    await collector?.close();
-    await new Promise((resolve) => webhooks?.close(resolve));
-  });
+  const running = forBlock(observedAppFixture(), (started) => ({ upstream, app, collector } = started));
 
   const scrape = async () => {
     const res = await call(app.origin, "/api/metrics", { headers: auth });
@@ -180,7 +74,7 @@ describe("metrics, traces and logs of a running app", () => {
       localAddress: "127.0.0.21",
     });
     expect(read.status, read.raw).toBe(200);
-    failNextQuote(
+    running.failNextQuote(
       Response.json({ error: { code: "provider_unavailable", message: "down", details: {} } }, { status: 503 }),
     );
     expectError(await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), client), 503, "provider_unavailable");
@@ -235,7 +129,7 @@ describe("metrics, traces and logs of a running app", () => {
         interval: 250,
       })
       .toBe(0);
-    webhookStatus = 503;
+    running.webhookStatus = 503;
     const before = (await scrape()).series;
     const q = await quote(app.origin, btcToUsdtTron(), { localAddress: "127.0.0.23" });
     expect(
@@ -248,7 +142,7 @@ describe("metrics, traces and logs of a running app", () => {
       .poll(async () => delta((await scrape()).series, "retrying"), { timeout: 15_000, interval: 250 })
       .toBeGreaterThanOrEqual(1);
     expect(total((await scrape()).series, "swap_checkout_webhook_backlog")).toBeGreaterThanOrEqual(1);
-    webhookStatus = 204;
+    running.webhookStatus = 204;
     // The first retry comes 2.5 to 5 s after the failure.
     await expect
       .poll(async () => total((await scrape()).series, "swap_checkout_webhook_backlog"), {
@@ -367,7 +261,7 @@ describe("metrics, traces and logs of a running app", () => {
       },
     });
     // The upstream got the trace on, as the client span's child.
-    expect(upstreamTraceparents).toContain(`00-${traceId}-${client!.spanId}-01`);
+    expect(running.upstreamTraceparents).toContain(`00-${traceId}-${client!.spanId}-01`);
     // The exporter spoke protobuf (the default) and passed on OTEL_EXPORTER_OTLP_HEADERS.
     expect(collector.requests.every((r) => r.path === "/v1/traces" && r.contentType === "application/x-protobuf")).toBe(
       true,
@@ -376,7 +270,9 @@ describe("metrics, traces and logs of a running app", () => {
   });
 
   it("starts a new trace for a request without traceparent, and marks a failed upstream call", async () => {
-    failNextQuote(Response.json({ error: { code: "internal_error", message: "boom", details: {} } }, { status: 500 }));
+    running.failNextQuote(
+      Response.json({ error: { code: "internal_error", message: "boom", details: {} } }, { status: 500 }),
+    );
     const res = await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), { localAddress: "127.0.0.25" });
     expect(res.status).toBe(503);
     const requestId = res.header("x-request-id");
@@ -415,7 +311,7 @@ describe("metrics, traces and logs of a running app", () => {
       headers: { "x-request-id": "req-obs-log-1" },
     });
     expect(res.status).toBe(200);
-    failNextQuote(
+    running.failNextQuote(
       Response.json({ error: { code: "provider_unavailable", message: "down", details: {} } }, { status: 503 }),
     );
     await postJson(app.origin, "/api/v1/quote", btcToUsdtTron(), {
@@ -459,20 +355,5 @@ describe("metrics, traces and logs of a running app", () => {
     expect(lines()).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/^Swap Checkout ready on/) }));
     const traced = lines().find((l) => l.requestId === "req-obs-log-2");
     expect(traced?.traceId).toMatch(/^[0-9a-f]{32}$/);
-  });
-});
-
-describe("the browser's bundle", () => {
-  it("holds nothing of OpenTelemetry, prom-client or pino", () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
-      );
-    const scripts = files(join(repoRoot, ".next/static")).filter((f) => f.endsWith(".js"));
-    expect(scripts.length).toBeGreaterThan(5);
-    const hits = scripts.filter((f) =>
-      /opentelemetry|prom-client|\bpino\b|swap_checkout_http/.test(readFileSync(f, "utf8")),
-    );
-    expect(hits).toEqual([]);
   });
 });

@@ -6,16 +6,9 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/schema/openapi";
 import { startApp, type RunningApp } from "../support/servers";
-import {
-  NO_LIMITS,
-  TRON_ADDRESS,
-  btcToUsdtTron,
-  call,
-  createSwap,
-  postJson,
-  swapBody,
-  type HttpResult,
-} from "./helpers";
+import { call, postJson, type HttpResult } from "./requests";
+import { TRON_ADDRESS, btcToUsdtTron, createSwap, swapBody } from "./checkout";
+import { NO_LIMITS } from "./fixtures";
 
 type Doc = ReturnType<typeof openApiDocument>;
 type Answer = {

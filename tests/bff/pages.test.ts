@@ -3,7 +3,8 @@
 // names this app, whatever forwarding headers a request forges.
 import { describe, expect, it } from "vitest";
 import { startApp, type Launcher } from "../support/servers";
-import { NO_CLIENT_LIMITS, call, sandboxApp, type HttpResult } from "./helpers";
+import { call, type HttpResult } from "./requests";
+import { NO_CLIENT_LIMITS, sandboxApp } from "./fixtures";
 
 const SHOP = "https://shop.example";
 

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/servers";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
-import { APP_SECRET, call, startUpstream, type Upstream } from "./helpers";
+import { call } from "./requests";
+import { startUpstream, type Upstream } from "./upstream";
+import { APP_SECRET } from "./fixtures";
 
 describe("an instance whose ledger's database is not up when it starts", () => {
   let postgres: RunningPostgres;

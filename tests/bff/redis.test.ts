@@ -9,7 +9,7 @@ import { createRedisStore } from "@/lib/store/redis";
 import { createResilientStore } from "@/lib/store/resilient";
 import { freePort, startApp, type RunningApp } from "../support/servers";
 import { startRedis, type RunningRedis } from "../support/redis";
-import { untilStoreReady } from "./helpers";
+import { untilStoreReady } from "./fixtures";
 
 const json = { "content-type": "application/json" };
 const quoteBody = {

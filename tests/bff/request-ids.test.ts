@@ -2,17 +2,9 @@
 // (DESIGN) and stays in our logs, but the partner service files our calls under ids we minted, and
 // the log ties the two together.
 import { describe, expect, it } from "vitest";
-import {
-  NO_LIMITS,
-  btcToUsdtTron,
-  call,
-  checkTronAddress,
-  createSwap,
-  postQuote,
-  quote,
-  swapBody,
-  upstreamApp,
-} from "./helpers";
+import { call } from "./requests";
+import { btcToUsdtTron, checkTronAddress, createSwap, postQuote, quote, swapBody } from "./checkout";
+import { NO_LIMITS, upstreamApp } from "./fixtures";
 
 const OURS = /^req_[0-9a-f]{32}$/;
 

@@ -7,18 +7,11 @@ import { swapCreatedSchema, type SwapCreated } from "@/lib/schema/bff";
 import { startBalancer, type Balancer } from "../support/balancer";
 import { startRedis, type RunningRedis } from "../support/redis";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-import {
-  APP_SECRET,
-  NO_LIMITS,
-  btcToUsdtTron,
-  call,
-  sleep,
-  startUpstream,
-  swapBody,
-  TRON_ADDRESS,
-  type CallOptions,
-  type Upstream,
-} from "./helpers";
+import { call, type CallOptions } from "./requests";
+import { btcToUsdtTron, swapBody, TRON_ADDRESS } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { APP_SECRET, NO_LIMITS } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 describe("a rolling restart of two instances behind a balancer", () => {
   let redis: RunningRedis;

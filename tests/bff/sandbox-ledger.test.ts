@@ -9,7 +9,10 @@ import { openLedgerDb, type LedgerTarget } from "@/lib/ledger/db";
 import { ledgerTotals } from "@/lib/ledger/queries";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
 import { logMessages, startApp } from "../support/servers";
-import { NO_LIMITS, newSwap, sleep, startUpstream, upstreamModeEnv, type Upstream } from "./helpers";
+import { newSwap } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { NO_LIMITS, upstreamModeEnv } from "./fixtures";
+import { sleep } from "@/lib/timing";
 
 let upstream: Upstream;
 let postgres: RunningPostgres;

@@ -5,18 +5,10 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningApp } from "../support/servers";
-import {
-  btcToUsdtTron,
-  createSwap,
-  NO_LIMITS,
-  newSwap,
-  quote,
-  sleep,
-  startUpstream,
-  swapBody,
-  upstreamModeEnv,
-  type Upstream,
-} from "./helpers";
+import { btcToUsdtTron, createSwap, newSwap, quote, swapBody } from "./checkout";
+import { startUpstream, type Upstream } from "./upstream";
+import { NO_LIMITS, upstreamModeEnv } from "./fixtures";
+import { sleep } from "@/lib/timing";
 import { startRedis, type RunningRedis } from "../support/redis";
 
 const redisGet = (port: number, key: string) =>

@@ -5,7 +5,8 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/servers";
-import { APP_SECRET, NO_CLIENT_LIMITS, call, expectError, postJson } from "./helpers";
+import { call, expectError, postJson } from "./requests";
+import { APP_SECRET, NO_CLIENT_LIMITS } from "./fixtures";
 import { verifyWidgetConfig } from "@/lib/widget/config-codec";
 
 const PASSWORD = "correct horse battery staple";
