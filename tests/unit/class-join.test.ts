@@ -18,7 +18,9 @@ import { card, Panel } from "@/components/ui/panel";
 import type { Tone } from "@/components/ui/status-tone";
 
 function classesOf(element: ReactElement): string[] {
-  const html = renderToStaticMarkup(h(NextIntlClientProvider, { locale: "en", messages, timeZone: "UTC" }, element));
+  const html = renderToStaticMarkup(
+    h(NextIntlClientProvider, { locale: "en", messages, timeZone: "UTC", children: element }),
+  );
   return [...html.matchAll(/class="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
 }
 
