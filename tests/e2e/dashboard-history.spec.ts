@@ -1,57 +1,16 @@
-// The operator dashboard over a seeded history of 160 swaps, signed in: the list, totals checked
-// against the API, status and date filters, paging, the CSV, search, a swap's details, the URL as
-// history, the chart far from UTC, phones and axe. Signing in and out: dashboard-access.spec.ts.
+// The dashboard's list of 160 seeded swaps: totals, filters, dates, paging, CSV, Back and Forward, a half-paid swap.
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import Big from "big.js";
-import { startApp, type RunningApp } from "../support/servers";
-import { generousClientLimits } from "./client-limits";
 import { TRON_ADDRESS } from "./pages/checkout-page";
-import {
-  DashboardPage,
-  ledgerTotal,
-  rewardSums,
-  seedSandbox,
-  signInThroughApi,
-  useDashboardCookies,
-  type DashboardCookies,
-} from "./pages/dashboard-page";
+import { rewardSums, SEEDED, seededTest as test } from "./pages/dashboard-page";
 
-const PASSWORD = "operator e2e password";
-const SEEDED = 160;
 const FILTERED = "status=completed,failed";
-
-let app: RunningApp;
-/** The session beforeAll signed in with (one attempt of the login limit of 5 a minute); every test's browser holds it. */
-let cookies: DashboardCookies;
 
 // axe and the 160-row reads through the API are slow on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeAll(async () => {
-  app = await startApp({
-    PARTNER_DASHBOARD_PASSWORD: PASSWORD,
-    ...generousClientLimits,
-    SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
-    // The dashboard may spend a fifth of the key's budget; these tests read more than 24 pages a minute.
-    PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
-  });
-  await seedSandbox(app.origin, SEEDED);
-  cookies = await signInThroughApi(app.origin, PASSWORD);
-  // The seed control restarts the ledger's backfill; wait until it holds every seeded swap.
-  await expect.poll(() => ledgerTotal(app.origin, cookies), { timeout: 30_000 }).toBe(SEEDED);
-});
-
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-test.beforeEach(async ({ context }) => {
-  await useDashboardCookies(context, app.origin, cookies);
-});
-
-test("the dashboard opens on the first 25 of every swap, and says when it was updated", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("the dashboard opens on the first 25 of every swap, and says when it was updated", async ({ page, dashboard }) => {
   await dashboard.goto();
   await expect(page).toHaveURL(/\/partner$/);
   await expect(dashboard.heading).toBeVisible();
@@ -60,8 +19,10 @@ test("the dashboard opens on the first 25 of every swap, and says when it was up
   await expect(dashboard.freshness).toContainText(/Updated \d+ (second|minute)s? ago/);
 });
 
-test("the totals over every swap equal the sums of the rows the API returns, shown to 2 decimals", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("the totals over every swap equal the sums of the rows the API returns, shown to 2 decimals", async ({
+  page,
+  dashboard,
+}) => {
   await dashboard.goto();
   await expect(dashboard.range).toHaveText(`1–25 of ${SEEDED}`);
   const everything = await dashboard.apiRows("");
@@ -79,8 +40,8 @@ test("the totals over every swap equal the sums of the rows the API returns, sho
 
 test("two statuses apply as they are chosen: the rows, range and totals follow, and a reload keeps them", async ({
   page,
+  dashboard,
 }) => {
-  const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto();
   await dashboard.statusFilter("Completed").click();
   await expect(page).toHaveURL(/\/partner\?status=completed$/);
@@ -101,8 +62,7 @@ test("two statuses apply as they are chosen: the rows, range and totals follow, 
   await expect(dashboard.range).toHaveText(`1–25 of ${filtered.length}`);
 });
 
-test("Next and Previous page through a filtered list in the API's order", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("Next and Previous page through a filtered list in the API's order", async ({ page, dashboard }) => {
   await dashboard.goto(FILTERED);
   const filtered = await dashboard.apiRows(FILTERED);
   await expect(dashboard.range).toHaveText(`1–25 of ${filtered.length}`);
@@ -115,8 +75,7 @@ test("Next and Previous page through a filtered list in the API's order", async 
   await expect(dashboard.previous).toBeDisabled();
 });
 
-test("the CSV carries the list's filters and every filtered row, each field quoted", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("the CSV carries the list's filters and every filtered row, each field quoted", async ({ page, dashboard }) => {
   await dashboard.goto(FILTERED);
   const filtered = await dashboard.apiRows(FILTERED);
   await expect(dashboard.csvLink).toHaveAttribute("href", "/api/partner/swaps.csv?status=completed,failed");
@@ -131,60 +90,7 @@ test("the CSV carries the list's filters and every filtered row, each field quot
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(filtered.map((r) => `"${r.id}"`));
 });
 
-test("a search by an order id finds that one swap; its details show the status history and a live read, and Close keeps the search", async ({
-  page,
-}) => {
-  const dashboard = new DashboardPage(page, app.origin);
-  await dashboard.goto(FILTERED);
-  await dashboard.clear.click();
-  await expect(page).toHaveURL(/\/partner$/);
-  const target = (await dashboard.apiRows(""))[9]!;
-  await dashboard.search.fill(target.externalId!);
-  await expect(page).toHaveURL(new RegExp(`q=${target.externalId}`));
-  await expect(dashboard.range).toHaveText("1–1 of 1");
-  await dashboard.openSwap(target.id);
-  const { detail } = dashboard;
-  await expect(detail.getByTestId("status-history")).toContainText(/seen /);
-  await expect(detail).toContainText(target.externalId!);
-  await detail.getByRole("button", { name: "Read live status" }).click();
-  await expect(detail.getByRole("button", { name: "Read live status" })).toBeEnabled();
-  // The read leaves a sign that it happened, and when.
-  await expect(detail.getByTestId("read-live-done")).toContainText(
-    /^Read live from the provider at \d{1,2}:\d{2}:\d{2}/,
-  );
-  await detail.getByRole("button", { name: "Close" }).click();
-  await expect(detail).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
-});
-
-test("the open swap is in the URL: Back closes it, Forward and a reload open it, Escape closes it and keeps the search", async ({
-  page,
-}) => {
-  const dashboard = new DashboardPage(page, app.origin);
-  await dashboard.goto();
-  const target = (await dashboard.apiRows(""))[9]!;
-  await dashboard.goto(`q=${target.externalId}`);
-  await expect(dashboard.range).toHaveText("1–1 of 1");
-  const { detail } = dashboard;
-  await dashboard.openSwap(target.id);
-  await expect(page).toHaveURL(new RegExp(`swap=${target.id}`));
-  await page.goBack();
-  await expect(detail).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
-  await page.goForward();
-  await expect(detail).toBeVisible();
-  await page.reload();
-  await expect(detail).toBeVisible();
-  await expect(detail).toContainText(target.externalId!);
-  // Opened from a link, Escape closes it and the URL drops it, keeping the search.
-  await page.keyboard.press("Escape");
-  await expect(detail).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`q=${target.externalId}$`));
-  await expect(dashboard.range).toHaveText("1–1 of 1");
-});
-
-test("'7 days' shows the last 7 days in the browser's time zone", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("'7 days' shows the last 7 days in the browser's time zone", async ({ page, dashboard }) => {
   await dashboard.goto();
   const everything = await dashboard.apiRows("");
   await dashboard.quickRange("7 days").click();
@@ -195,8 +101,10 @@ test("'7 days' shows the last 7 days in the browser's time zone", async ({ page 
   await expect(dashboard.quickRange("7 days")).toHaveAttribute("aria-pressed", "true");
 });
 
-test("a date typed digit by digit filters by that day: only the finished date is applied", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("a date typed digit by digit filters by that day: only the finished date is applied", async ({
+  page,
+  dashboard,
+}) => {
   await dashboard.goto();
   await expect(dashboard.range).toHaveText(/of 160$/);
   // A date field reports each digit of the year as it comes (0002, 0020, 0202, 2026): only the
@@ -223,8 +131,10 @@ test("a date typed digit by digit filters by that day: only the finished date is
   for (const createdFrom of asked) expect(createdFrom).toBe(start);
 });
 
-test("Clear, pressed from the keyboard, goes with the filters and puts focus on the search", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("Clear, pressed from the keyboard, goes with the filters and puts focus on the search", async ({
+  page,
+  dashboard,
+}) => {
   await dashboard.goto("createdFrom=2026-11-01T00:00:00.000Z");
   await expect(dashboard.from).toHaveValue(/^2026-/);
   await dashboard.clear.focus();
@@ -235,8 +145,8 @@ test("Clear, pressed from the keyboard, goes with the filters and puts focus on 
 
 test("paging by keyboard to the last page puts focus on the list's heading each time, even when Next is then disabled", async ({
   page,
+  dashboard,
 }) => {
-  const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto();
   await expect(dashboard.range).toHaveText(`1–25 of ${SEEDED}`);
   // 160 swaps, 25 a page: pages 2 to 7.
@@ -250,8 +160,10 @@ test("paging by keyboard to the last page puts focus on the list's heading each 
   await expect(dashboard.listHeading).toBeFocused();
 });
 
-test("Back undoes one filter choice at a time and stays on the dashboard; Forward does it again", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
+test("Back undoes one filter choice at a time and stays on the dashboard; Forward does it again", async ({
+  page,
+  dashboard,
+}) => {
   await dashboard.goto();
   await expect(dashboard.range).toHaveText(`1–25 of ${SEEDED}`);
   await dashboard.statusFilter("Completed").click();
@@ -268,138 +180,14 @@ test("Back undoes one filter choice at a time and stays on the dashboard; Forwar
   await expect.poll(() => dashboard.param("status")).toBe("completed");
 });
 
-test("a search is one choice in the history: Back returns to the filter before it and empties the box, Forward brings it back", async ({
-  page,
-}) => {
-  const dashboard = new DashboardPage(page, app.origin);
-  await dashboard.goto("status=completed");
-  await expect(dashboard.statusFilter("Completed")).toHaveAttribute("aria-pressed", "true");
-  const { search } = dashboard;
-  await search.fill("ord");
-  await expect.poll(() => dashboard.param("q")).toBe("ord");
-  await search.fill("order");
-  await expect.poll(() => dashboard.param("q")).toBe("order");
-  await page.goBack();
-  await expect.poll(() => dashboard.param("q")).toBe(null);
-  expect(dashboard.param("status")).toBe("completed");
-  await expect(search).toHaveValue("");
-  await page.goForward();
-  await expect.poll(() => dashboard.param("q")).toBe("order");
-  await expect(search).toHaveValue("order");
-  await page.goBack();
-  await expect.poll(() => dashboard.param("q")).toBe(null);
-  await expect.poll(() => dashboard.param("status")).toBe("completed");
-});
-
-test.describe("far from UTC (UTC+14, where the local day is another date than UTC's most of the day)", () => {
-  const timezoneId = "Pacific/Kiritimati";
-  test.use({ timezoneId });
-  const today = () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: timezoneId,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(new Date());
-
-  test("the chart counts the operator's days: 7 days picked are 7 bars ending today, and it says whose days they are", async ({
-    page,
-  }) => {
-    const dashboard = new DashboardPage(page, app.origin);
-    const { url, summary } = await dashboard.pickSevenDays();
-    expect(url.searchParams.get("tz")).toBe(timezoneId);
-    expect(summary.daily).toHaveLength(7);
-    expect(summary.daily.at(-1)!.date).toBe(today());
-    expect(summary.daily.reduce((n, d) => n + d.count, 0)).toBe(summary.totals.count);
-    await expect(dashboard.chart.locator("svg[role=img] > g")).toHaveCount(7);
-    await expect(dashboard.chart).toContainText("Days in your time zone, Pacific/Kiritimati");
-    await expect(dashboard.total("count")).toHaveAttribute("data-value", String(summary.totals.count));
-  });
-
-  test("each day's numbers open from the keyboard as a table, for touch and screen readers too", async ({ page }) => {
-    const dashboard = new DashboardPage(page, app.origin);
-    const { summary } = await dashboard.pickSevenDays();
-    const { chart } = dashboard;
-    await chart.getByText("Show each day's numbers").focus();
-    await page.keyboard.press("Enter");
-    const table = chart.getByRole("table");
-    await expect(table.getByRole("row")).toHaveCount(8);
-    await dashboard.expectNoSeriousViolations("the chart's table, open");
-    const counts = await table.locator("tbody tr td:nth-child(2)").allTextContents();
-    expect(counts.map((c) => Number(c.replaceAll(",", "")))).toEqual(summary.daily.map((d) => d.count));
-    const lastDay = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" }).format(
-      new Date(`${today()}T00:00:00Z`),
-    );
-    await expect(table.getByRole("rowheader").last()).toHaveText(lastDay);
-  });
-
-  test("a search narrows the list, not the chart, and the chart says so", async ({ page }) => {
-    const dashboard = new DashboardPage(page, app.origin);
-    await dashboard.pickSevenDays();
-    await expect(dashboard.chart).not.toContainText("narrows the list");
-    await dashboard.search.fill("no-such-order");
-    await expect(dashboard.range).toHaveText("no swaps");
-    await expect(dashboard.chart).toContainText("The search narrows the list, not the chart");
-  });
-});
-
-test("the dashboard passes axe in light and dark, at 1280 and 390 px", async ({ page }) => {
-  const dashboard = new DashboardPage(page, app.origin);
-  await dashboard.goto("status=completed,refunded,failed");
-  await expect(dashboard.rows).toHaveCount(25);
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(viewport);
-      await expect((viewport.width === 390 ? dashboard.cards : dashboard.rows).first()).toBeVisible();
-      await dashboard.expectNoSeriousViolations(`dashboard, ${colorScheme}, ${viewport.width}`);
-    }
-  }
-  // The dashboard's screenshots, with 100,000 swaps behind it, come from `npm run bench:ledger -- --screenshots`.
-});
-
-test.describe("on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test("a phone gets cards, not a sideways table, and each card carries every id the table has", async ({ page }) => {
-    const dashboard = new DashboardPage(page, app.origin);
-    await dashboard.goto("status=completed,refunded,failed");
-    await expect(dashboard.cards).toHaveCount(25);
-    await expect(dashboard.table).toBeHidden();
-    // The customer's id too, whole.
-    const [firstRow] = await dashboard.apiRows("status=completed,refunded,failed");
-    const firstCard = dashboard.cards.first();
-    await expect(firstCard).toHaveAttribute("data-id", firstRow!.id);
-    await expect(firstCard.getByRole("definition").last()).toHaveText(firstRow!.customerId ?? /—/);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
-
-  test("at 390 and 320 px nothing is cut: every total (its unit too) stays inside its card, and no id on a card ends in an ellipsis", async ({
-    page,
-  }) => {
-    const dashboard = new DashboardPage(page, app.origin);
-    await dashboard.goto("status=completed,refunded,failed");
-    await expect(dashboard.cards).toHaveCount(25);
-    for (const width of [390, 320]) {
-      await page.setViewportSize({ width, height: 844 });
-      await expect(dashboard.total("claimed")).toContainText("USDC");
-      expect(await dashboard.cutText(), `${width} px`).toEqual([]);
-    }
-  });
-});
-
-// Last: it adds a swap to the 160 the tests above count.
+// Last: it adds a swap to the 160 the tests above count (the other files on this app count none).
 test("a swap paid half the amount asked shows the payout for what arrived, with the quote's figure named as such, not the quoted payout as if it were paid", async ({
   page,
+  dashboard,
+  seeded,
 }) => {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.origin}${path}`, {
+    fetch(`${seeded.app.origin}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
@@ -431,13 +219,11 @@ test("a swap paid half the amount asked shows the payout for what arrived, with 
   // The operator's refresh reads it live into the ledger, as "Read live status" does.
   let payout = quoted;
   const readLive = async () => {
-    const read = await page.request.get(`${app.origin}/api/partner/swaps/${id}?refresh=true`);
+    const read = await page.request.get(`${seeded.app.origin}/api/partner/swaps/${id}?refresh=true`);
     payout = ((await read.json()) as { payout: { estimatedAmount: string } }).payout.estimatedAmount;
     return new Big(payout).lt(new Big(quoted).times(0.99));
   };
   await expect.poll(readLive, { timeout: 30_000, intervals: [1_000] }).toBe(true);
-
-  const dashboard = new DashboardPage(page, app.origin);
   await dashboard.goto(`swap=${id}`);
   await expect(dashboard.detail).toBeVisible();
   const shown = (amount: string) => new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(Number(amount));

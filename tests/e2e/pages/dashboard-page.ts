@@ -1,8 +1,11 @@
 // The operator dashboard at /partner and its sign-in at /partner/login: filters, paging, totals,
-// the list (a table, cards on a phone), a swap's details, the chart of swaps per day.
+// the list (a table, cards on a phone), a swap's details, the chart of swaps per day; and the
+// seeded dashboard the history specs share (`seededTest`).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import Big from "big.js";
+import { startApp, type RunningApp } from "../../support/servers";
+import { generousClientLimits } from "../client-limits";
 
 /** A row of GET /api/partner/swaps, as far as these tests read it. */
 export type DashboardRow = {
@@ -223,10 +226,10 @@ export function rewardSums(rows: DashboardRow[]) {
 }
 
 /** The cookies a sign-in through the API gave: the session, and the device cookie that spares later sign-ins the login limit. */
-export type DashboardCookies = Array<{ name: string; value: string }>;
+type DashboardCookies = Array<{ name: string; value: string }>;
 
 /** Signs in through the API (one attempt of the client's 5 a minute), for tests that are not about signing in. */
-export async function signInThroughApi(origin: string, password: string): Promise<DashboardCookies> {
+async function signInThroughApi(origin: string, password: string): Promise<DashboardCookies> {
   const login = await fetch(`${origin}/api/partner/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -240,7 +243,7 @@ export async function signInThroughApi(origin: string, password: string): Promis
 }
 
 /** A browser context signed in with `cookies`. */
-export async function useDashboardCookies(context: BrowserContext, origin: string, cookies: DashboardCookies) {
+async function useDashboardCookies(context: BrowserContext, origin: string, cookies: DashboardCookies) {
   await context.addCookies(cookies.map((c) => ({ ...c, url: origin })));
 }
 
@@ -258,7 +261,53 @@ export async function seedSandbox(origin: string, count: number) {
 }
 
 /** How many swaps the dashboard's list holds now (its ledger), read through the API. */
-export async function ledgerTotal(origin: string, cookies: DashboardCookies): Promise<number> {
+async function ledgerTotal(origin: string, cookies: DashboardCookies): Promise<number> {
   const res = await fetch(`${origin}/api/partner/swaps?limit=1`, { headers: { cookie: cookieHeader(cookies) } });
   return ((await res.json()) as { total: number }).total;
 }
+
+/** How many swaps the seeded dashboard holds. */
+export const SEEDED = 160;
+
+/** An app with a dashboard password, SEEDED swaps in its ledger, and a session signed in to it. */
+type SeededDashboard = { app: RunningApp; cookies: DashboardCookies };
+
+/**
+ * Playwright's `test` with the seeded dashboard: `seeded` is started once per worker, when a spec
+ * first asks, and shared by every spec file that uses this `test` (Playwright runs them in one
+ * worker, as they share their worker fixtures); each test's browser is signed in with its session
+ * (one attempt of the login limit of 5 a minute, spent once); `dashboard` is the page on it.
+ * Only dashboard-history.spec.ts counts the SEEDED swaps, and adds one, last: the others count none.
+ */
+export const seededTest = test.extend<{ dashboard: DashboardPage; signedIn: void }, { seeded: SeededDashboard }>({
+  seeded: [
+    async ({}, use) => {
+      const password = "operator e2e password";
+      const app = await startApp({
+        PARTNER_DASHBOARD_PASSWORD: password,
+        ...generousClientLimits,
+        SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+        // The dashboard may spend a fifth of the key's budget; these tests read more than 24 pages a minute.
+        PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
+      });
+      try {
+        await seedSandbox(app.origin, SEEDED);
+        const cookies = await signInThroughApi(app.origin, password);
+        // The seed control restarts the ledger's backfill; wait until it holds every seeded swap.
+        await expect.poll(() => ledgerTotal(app.origin, cookies), { timeout: 30_000 }).toBe(SEEDED);
+        await use({ app, cookies });
+      } finally {
+        await app.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  signedIn: [
+    async ({ context, seeded }, use) => {
+      await useDashboardCookies(context, seeded.app.origin, seeded.cookies);
+      await use();
+    },
+    { auto: true },
+  ],
+  dashboard: async ({ page, seeded }, use) => use(new DashboardPage(page, seeded.app.origin)),
+});
