@@ -21,7 +21,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  // Per port, so that shards running side by side (scripts/test.sh) keep their own traces.
+  outputDir: `test-results/e2e-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -30,7 +31,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // Off: recording costs about a quarter of the suite's time (the screencast alone keeps Chromium's
+    // compositor busy). `npx playwright test --trace retain-on-failure` records one when needed.
+    trace: "off",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
