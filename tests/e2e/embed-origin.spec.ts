@@ -16,13 +16,13 @@ test("the snippet and the preview use the page's own origin, whatever X-Forwarde
       headers: { ...route.request().headers(), "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" },
     }),
   );
-  await page.goto(`${app!.origin}/widget/embed`);
+  await page.goto(`${app.origin}/widget/embed`);
   const snippet = page.getByTestId("snippet");
-  await expect(snippet).toContainText(`<script src="${app!.origin}/embed.js"></script>`);
-  await expect(snippet).toContainText(`src: "${app!.origin}/widget?`);
+  await expect(snippet).toContainText(`<script src="${app.origin}/embed.js"></script>`);
+  await expect(snippet).toContainText(`src: "${app.origin}/widget?`);
   await expect(snippet).not.toContainText("attacker.example");
   await page.getByRole("tab", { name: "React" }).click();
-  await expect(snippet).toContainText(`src: "${app!.origin}/embed.js"`);
+  await expect(snippet).toContainText(`src: "${app.origin}/embed.js"`);
   await expect(snippet).not.toContainText("attacker.example");
   // The preview is this app's widget, loaded from where the page was.
   await expect(page.locator("iframe")).toHaveAttribute("src", /^\/widget\?/);

@@ -10,9 +10,10 @@ import { CheckoutPage, TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
 type WorkerFixtures = {
-  /** Set with `test.use({ appEnv: {...} })` at the top of a spec file: its tests then run against a server of their own. */
+  /** Set with `test.use({ appEnv: {...} })` at the top of a spec file: its server then runs with these settings too. */
   appEnv: Record<string, string> | null;
-  app: RunningApp | null;
+  /** The worker's server: the production build on the embedded sandbox, its own ledger, a free port. */
+  app: RunningApp;
 };
 
 type TestFixtures = {
@@ -41,27 +42,29 @@ const findKeyIn = (text: string) => keyPatterns.find((p) => (typeof p === "strin
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   appEnv: [null, { scope: "worker", option: true }],
+  // One server per worker, so that workers run side by side without sharing a ledger or a sandbox.
+  // A file with other settings (appEnv) gets a worker, and so a server, of its own.
   app: [
     async ({ appEnv }, use) => {
-      if (!appEnv) return use(null);
       const canary: Record<string, string> = process.env.LEAK_CANARY_KEY
         ? { SANDBOX_API_KEY: process.env.LEAK_CANARY_KEY }
         : {};
-      const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...canary, ...appEnv });
+      const app = await startApp({ SANDBOX_STEP_SECONDS: "1", ...generousClientLimits, ...canary, ...(appEnv ?? {}) });
       try {
         await use(app);
       } finally {
         await app.stop();
       }
     },
-    { scope: "worker", timeout: 60_000 },
+    // A cold start on a busy 2-core machine has taken over 45 s.
+    { scope: "worker", timeout: 180_000 },
   ],
-  baseURL: async ({ app, baseURL }, use) => use(app?.origin ?? baseURL),
+  baseURL: async ({ app }, use) => use(app.origin),
   appLogs: [
     async ({ app }, use, testInfo) => {
-      const from = app?.logs().length ?? 0;
+      const from = app.logs().length;
       await use();
-      if (app && testInfo.status !== testInfo.expectedStatus)
+      if (testInfo.status !== testInfo.expectedStatus)
         await testInfo.attach("app-server.log", { body: app.logs().slice(from), contentType: "text/plain" });
     },
     { auto: true },

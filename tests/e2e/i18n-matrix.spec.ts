@@ -56,8 +56,10 @@ let completed: CreatedSwap;
 let expired: CreatedSwap;
 let sessionCookie: { name: string; value: string };
 
+/** This file's server, where the locale cookie is set. */
+let origin: string;
 test.beforeAll(async ({ app, playwright }) => {
-  const origin = app!.origin;
+  origin = app.origin;
   const request = await playwright.request.newContext();
   const read = async (swap: CreatedSwap) =>
     (await (
@@ -91,7 +93,7 @@ test.beforeAll(async ({ app, playwright }) => {
 
 /** Opens `path` in `locale` (the selector's cookie), as a new page load even when only the language changed. */
 async function openIn(page: Page, locale: Locale, path: string) {
-  await page.context().addCookies([{ name: "locale", value: locale, url: test.info().project.use.baseURL! }]);
+  await page.context().addCookies([{ name: "locale", value: locale, url: origin }]);
   // The same address with a #t= fragment would only scroll, not load the page in the new language.
   if (page.url() !== "about:blank") await page.goto("about:blank");
   await page.goto(path);

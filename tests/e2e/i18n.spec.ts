@@ -16,7 +16,7 @@ const fill = (message: string, values: Record<string, string>) =>
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function useLocale(page: Page, locale: Locale) {
-  await page.context().addCookies([{ name: "locale", value: locale, url: test.info().project.use.baseURL! }]);
+  await page.context().addCookies([{ name: "locale", value: locale, url: origin }]);
 }
 
 async function walkToDeposit(page: Page, m: (typeof catalogues)[Locale]) {
@@ -47,6 +47,11 @@ async function waitForStatus(page: Page, m: (typeof catalogues)[Locale], title: 
 }
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+/** The worker's server, where the locale cookie is set. */
+let origin: string;
+test.beforeEach(({ app }) => {
+  origin = app.origin;
+});
 
 /**
  * On the deposit step: the amount shown in the locale's number format (a decimal comma in es and
@@ -134,7 +139,7 @@ test("Accept-Language: ru with no choice made gives Russian", async ({ browser }
   // A browser set to Russian sends Accept-Language: ru-RU,ru…
   const context = await browser.newContext({ locale: "ru-RU" });
   const page = await context.newPage();
-  await page.goto(test.info().project.use.baseURL! + "/");
+  await page.goto(origin + "/");
   await expect(page.getByRole("heading", { name: ru.checkout.heading })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "ru");
   await context.close();

@@ -222,6 +222,8 @@ export type WidgetSites = {
  * Playwright groups files by their worker fixtures), stopped with the worker.
  */
 export const widgetTest = test.extend<object, { sites: WidgetSites }>({
+  // The worker's server is the widget's app (no second one for the worker).
+  app: [async ({ sites }, use) => use(sites.app), { scope: "worker" }],
   sites: [
     async ({}, use) => {
       let app: RunningApp | undefined;
