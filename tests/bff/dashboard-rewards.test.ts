@@ -56,6 +56,7 @@ describe("rewards of swaps the status page saw complete", () => {
       if (!counted) await sleep(200);
     }
     expect(counted, "the reward was still not counted 10 s after the live read saw the completion").not.toBeNull();
+    console.log(`reward counted ${Date.now() - since} ms after the live read that saw the completion`);
     expect(new Big(counted!.reward).gt(0)).toBe(true);
     expect(new Big(counted!.available).eq(counted!.reward)).toBe(true);
     // The summary (the chart's totals) agrees, and says nothing is pending.
