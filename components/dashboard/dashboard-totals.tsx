@@ -1,6 +1,8 @@
 "use client";
 // Totals over every row the filters match (not just this page): how many swaps, and the USDC
-// rewards by reward status, summed exactly on the server and shown to 2 decimals.
+// rewards by reward status, summed exactly on the server and shown to 2 decimals. A completed swap
+// whose reward the ledger is still fetching is not in those sums yet: the available card says how
+// many there are, rather than show a short sum (0.00 after four completions) as if it were whole.
 import { useTranslations } from "next-intl";
 import type { DashboardTotals as Totals } from "@/lib/schema/dashboard";
 import { Skeleton } from "../ui/spinner";
@@ -8,15 +10,20 @@ import { card } from "../ui/panel";
 import { cn } from "../ui/cn";
 import { useDashboardFormat } from "./format";
 
-/** `unavailable`: the ledger did not answer (a dash, not a placeholder); `historyLoading`: swaps read so far, null once all are. */
+/**
+ * `unavailable`: the ledger did not answer (a dash, not a placeholder); `historyLoading`: swaps read
+ * so far, null once all are; `rewardsPending`: completed swaps whose reward is not counted yet.
+ */
 export function DashboardTotals({
   totals,
   unavailable = false,
   historyLoading = null,
+  rewardsPending = null,
 }: {
   totals: Totals | undefined;
   unavailable?: boolean;
   historyLoading?: number | null;
+  rewardsPending?: number | null;
 }) {
   const t = useTranslations("dashboard.totals");
   const f = useDashboardFormat();
@@ -34,6 +41,7 @@ export function DashboardTotals({
       value: totals?.rewardUsdc.available,
       shown: totals ? f.usdc(totals.rewardUsdc.available) : "",
       unit: "USDC",
+      note: totals && rewardsPending ? t("rewardsPending", { n: rewardsPending }) : null,
     },
     {
       key: "claiming",
@@ -77,6 +85,11 @@ export function DashboardTotals({
                 </bdi>
               )}
             </dd>
+            {"note" in item && item.note ? (
+              <dd className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid={`total-${item.key}-note`}>
+                {item.note}
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>

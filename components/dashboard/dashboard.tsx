@@ -146,7 +146,12 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
         onChange={(filters, history) => show({ ...view, ...filters, offset: 0 }, history)}
       />
 
-      <DashboardTotals totals={data?.totals} unavailable={unavailable} historyLoading={historyLoading} />
+      <DashboardTotals
+        totals={data?.totals}
+        unavailable={unavailable}
+        historyLoading={historyLoading}
+        rewardsPending={stamp.rewardsPending}
+      />
 
       <FunnelCards funnel={funnel.data} volume={volume.data} unavailable={!!funnel.error && !funnel.data} />
 

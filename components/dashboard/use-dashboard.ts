@@ -108,8 +108,16 @@ export function quickRangeStart(range: QuickRange, now = new Date()): string {
   return dateInputValue(start.toISOString());
 }
 
-/** `loading`: swaps read so far while the ledger reads the provider's whole history, else null. */
-type LedgerStamp = { asOf: number | null; inSyncAt: number | null; loading: number | null };
+/**
+ * `loading`: swaps read so far while the ledger reads the provider's whole history, else null;
+ * `rewardsPending`: completed swaps of the filter whose reward the ledger is still fetching, else null.
+ */
+type LedgerStamp = {
+  asOf: number | null;
+  inSyncAt: number | null;
+  loading: number | null;
+  rewardsPending: number | null;
+};
 
 function useLedgerRead<T>(
   path: string | null,
@@ -126,8 +134,13 @@ function useLedgerRead<T>(
             const t = Date.parse(h.get(name) ?? "");
             return Number.isFinite(t) ? t : null;
           };
-          const loading = /^\d+$/.test(h.get("x-ledger-loading") ?? "") ? Number(h.get("x-ledger-loading")) : null;
-          onStamp({ asOf: stamp("x-ledger-as-of"), inSyncAt: stamp("x-ledger-in-sync-at"), loading });
+          const count = (name: string) => (/^\d{1,9}$/.test(h.get(name) ?? "") ? Number(h.get(name)) : null);
+          onStamp({
+            asOf: stamp("x-ledger-as-of"),
+            inSyncAt: stamp("x-ledger-in-sync-at"),
+            loading: count("x-ledger-loading"),
+            rewardsPending: count("x-ledger-rewards-pending"),
+          });
         },
       }),
     {
@@ -143,7 +156,12 @@ export function useDashboard() {
   const router = useRouter();
   const params = useSearchParams();
   const view = useMemo(() => viewFromParams(new URLSearchParams(params.toString())), [params]);
-  const [stamp, setStamp] = useState<LedgerStamp>({ asOf: null, inSyncAt: null, loading: null });
+  const [stamp, setStamp] = useState<LedgerStamp>({
+    asOf: null,
+    inSyncAt: null,
+    loading: null,
+    rewardsPending: null,
+  });
   const [webhookOffset, setWebhookOffset] = useState(0);
   const [breakdown, setBreakdown] = useState<FunnelBreakdown>("pair");
 

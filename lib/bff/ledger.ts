@@ -22,6 +22,7 @@ import { announceAbandoned } from "@/lib/ledger/funnel";
 import { recordSwaps, type SwapSource } from "@/lib/ledger/record";
 import {
   backfillStep,
+  catchUpRewards,
   forgetOtherSandbox,
   reconcile,
   recordSweepPage,
@@ -54,6 +55,8 @@ const runtime = processSingleton<Runtime>("ledger", () => ({
 const LOCK_WAIT_AT_START_MS = 18_000;
 const SWEEP_EVERY_MS = 60_000;
 const RELIST_EVERY_MS = 10 * 60_000;
+/** While a completed swap waits for its reward (the list lags a live read by up to a minute). */
+const REWARD_CATCH_UP_EVERY_MS = 20_000;
 const RECONCILE_EVERY_MS = 15 * 60_000;
 const WEBHOOK_EVERY_MS = 2_000;
 const TOP_UP_EVERY_MS = 5 * 60_000;
@@ -204,6 +207,10 @@ function startLoops(connection: LedgerConnection) {
   });
   every("sweep", SWEEP_EVERY_MS, async () => void (await sweepOpenSwaps(deps)));
   every("rewards", RELIST_EVERY_MS, async () => ((await relistRewardsStep(deps)).done ? RELIST_EVERY_MS : 1_000));
+  // A live read that finds a swap completed kicks this at once: the read refreshes the list's copy
+  // of that swap upstream, so its reward is usually listed already. Idle (no upstream call) while
+  // no completed swap waits for its reward.
+  every("reward-catch-up", REWARD_CATCH_UP_EVERY_MS, async () => void (await catchUpRewards(deps)));
   every("reconcile", RECONCILE_EVERY_MS, async () => {
     if ((await syncStatus(deps.db)).backfill?.done) await reconcile(deps);
   });
@@ -236,14 +243,17 @@ function startLoops(connection: LedgerConnection) {
   tick.unref?.();
 }
 
-async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: SwapSource): Promise<void> {
+/** Records a view; true if it changed the ledger. */
+async function recordQuietly(seen: ReadonlyArray<Swap | SwapListItem>, source: SwapSource): Promise<boolean> {
   try {
     const connection = await ledger();
-    if (!connection) return;
+    if (!connection) return false;
     const result = await recordSwaps(connection.db, seen, { source, seenAt: new Date(), events: webhookEvents() });
     if (result.inserted || result.changed) runtime.nudge?.();
+    return result.inserted + result.changed > 0;
   } catch (error) {
     log().warn(`[ledger] could not record a ${source} view: ${forLog(error)}`);
+    return false;
   }
 }
 
@@ -267,10 +277,15 @@ export async function ledgerHealth(): Promise<"ok" | "off" | "opening" | "unavai
 }
 
 /** Write-through of a swap just created (with its swap.created event). Never fails the caller. */
-export const ledgerSwapCreated = (swap: Swap) => recordQuietly([swap], "create");
+export const ledgerSwapCreated = async (swap: Swap) => void (await recordQuietly([swap], "create"));
 
-/** A live read of one swap. */
-export const ledgerSwapRead = (swap: Swap) => recordQuietly([swap], "live");
+/**
+ * A live read of one swap. One that carries news of its completion (a live read has no commission)
+ * has the ledger fetch the swap's reward from the list now rather than at the next re-listing.
+ */
+export async function ledgerSwapRead(swap: Swap): Promise<void> {
+  if ((await recordQuietly([swap], "live")) && swap.status === "completed") runtime.kicks.get("reward-catch-up")?.();
+}
 
 /** A page the status sweep listed; fire and forget, so the sweep never waits on the ledger. */
 export function ledgerSweepPage(page: readonly SwapListItem[]): void {

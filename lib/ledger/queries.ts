@@ -1,6 +1,6 @@
 // The dashboard's reads, answered by the ledger alone: one page plus totals over every filtered
 // row, the daily summary, one swap with its history, every filtered row for the CSV.
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import BigConstructor from "big.js";
 import type { SwapListItem, SwapStatus } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
@@ -69,6 +69,19 @@ export async function ledgerTotals(db: LedgerDb, filter: LedgerFilter): Promise<
       claimed: decimal(row?.claimed ?? null),
     },
   };
+}
+
+/**
+ * Completed swaps among the filtered rows whose reward the ledger does not hold yet: learnt of from
+ * a live read (which carries no commission) before a list brought the reward. The reward totals
+ * leave them out until then.
+ */
+export async function ledgerRewardsPending(db: LedgerDb, filter: LedgerFilter): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(swaps)
+    .where(and(whereOf(filter), eq(swaps.status, "completed"), isNull(swaps.rewardStatus)));
+  return Number(row?.count ?? 0);
 }
 
 export async function ledgerPage(

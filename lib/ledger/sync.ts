@@ -3,7 +3,7 @@
 // of completed swaps whose reward is not yet claimed, and a reconciliation of counts per status.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, min, notInArray, sql } from "drizzle-orm";
+import { and, count, isNull, max, min, notInArray, sql } from "drizzle-orm";
 import { swapStatuses, terminalStatuses, type ListSwapsQuery, type SwapList } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
 import { cursorQuery, firstPage, nextCursor, type Cursor } from "./cursor";
@@ -220,6 +220,49 @@ export async function relistRewardsStep(deps: SyncDeps, maxPages = 5): Promise<{
     await writeSyncState(deps.db, "relist", state, now(deps));
   }
   return { pages, done: false };
+}
+
+/**
+ * How long after its completion the catch-up below keeps asking for a swap's reward; after that,
+ * the re-listing above (every 10 minutes) brings it, like any other reward update.
+ */
+const CATCH_UP_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Brings the reward of swaps the ledger learnt had completed from a view that carries none (a live
+ * read of `GET /swap/{id}`, which the status page makes): the list is the only place the upstream
+ * documents a swap's commission, and its statuses lag up to a minute behind a live read, so the
+ * reward is not there at once. Lists the completed swaps created between the oldest and the newest
+ * of those waiting (completed in the last 10 minutes), a few pages at most, and answers how many
+ * still wait. Costs no upstream call while none waits.
+ */
+export async function catchUpRewards(deps: SyncDeps, maxPages = 3): Promise<{ pages: number; waiting: number }> {
+  const waitingSince = new Date(now(deps).getTime() - CATCH_UP_WINDOW_MS);
+  const waiting = async () => {
+    const [row] = await deps.db
+      .select({ oldest: min(swaps.createdAt), newest: max(swaps.createdAt), count: count() })
+      .from(swaps)
+      .where(
+        and(sql`${swaps.status} = 'completed'`, isNull(swaps.rewardStatus), sql`${swaps.updatedAt} >= ${waitingSince}`),
+      );
+    return { oldest: row?.oldest ?? null, newest: row?.newest ?? null, count: Number(row?.count ?? 0) };
+  };
+  const before = await waiting();
+  if (!before.count || !before.oldest || !before.newest) return { pages: 0, waiting: 0 };
+  const range = {
+    createdFrom: new Date(before.oldest).toISOString(),
+    createdTo: new Date(before.newest).toISOString(),
+  };
+  let cursor: Cursor = firstPage;
+  let pages = 0;
+  while (pages < maxPages) {
+    const page = await deps.listSwaps({ status: "completed", ...range, ...cursorQuery(cursor), limit: String(PAGE) });
+    pages++;
+    await record(deps, page, "relist");
+    if (page.swaps.length < PAGE) break;
+    cursor = nextCursor(cursor, page.swaps);
+  }
+  return { pages, waiting: (await waiting()).count };
 }
 
 export type Reconciliation = {

@@ -159,6 +159,44 @@ describe(`a CSV export of ${ROWS.toLocaleString("en")} swaps on the embedded led
     expectError(await call(app.origin, "/api/partner/swaps.csv"), 401, "unauthorized");
   });
 
+  it("serves the funnel's CSV as funnel-<date>[-by-<group>].csv while the session's swaps export holds its slot: it takes none", async () => {
+    const cookie = await login();
+    const first = await openExport(app.origin, cookie);
+    expect(first.res.statusCode).toBe(200);
+    // The session's export slot is taken: another swaps export is refused, in the error shape.
+    const refused = expectError(
+      await call(app.origin, "/api/partner/swaps.csv", { headers: { cookie } }),
+      429,
+      "rate_limited",
+    );
+    expect(refused.error.details).toEqual({ limit: "export" });
+    // The funnel's CSV is one read of a few rows, no stream (about 100 ms at 100,000 orders, as
+    // its JSON): it answers meanwhile, named after its period's grouping.
+    for (const [query, suffix] of [
+      ["", ""],
+      ["?groupBy=day", "-by-day"],
+      ["?groupBy=pair", "-by-pair"],
+    ] as const) {
+      const days = [new Date().toISOString().slice(0, 10)];
+      const res = await call(app.origin, `/api/partner/funnel.csv${query}`, { headers: { cookie } });
+      days.push(new Date().toISOString().slice(0, 10));
+      expect(res.status, res.raw.slice(0, 300)).toBe(200);
+      expect(res.header("content-type")).toBe("text/csv; charset=utf-8");
+      expect(days.map((day) => `attachment; filename="funnel-${day}${suffix}.csv"`)).toContain(
+        res.header("content-disposition"),
+      );
+      expect(res.text.split("\r\n")[0]).toMatch(/^"key","quoted","addressChecked",/);
+    }
+    // A bad query is still 400 in the error shape, and no slot was taken or left behind.
+    expectError(
+      await call(app.origin, "/api/partner/funnel.csv?groupBy=customer", { headers: { cookie } }),
+      400,
+      "validation_error",
+    );
+    first.req.destroy();
+    await exportsAgain(cookie);
+  });
+
   /** The session's next export, once the one before has let go (within 10 s; the lease itself lasts 60). */
   async function exportsAgain(cookie: string) {
     const until = Date.now() + 10_000;

@@ -4,7 +4,7 @@
 import "server-only";
 import { ledger, ledgerSwapRead } from "@/lib/bff/ledger";
 import type { LedgerConnection } from "@/lib/ledger/db";
-import { ledgerPage, ledgerSummary, ledgerSwap, webhookLog } from "@/lib/ledger/queries";
+import { ledgerPage, ledgerRewardsPending, ledgerSummary, ledgerSwap, webhookLog } from "@/lib/ledger/queries";
 import { readSyncState } from "@/lib/ledger/record";
 import { isLedgerTimeZone } from "@/lib/ledger/time-zones";
 import type { BackfillState, Reconciliation } from "@/lib/ledger/sync";
@@ -74,6 +74,20 @@ export async function listDashboardSwaps(
   const { limit, offset, ...filter } = query;
   const { swaps, totals } = await ledgerPage(connection.db, filter, limit, offset);
   return { swaps, total: totals.count, limit, offset, totals };
+}
+
+/**
+ * `x-ledger-rewards-pending`, on the answers that carry reward totals: how many completed swaps of
+ * the filter have no reward in the ledger yet (it is fetching them), absent when none. The totals
+ * leave those rewards out meanwhile, and the dashboard says so rather than show a short sum as if
+ * it were whole.
+ */
+export async function rewardsPendingHeaders(
+  connection: LedgerConnection,
+  filter: Pick<DashboardQuery, "q" | "status" | "createdFrom" | "createdTo">,
+): Promise<Record<string, string>> {
+  const pending = await ledgerRewardsPending(connection.db, filter);
+  return pending > 0 ? { "x-ledger-rewards-pending": String(pending) } : {};
 }
 
 export async function dashboardSummary(

@@ -49,6 +49,12 @@ export function openApiComponents() {
         required: false,
         schema: { type: "string", format: "date-time" },
       },
+      LedgerRewardsPending: {
+        description:
+          "Present while completed swaps of the filter have no reward in the ledger yet (learnt of from a live read, which carries no commission; the ledger is fetching it from the list): how many. The reward totals leave them out meanwhile.",
+        required: false,
+        schema: { type: "string", pattern: "^[0-9]+$" },
+      },
       LedgerLoading: {
         description:
           "Present while the ledger reads the provider's whole history (its first start, or after the sandbox's seed): the swaps read so far. Totals fall short of the provider's meanwhile.",

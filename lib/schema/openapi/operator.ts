@@ -20,6 +20,11 @@ const ledgerAnswerHeaders = {
   "x-ledger-in-sync-at": { $ref: "#/components/headers/LedgerInSyncAt" },
   "x-ledger-loading": { $ref: "#/components/headers/LedgerLoading" },
 };
+/** The answers with reward totals also say how many completed swaps' rewards those leave out. */
+const totalsAnswerHeaders = {
+  ...ledgerAnswerHeaders,
+  "x-ledger-rewards-pending": { $ref: "#/components/headers/LedgerRewardsPending" },
+};
 const operatorErrors = {
   "401": errorAnswer("No operator session, or one that has ended.", ["unauthorized"]),
   "404": errorAnswer("The dashboard is off on this server (no PARTNER_DASHBOARD_PASSWORD), or no such record.", [
@@ -76,7 +81,7 @@ export function partnerPaths() {
       "operatorSwaps",
       "The partner's swaps from the ledger, newest first, with totals over every filtered row.",
       dashboardQuerySchema,
-      ok("A page of swaps and the totals.", "DashboardSwapList", ledgerAnswerHeaders),
+      ok("A page of swaps and the totals.", "DashboardSwapList", totalsAnswerHeaders),
     ),
     "/api/partner/swaps/{id}": ledgerRead(
       "operatorSwap",
@@ -99,7 +104,7 @@ export function partnerPaths() {
       "operatorSummary",
       "Totals and swaps per day, with reward USDC, for the filter.",
       dashboardSummaryQuerySchema,
-      ok("Totals and days.", "DashboardSummary", ledgerAnswerHeaders),
+      ok("Totals and days.", "DashboardSummary", totalsAnswerHeaders),
     ),
     "/api/partner/funnel": ledgerRead(
       "operatorFunnel",

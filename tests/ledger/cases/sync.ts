@@ -3,12 +3,21 @@ import { expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { webhookDeliveries } from "@/lib/ledger/schema";
 import { openLedgerDb } from "@/lib/ledger/db";
-import { ledgerPage, ledgerRows, ledgerSummary, ledgerSwap, ledgerTotals, webhookLog } from "@/lib/ledger/queries";
+import {
+  ledgerPage,
+  ledgerRewardsPending,
+  ledgerRows,
+  ledgerSummary,
+  ledgerSwap,
+  ledgerTotals,
+  webhookLog,
+} from "@/lib/ledger/queries";
 import { noteServiceUpstream, serviceSwapsHeld } from "@/lib/ledger/provenance";
 import { recordSwaps } from "@/lib/ledger/record";
 import { isLedgerTimeZone } from "@/lib/ledger/time-zones";
 import {
   backfillStep,
+  catchUpRewards,
   forgetOtherSandbox,
   reconcile,
   relistRewardsStep,
@@ -292,6 +301,55 @@ export function ledgerSyncCases(t: LedgerTest) {
     const round = await relistRewardsStep(t.deps());
     expect(round).toEqual({ pages: 1, done: true });
     expect(t.upstreamCalls[0]).toContain("status=completed");
+  });
+
+  it("counts the reward of a swap a live read found completed as soon as the list has it, and meanwhile says it is not counted", async () => {
+    const db = t.connection.db;
+    const created = await t.newSwap();
+    await recordSwaps(db, [created], { source: "create", seenAt: new Date(t.now), events: false });
+    await t.deposit(created.id);
+    t.clock.advance(2 * 60_000);
+    t.now += 2 * 60_000;
+    // The status page's live read: completed, and no commission (GET /swap/{id} carries none).
+    const live = await t.client.getSwap(created.id);
+    expect(live.status).toBe("completed");
+    await recordSwaps(db, [live], { source: "live", seenAt: new Date(t.now), events: false });
+    expect((await ledgerTotals(db, {})).rewardUsdc.available).toBe("0");
+    expect(await ledgerRewardsPending(db, {})).toBe(1);
+    expect(await ledgerRewardsPending(db, { status: ["expired"] })).toBe(0);
+
+    t.upstreamCalls = [];
+    expect(await catchUpRewards(t.deps())).toEqual({ pages: 1, waiting: 0 });
+    expect(t.upstreamCalls).toHaveLength(1);
+    const asked = new URLSearchParams(t.upstreamCalls[0]);
+    expect(asked.get("status")).toBe("completed");
+    expect(asked.get("createdFrom")).toBe(new Date(created.createdAt).toISOString());
+    expect(asked.get("createdTo")).toBe(new Date(created.createdAt).toISOString());
+    // The list's own figure (50 bps of what arrived), not one made up here.
+    const listed = (await t.client.listSwaps({ status: "completed" })).swaps.find((s) => s.id === created.id)!;
+    expect(listed.commission.rewardAmountUsdc).toMatch(/^\d+(\.\d+)?$/);
+    expect(Number((await ledgerTotals(db, {})).rewardUsdc.available)).toBe(Number(listed.commission.rewardAmountUsdc));
+    expect(await ledgerRewardsPending(db, {})).toBe(0);
+
+    // Nothing waits: no upstream call.
+    t.upstreamCalls = [];
+    expect(await catchUpRewards(t.deps())).toEqual({ pages: 0, waiting: 0 });
+    expect(t.upstreamCalls).toHaveLength(0);
+  });
+
+  it("leaves a reward that has waited over 10 minutes since completion to the re-listing, without calling the list", async () => {
+    const db = t.connection.db;
+    const created = await t.newSwap();
+    await t.deposit(created.id);
+    t.clock.advance(2 * 60_000);
+    const live = await t.client.getSwap(created.id);
+    expect(live.status).toBe("completed");
+    t.now = Date.parse(live.updatedAt) + 11 * 60_000;
+    await recordSwaps(db, [live], { source: "live", seenAt: new Date(t.now), events: false });
+    expect(await ledgerRewardsPending(db, {})).toBe(1);
+    t.upstreamCalls = [];
+    expect(await catchUpRewards(t.deps())).toEqual({ pages: 0, waiting: 0 });
+    expect(t.upstreamCalls).toHaveLength(0);
   });
 
   it("reports drift between the ledger's count per status and the upstream's totals", async () => {

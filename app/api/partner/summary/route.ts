@@ -1,4 +1,4 @@
-import { dashboardLedger, dashboardSummary, ledgerHeaders } from "@/lib/bff/dashboard/history";
+import { dashboardLedger, dashboardSummary, ledgerHeaders, rewardsPendingHeaders } from "@/lib/bff/dashboard/history";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { dashboardSummaryQuerySchema } from "@/lib/schema/dashboard";
 
@@ -6,6 +6,8 @@ import { dashboardSummaryQuerySchema } from "@/lib/schema/dashboard";
 export const GET = route({ dashboard: "operator", limit: "reads", query: true }, async (req) => {
   const query = parseWith(dashboardSummaryQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
-  return Response.json(await dashboardSummary(ledger, query), { headers: await ledgerHeaders(ledger) });
+  return Response.json(await dashboardSummary(ledger, query), {
+    headers: { ...(await ledgerHeaders(ledger)), ...(await rewardsPendingHeaders(ledger, query)) },
+  });
 });
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });
