@@ -326,6 +326,8 @@ describe("when the ledger's database is away", () => {
       PARTNER_RATE_LIMIT_PER_MINUTE: "1000000",
       DATABASE_URL: postgres.url,
       METRICS_TOKEN,
+      // The queue test below sends thousands of cached address checks from a few clients.
+      CLIENT_READS_PER_MINUTE: "1000000",
     });
   }, 120_000);
   afterAll(async () => {
@@ -376,4 +378,36 @@ describe("when the ledger's database is away", () => {
       .toBe(before + 1);
     expect(onPostgres.logs()).not.toMatch(/no such order in the ledger/);
   });
+
+  it("a ledger that hangs fills the queue: steps past its 2,000 are dropped as queue_full, and every check still answers 200", async () => {
+    const order = await quote(onPostgres.origin, btcToUsdtTron(), as(client()));
+    // One upstream check; the rest are answered from the cache, as a person retyping would be.
+    expect((await checkAddress(onPostgres.origin, TRON_ADDRESS, order.orderToken, as(client()))).status).toBe(200);
+    expect(await dropped("address", "queue_full")).toBe(0);
+    postgres.freeze();
+    const statuses = new Map<number, number>();
+    try {
+      const started = Date.now();
+      let sent = 0;
+      const clients = Array.from({ length: 30 }, () => client());
+      await Promise.all(
+        clients.map(async (from) => {
+          while (sent < 2_100) {
+            sent++;
+            const res = await checkAddress(onPostgres.origin, TRON_ADDRESS, order.orderToken, as(from));
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          }
+        }),
+      );
+      // The writes hang for 5 s each: the queue cannot have drained much of 2,100 in this time.
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 2_100 });
+    } finally {
+      postgres.thaw();
+    }
+    const full = (await dropped("address", "queue_full")) ?? 0;
+    expect(full).toBeGreaterThan(0);
+    // About 2,000 were queued (those are written once the database answers again); only the rest is lost.
+    expect(full).toBeLessThanOrEqual(2_100 - 1_900);
+  }, 120_000);
 });

@@ -2,7 +2,7 @@
 // directory on a free loopback port, owned by the postgres user (the server refuses to run as
 // root). Missing binaries fail the test run loudly: the ledger is never tested on one driver only.
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./servers";
@@ -15,6 +15,9 @@ export type RunningPostgres = {
   /** Stops the server and keeps its data: an outage, ended by `resume`. */
   halt: () => void;
   resume: () => void;
+  /** Stops the server's processes mid-work (SIGSTOP): a database that takes connections and never answers, ended by `thaw`. */
+  freeze: () => void;
+  thaw: () => void;
 };
 
 function asPostgres(command: string, args: string[]) {
@@ -52,10 +55,20 @@ export async function startPostgres(): Promise<RunningPostgres> {
       "start",
     ]);
   start();
+  /** The postmaster and its backends, by signal: SIGSTOP holds every query where it is. */
+  const signalAll = (signal: NodeJS.Signals) => {
+    const postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+    const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean);
+    for (const pid of [postmaster, ...children.map(Number)]) process.kill(pid, signal);
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     halt: () => void asPostgres("pg_ctl", ["-D", data, "-w", "-m", "fast", "stop"]),
     resume: () => void start(),
+    freeze: () => signalAll("SIGSTOP"),
+    thaw: () => signalAll("SIGCONT"),
     stop: async () => {
       try {
         if (existsSync(path.join(data, "postmaster.pid")))
