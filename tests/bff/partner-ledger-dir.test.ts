@@ -9,17 +9,23 @@ import { call, postJson } from "./requests";
 import { APP_SECRET, NO_CLIENT_LIMITS } from "./fixtures";
 import { BIG_BUDGET, NO_SANDBOX_LIMIT, PASSWORD, ledgerHolds, sessionCookie } from "./partner-dashboard";
 
+/** An app's settings on a ledger directory of the test's own (an empty temp folder), which outlives each app. */
+function onOwnLedgerDir(prefix: string) {
+  const ledgerDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const env = {
+    PARTNER_DASHBOARD_PASSWORD: PASSWORD,
+    APP_SECRET,
+    LEDGER_DIR: ledgerDir,
+    ...NO_CLIENT_LIMITS,
+    ...NO_SANDBOX_LIMIT,
+    ...BIG_BUDGET,
+  };
+  return { ledgerDir, env };
+}
+
 describe("a restart on the embedded sandbox (npm run dev keeps .data/ledger; the sandbox lives in memory)", () => {
   it("starts the dashboard empty, like the new sandbox, instead of listing swaps that no longer exist", async () => {
-    const ledgerDir = mkdtempSync(path.join(tmpdir(), "swap-dev-ledger-"));
-    const env = {
-      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
-      APP_SECRET,
-      LEDGER_DIR: ledgerDir,
-      ...NO_CLIENT_LIMITS,
-      ...NO_SANDBOX_LIMIT,
-      ...BIG_BUDGET,
-    };
+    const { ledgerDir, env } = onOwnLedgerDir("swap-dev-ledger-");
     try {
       let app = await startApp(env);
       try {
@@ -49,15 +55,7 @@ describe("a restart on the embedded sandbox (npm run dev keeps .data/ledger; the
 
 describe("one LEDGER_DIR, one process (the embedded ledger cannot be shared)", () => {
   it("keeps a second process off a directory in use, leaving the first one's ledger whole, and hands it over when the first stops", async () => {
-    const ledgerDir = mkdtempSync(path.join(tmpdir(), "swap-shared-ledger-"));
-    const env = {
-      PARTNER_DASHBOARD_PASSWORD: PASSWORD,
-      APP_SECRET,
-      LEDGER_DIR: ledgerDir,
-      ...NO_CLIENT_LIMITS,
-      ...NO_SANDBOX_LIMIT,
-      ...BIG_BUDGET,
-    };
+    const { ledgerDir, env } = onOwnLedgerDir("swap-shared-ledger-");
     const first = await startApp(env);
     try {
       expect((await postJson(first.origin, "/api/sandbox/seed", { count: 3 })).status).toBe(200);
