@@ -1,7 +1,7 @@
 "use client";
 /* eslint-disable @next/next/no-img-element -- small SVG logos; next/image adds nothing here */
 import { useState } from "react";
-import { join } from "./ui/cn";
+import { join } from "./ui/join";
 
 /** A network's mark on an asset's logo: its native coin's logo, or its initial. */
 export type ChainBadge = { label: string; logoUrl: string | null };
@@ -17,7 +17,7 @@ export function AssetLogo({
 }: {
   symbol: string;
   logoUrl: string | null;
-  /** `lg`: the review's. A size, not a class that overrides one, so no tailwind-merge (components/ui/cn.ts). */
+  /** `lg`: the review's. A size, not a class that overrides one, so no tailwind-merge (components/ui/join.ts). */
   size?: keyof typeof logoSizes;
   chain?: ChainBadge;
 }) {

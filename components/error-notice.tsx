@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { bffErrorCodes } from "@/lib/schema/codes";
 import type { BffError } from "@/lib/client/bff";
 import { SupportLink } from "./support";
-import { join } from "./ui/cn";
+import { join } from "./ui/join";
 
 const known = new Set<string>([...bffErrorCodes, "network_error"]);
 

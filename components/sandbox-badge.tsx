@@ -1,6 +1,6 @@
 // Says the page runs against the sandbox, so nobody mistakes its deposit addresses for real ones.
 import { useTranslations } from "next-intl";
-import { join } from "./ui/cn";
+import { join } from "./ui/join";
 
 const placements = {
   // On phones the badge takes its own line under the brand; it wraps only when even that line is too

@@ -4,7 +4,7 @@
 import { createContext, useContext } from "react";
 import { useTranslations } from "next-intl";
 import { supportLink, type SupportConfig, type SupportContext } from "@/lib/swap/support";
-import { join } from "./ui/cn";
+import { join } from "./ui/join";
 
 const SupportConfigContext = createContext<SupportConfig>({ url: null, email: null });
 

@@ -7,7 +7,7 @@ import type { Asset } from "@/lib/schema/partner";
 import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/swap/asset-ref";
 import { useDebounced } from "@/lib/client/use-debounced";
 import { AssetLogo, type ChainBadge } from "../asset-logo";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 import { Icon } from "../ui/icon";
 
 type Props = {

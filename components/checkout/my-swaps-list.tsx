@@ -10,7 +10,7 @@ import { networkLabel } from "@/lib/swap/asset-ref";
 import { useSavedSwap } from "@/lib/client/use-saved-swap";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 import { GroupedAddress } from "../ui/grouped-address";
 import { Panel, PanelHeading } from "../ui/panel";
 import { statusToneOf, toneDot } from "../ui/status-tone";

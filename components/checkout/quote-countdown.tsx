@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { clockText } from "@/lib/swap/format";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 
 export function QuoteCountdown({
   expiresAt,

@@ -8,7 +8,7 @@ import { momentText } from "@/lib/swap/format";
 import { useServerNow } from "@/lib/client/use-now";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 import { toneDot, type Tone } from "../ui/status-tone";
 
 /** When the status shown was read; `failed`: the last check did not get through (what shows is older). */

@@ -7,7 +7,7 @@ import type { Swap } from "@/lib/schema/partner";
 import { takeHeadingFocus } from "@/lib/client/heading-focus";
 import type { DepositSeen } from "@/lib/client/use-deposit-seen";
 import { toneSurface } from "../ui/status-tone";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 import { OutcomeNext, PrimaryActionLink } from "./outcome-next";
 import { outcomeTable, type OutcomeState, type PrimaryAction } from "./outcome-table";
 

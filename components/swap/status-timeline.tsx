@@ -3,7 +3,7 @@
 // failed, expired) shown in their place.
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 import type { Tone } from "../ui/status-tone";
 import { stopMarkOf } from "./outcome-table";
 

@@ -1,5 +1,5 @@
 // A small rounded label in a status colour (the dashboard's swap and webhook statuses).
-import { join } from "./cn";
+import { join } from "./join";
 import { toneSurface, type Tone } from "./status-tone";
 
 export function Badge({ tone, ...props }: Omit<React.ComponentProps<"span">, "className"> & { tone: Tone }) {

@@ -1,4 +1,4 @@
-import { join } from "./cn";
+import { join } from "./join";
 
 const variants = {
   // Disabled, the primary button often carries guidance ("Enter the payout address"): it turns a
@@ -33,7 +33,7 @@ type ButtonLook = {
   size?: keyof typeof sizes;
   /**
    * Classes that only place the button (a margin, a width, its share of a row, `print:hidden`): joined
-   * as given, without tailwind-merge (components/ui/cn.ts), which would put its class map in the first
+   * as given, without tailwind-merge (components/ui/join.ts), which would put its class map in the first
    * load of every page with a button. A look of its own is a variant or a size, never a class that
    * overrides one of the button's (tests/unit/class-join.test.ts checks every caller's).
    */

@@ -1,6 +1,6 @@
 // A labelled input the width of its column, and the lines under it (a check, a hint) as children:
 // the checkout's payout fields (large) and the operator screens' inputs.
-import { join } from "./cn";
+import { join } from "./join";
 
 const sizes = { md: "h-10 rounded-lg text-sm", lg: "h-12 rounded-xl" } as const;
 
@@ -26,7 +26,7 @@ export function Field({ id, label, size = "md", font, nested = false, children, 
       </label>
       <input
         id={id}
-        // No class here overrides another, so they are joined without tailwind-merge (components/ui/cn.ts).
+        // No class here overrides another, so they are joined without tailwind-merge (components/ui/join.ts).
         className={join(
           "mt-1 w-full bg-white px-3 ring-1 ring-slate-300 transition outline-none focus:ring-2 focus:ring-accent aria-[invalid=true]:ring-rose-500 dark:bg-slate-950 dark:[color-scheme:dark] dark:ring-slate-700",
           sizes[size],

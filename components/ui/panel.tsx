@@ -1,6 +1,6 @@
 // The white cards everything sits on: the Panel of the checkout, the swap page, its receipt, the list
 // of past swaps and the sign-in, and the smaller `card` of the dashboard and the widget builder.
-import { join } from "./cn";
+import { join } from "./join";
 import { Skeleton } from "./spinner";
 
 /** The white surface and hairline ring every card shares. */
@@ -20,7 +20,7 @@ type PanelProps = React.ComponentProps<"section"> & {
 
 /**
  * `className` adds to the panel (a margin, its look in print) and overrides none of its classes: they
- * are joined without tailwind-merge (components/ui/cn.ts), which stays out of the pages' first load.
+ * are joined without tailwind-merge (components/ui/join.ts), which stays out of the pages' first load.
  */
 export function Panel({ raised = true, padding = "md", className, ...props }: PanelProps) {
   return (

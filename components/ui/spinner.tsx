@@ -1,8 +1,8 @@
-import { join } from "./cn";
+import { join } from "./join";
 
 const spinnerSizes = { sm: "size-3", md: "size-4" } as const;
 
-/** `className` places the spinner (a margin); its size is `size`, so no class overrides another (components/ui/cn.ts). */
+/** `className` places the spinner (a margin); its size is `size`, so no class overrides another (components/ui/join.ts). */
 export function Spinner({ size = "md", className }: { size?: keyof typeof spinnerSizes; className?: string }) {
   return (
     <span

@@ -12,7 +12,7 @@ import { EmbedReference } from "./embed-reference";
 import { EmbedSnippet } from "./embed-snippet";
 import { segment } from "./segment";
 import { SignConfig, type Signing } from "./sign-config";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 import { card } from "../ui/panel";
 
 type Params = {

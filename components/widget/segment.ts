@@ -1,4 +1,4 @@
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 
 /** A choice in a small segmented control (the preview's width, the snippet's format): filled when chosen. */
 export const segment = (on: boolean) =>

@@ -9,7 +9,7 @@ import { signWidgetConfig } from "@/lib/client/sign-widget-config";
 import { networkLabel } from "@/lib/swap/asset-ref";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 import { card } from "../ui/panel";
 
 /** What the page knows of the visitor: an operator with a session, one who could sign in, or no dashboard. */

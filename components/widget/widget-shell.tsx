@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import { accentForeground } from "@/lib/swap/contrast";
 import { createWidgetMessenger, type WidgetMessenger } from "@/lib/client/widget-messenger";
 import { SandboxBadge } from "../sandbox-badge";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 
 const MessengerContext = createContext<WidgetMessenger>(() => {});
 export const useWidgetMessenger = () => useContext(MessengerContext);

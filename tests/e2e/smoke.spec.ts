@@ -68,7 +68,7 @@ test("the checkout, the swap page and the widget load no zod", async ({ page, re
 });
 
 // The budget of these pages (docs/benchmarks.md "Shipped JavaScript"): tailwind-merge (~10 KiB gzip)
-// stays out of them (components/ui/cn.ts `join`), the review step loads on the way to it, and the
+// stays out of them (components/ui/join.ts), the review step loads on the way to it, and the
 // widget's checkout does not bring the status page with it. "fvn-normal" is one of tailwind-merge's
 // class groups, a name minification keeps; the test ids name the review's and the deposit card's code.
 test("the first load carries no tailwind-merge and no later step's code", async ({ page, request, baseURL }) => {

@@ -1,4 +1,4 @@
-// The checkout, the swap page and the widget load without tailwind-merge (components/ui/cn.ts `join`):
+// The checkout, the swap page and the widget load without tailwind-merge (components/ui/join.ts):
 // where classes are joined as given, none may override another, or the page would look different
 // from what `cn` made. Every class list these components render, in every state and with every
 // caller's classes, must be one that tailwind-merge leaves as it is.
