@@ -1,32 +1,33 @@
 "use client";
 /* eslint-disable @next/next/no-img-element -- small SVG logos; next/image adds nothing here */
 import { useState } from "react";
-import { cn, join } from "./ui/cn";
+import { join } from "./ui/join";
 
 /** A network's mark on an asset's logo: its native coin's logo, or its initial. */
 export type ChainBadge = { label: string; logoUrl: string | null };
 
 /** An asset's logo, or its monogram when there is none or it fails to load; with its chain badged in the corner when given. */
+const logoSizes = { md: "size-8", lg: "size-10" } as const;
+
 export function AssetLogo({
   symbol,
   logoUrl,
-  className,
+  size: sized = "md",
   chain,
 }: {
   symbol: string;
   logoUrl: string | null;
-  className?: string;
+  /** `lg`: the review's. A size, not a class that overrides one, so no tailwind-merge (components/ui/join.ts). */
+  size?: keyof typeof logoSizes;
   chain?: ChainBadge;
 }) {
   const [failed, setFailed] = useState(false);
-  // A caller's size (`size-10`) overrides the default, which takes tailwind-merge; the pickers' logos
-  // keep the default, and hydrate without it.
-  const size = className ? cn("size-8 shrink-0 rounded-full", className) : "size-8 shrink-0 rounded-full";
+  const size = join(logoSizes[sized], "shrink-0 rounded-full");
   const logo =
     !logoUrl || failed ? (
       <span
         aria-hidden="true"
-        className={cn(
+        className={join(
           size,
           "inline-flex items-center justify-center bg-slate-200 text-xs font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-100",
         )}

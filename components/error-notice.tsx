@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { bffErrorCodes } from "@/lib/schema/codes";
 import type { BffError } from "@/lib/client/bff";
 import { SupportLink } from "./support";
-import { cn } from "./ui/cn";
+import { join } from "./ui/join";
 
 const known = new Set<string>([...bffErrorCodes, "network_error"]);
 
@@ -44,7 +44,7 @@ export function ErrorNotice({
   return (
     <div
       role="alert"
-      className={cn(
+      className={join(
         "flex flex-col gap-2 rounded-xl bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/50 dark:text-rose-100 dark:ring-rose-900",
         className,
       )}

@@ -1,6 +1,6 @@
 // Says the page runs against the sandbox, so nobody mistakes its deposit addresses for real ones.
 import { useTranslations } from "next-intl";
-import { cn } from "./ui/cn";
+import { join } from "./ui/join";
 
 const placements = {
   // On phones the badge takes its own line under the brand; it wraps only when even that line is too
@@ -19,7 +19,7 @@ export function SandboxBadge({ placement }: { placement: keyof typeof placements
   return (
     <p className={line}>
       <span
-        className={cn(
+        className={join(
           "rounded-full bg-violet-100 px-2.5 py-1 text-xs font-semibold text-violet-900 ring-1 ring-violet-300 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-800",
           badge,
         )}

@@ -4,7 +4,7 @@
 import { createContext, useContext } from "react";
 import { useTranslations } from "next-intl";
 import { supportLink, type SupportConfig, type SupportContext } from "@/lib/swap/support";
-import { cn } from "./ui/cn";
+import { join } from "./ui/join";
 
 const SupportConfigContext = createContext<SupportConfig>({ url: null, email: null });
 
@@ -33,7 +33,7 @@ export function SupportLink({
       target={link.kind === "url" ? "_blank" : undefined}
       rel={link.kind === "url" ? "noopener noreferrer" : undefined}
       data-testid="support-link"
-      className={cn("font-medium text-current underline underline-offset-2 hover:no-underline", className)}
+      className={join("font-medium text-current underline underline-offset-2 hover:no-underline", className)}
     >
       {children ?? t("contact")}
       {link.kind === "url" ? <span className="sr-only"> {t("newTab")}</span> : null}

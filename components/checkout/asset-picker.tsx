@@ -7,7 +7,7 @@ import type { Asset } from "@/lib/schema/partner";
 import { assetRef, networkAliases, networkLabel, tokenStandard } from "@/lib/swap/asset-ref";
 import { useDebounced } from "@/lib/client/use-debounced";
 import { AssetLogo, type ChainBadge } from "../asset-logo";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 import { Icon } from "../ui/icon";
 
 type Props = {
@@ -169,7 +169,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
           onClick={() => choose(asset)}
           onKeyDown={(e) => moveFocus(e, index)}
           aria-current={isSelected ? "true" : undefined}
-          className={cn(
+          className={join(
             "flex w-full items-center gap-3 rounded-xl px-2.5 py-2 text-start hover:bg-slate-100 dark:hover:bg-slate-800",
             isSelected && "bg-slate-100 ring-1 ring-accent ring-inset dark:bg-slate-800",
           )}
@@ -305,7 +305,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
                       type="button"
                       aria-pressed={network === n}
                       onClick={() => setNetwork(n)}
-                      className={cn(
+                      className={join(
                         "inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap ring-1",
                         network === n
                           ? "bg-slate-900 text-white ring-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-100"
@@ -325,7 +325,7 @@ export function AssetPicker({ label, assets, selected, onSelect, disabled = fals
             <div
               ref={list}
               // Scrolls only with something to scroll to: an empty list is no region to focus.
-              className={cn("px-2 pb-2", matches.length > 0 && "max-h-[min(24rem,55vh)] overflow-y-auto")}
+              className={join("px-2 pb-2", matches.length > 0 && "max-h-[min(24rem,55vh)] overflow-y-auto")}
             >
               {grouped ? (
                 <>

@@ -29,8 +29,9 @@ import { useSwapCreation } from "./use-swap-creation";
 
 export type { CheckoutPreset } from "./use-checkout-inputs";
 
-// The review is the second step: its code loads once the page is idle (see below), not before the
-// first screen is painted and working.
+// The review is the second step: its code loads when the user heads for it (the main button pointed
+// at, focused or pressed, or the form complete), not with the first screen. Loaded at idle, it was a
+// script more in every visit's first load, most of which never reach the review.
 const loadReview = () => import("./review-step").then((m) => m.ReviewStep);
 const ReviewStep = dynamic(loadReview, { loading: () => <div className="min-h-96" aria-busy="true" /> });
 
@@ -83,11 +84,6 @@ export function Checkout({
     flipSaid,
   } = useCheckoutInputs(preset, list, locked);
 
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void loadReview());
-  }, []);
-
   const quote = useQuote(from, to, amount, widgetConfig);
   const addressCheck = useAddressCheck(
     to && { network: to.network, token: to.symbol },
@@ -128,6 +124,10 @@ export function Checkout({
     (refundCheck.state === "done" && refundCheck.result.valid && !refundUnspendable);
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
   const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
+  // A complete form is on its way to the review, however it is sent (Enter in a field presses no button).
+  useEffect(() => {
+    if (ready) void loadReview();
+  }, [ready]);
   // The page sells one asset (a signed widget's `to`) that the service does not offer right now:
   // nothing here can fix that, so the page says so instead of showing a picker that will not open.
   const lockedToMissing = !!locked?.to && !!assets.data && !to;
@@ -321,6 +321,9 @@ export function Checkout({
           aria-disabled={!ready || undefined}
           className="mt-2 w-full"
           data-testid="main-button"
+          onPointerEnter={() => void loadReview()}
+          onFocus={() => void loadReview()}
+          onPointerDown={() => void loadReview()}
         >
           {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
           {blocker ? t(`missing.${blocker.reason}`, blocker.values) : t("review")}

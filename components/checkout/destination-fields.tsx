@@ -9,7 +9,7 @@ import { foreignAddressFamily } from "@/lib/swap/address-family";
 import { isCheckUnavailable, isMemoRejection, type AddressCheckState } from "@/lib/client/use-address-check";
 import type { Unspendable } from "@/lib/swap/unspendable";
 import { useErrorText } from "../error-notice";
-import { Field, payoutFonts, type FieldProps } from "../ui/field";
+import { Field, type FieldProps } from "../ui/field";
 import { Spinner } from "../ui/spinner";
 
 export type DestinationState = { address: string; memo: string; refundAddress: string; email: string };
@@ -65,7 +65,7 @@ function CheckLine({
         </span>
       ) : check.state === "checking" ? (
         <span className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
-          <Spinner className="size-3" /> {t("checking")}
+          <Spinner size="sm" /> {t("checking")}
         </span>
       ) : check.state === "done" && check.result.valid ? (
         <span className="text-emerald-700 dark:text-emerald-400">
@@ -86,13 +86,8 @@ function CheckLine({
  * A payout field: large, monospace (the e-mail: `font="sans"`), named as its id. None of these fields is prose, so no
  * autocomplete and no spellcheck unless a field says otherwise.
  */
-function TextField({
-  font = "mono",
-  ...field
-}: Omit<FieldProps, "size" | "className"> & { font?: keyof typeof payoutFonts }) {
-  return (
-    <Field size="lg" name={field.id} autoComplete="off" spellCheck={false} {...field} className={payoutFonts[font]} />
-  );
+function TextField({ font = "mono", ...field }: Omit<FieldProps, "size">) {
+  return <Field size="lg" name={field.id} autoComplete="off" spellCheck={false} {...field} font={font} />;
 }
 
 export function DestinationFields({

@@ -10,7 +10,7 @@ import { networkLabel } from "@/lib/swap/asset-ref";
 import { useSavedSwap } from "@/lib/client/use-saved-swap";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 import { GroupedAddress } from "../ui/grouped-address";
 import { Panel, PanelHeading } from "../ui/panel";
 import { statusToneOf, toneDot } from "../ui/status-tone";
@@ -165,7 +165,7 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
       {/* Beside the first line: a row grows to four lines with a link's origin and payout. */}
       <span
         aria-hidden="true"
-        className={cn(
+        className={join(
           "mt-[0.4375rem] size-2.5 shrink-0 self-start rounded-full",
           swap ? toneDot[statusToneOf[swap.status]] : "bg-slate-300 dark:bg-slate-600",
         )}

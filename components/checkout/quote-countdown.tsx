@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { clockText } from "@/lib/swap/format";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 
 export function QuoteCountdown({
   expiresAt,
@@ -52,7 +52,7 @@ export function QuoteCountdown({
           fill="none"
           strokeWidth="2.5"
           strokeDasharray={`${(fraction * 50.27).toFixed(2)} 50.27`}
-          className={cn("transition-[stroke-dasharray]", left <= 30 ? "stroke-amber-500" : "stroke-accent")}
+          className={join("transition-[stroke-dasharray]", left <= 30 ? "stroke-amber-500" : "stroke-accent")}
         />
       </svg>
       <span className="min-w-0 tabular-nums" data-testid="quote-countdown">

@@ -96,7 +96,7 @@ export function ReviewStep(props: Props) {
 
       <div className="grid grid-cols-1 gap-2">
         <div className="flex items-center gap-3 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
-          <AssetLogo symbol={from.symbol} logoUrl={from.logoUrl} className="size-10" />
+          <AssetLogo symbol={from.symbol} logoUrl={from.logoUrl} size="lg" />
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youSend")}</p>
             <p className="text-lg font-semibold [overflow-wrap:anywhere] tabular-nums">
@@ -110,7 +110,7 @@ export function ReviewStep(props: Props) {
           </div>
         </div>
         <div className="flex items-center gap-3 rounded-2xl bg-slate-100/80 p-3 dark:bg-slate-800/60">
-          <AssetLogo symbol={to.symbol} logoUrl={to.logoUrl} className="size-10" />
+          <AssetLogo symbol={to.symbol} logoUrl={to.logoUrl} size="lg" />
           <div className="min-w-0">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youReceive")}</p>
             <p className="text-lg font-semibold [overflow-wrap:anywhere] tabular-nums" data-testid="review-receive">

@@ -1,6 +1,6 @@
 // Where the user is in the whole journey: Details → Review → Deposit → Done.
 import { useTranslations } from "next-intl";
-import { join } from "../ui/cn";
+import { join } from "../ui/join";
 
 const steps = ["details", "review", "deposit", "done"] as const;
 type JourneyStep = (typeof steps)[number];

@@ -117,7 +117,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
               : stamp.inSyncAt
                 ? ` · ${t("freshness.inSync", { time: f.dateTime(new Date(stamp.inSyncAt).toISOString()) })}`
                 : ""}
-            {list.isValidating && data ? <Spinner className="ms-2 inline size-3" /> : null}
+            {list.isValidating && data ? <Spinner size="sm" className="ms-2" /> : null}
           </p>
         </div>
         <a
@@ -217,13 +217,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
               </select>
             </label>
             <div className="flex gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                className="h-9"
-                disabled={view.offset === 0}
-                onClick={() => page(-1)}
-              >
+              <Button variant="secondary" size="bar" disabled={view.offset === 0} onClick={() => page(-1)}>
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   ←
                 </span>{" "}
@@ -231,8 +225,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
               </Button>
               <Button
                 variant="secondary"
-                size="sm"
-                className="h-9"
+                size="bar"
                 disabled={!data || view.offset + view.limit >= total}
                 onClick={() => page(1)}
               >

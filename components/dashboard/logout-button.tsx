@@ -14,8 +14,8 @@ export function LogoutButton() {
   return (
     <Button
       variant="secondary"
-      size="sm"
-      className="h-9 whitespace-nowrap"
+      size="bar"
+      className="whitespace-nowrap"
       disabled={leaving}
       onClick={async () => {
         setLeaving(true);
@@ -27,7 +27,7 @@ export function LogoutButton() {
         router.refresh();
       }}
     >
-      {leaving ? <Spinner className="size-3" /> : null}
+      {leaving ? <Spinner size="sm" /> : null}
       {t("logout")}
     </Button>
   );

@@ -10,7 +10,7 @@ export async function SessionUnavailable({ retry }: { retry: string }) {
   const t = await getTranslations("dashboard.unavailable");
   return (
     <main id="main" className="mx-auto flex w-full max-w-sm flex-col px-3 pt-6 pb-16 sm:px-4 sm:pt-12">
-      <Panel className="p-5 sm:p-6" role="alert" data-testid="session-unavailable">
+      <Panel padding="lg" role="alert" data-testid="session-unavailable">
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("body")}</p>
         <Link href={retry} prefetch={false} className={buttonVariants({ variant: "operator", className: "mt-5" })}>

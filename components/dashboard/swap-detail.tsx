@@ -75,7 +75,7 @@ export function SwapDetail({ id, onClose }: { id: string | null; onClose: () => 
             onClick={() => void readLive()}
             disabled={!detail.data || detail.isValidating}
           >
-            {detail.isValidating ? <Spinner className="size-3" /> : null}
+            {detail.isValidating ? <Spinner size="sm" /> : null}
             {t("readLive")}
           </Button>
           <p className="text-xs text-slate-600 dark:text-slate-400">{t("readLiveHint")}</p>

@@ -67,7 +67,7 @@ export function EmailLink({ swapId, token }: { swapId: string; token: string }) 
           </p>
         </Field>
         <Button type="submit" variant="secondary" className="self-start" aria-busy={state.kind === "sending"}>
-          {state.kind === "sending" ? <Spinner className="size-3" /> : null}
+          {state.kind === "sending" ? <Spinner size="sm" /> : null}
           {t("send")}
         </Button>
         <p role="status" className="min-h-5" data-testid="email-link-result">

@@ -8,7 +8,7 @@ import { momentText } from "@/lib/swap/format";
 import { useServerNow } from "@/lib/client/use-now";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 import { toneDot, type Tone } from "../ui/status-tone";
 
 /** When the status shown was read; `failed`: the last check did not get through (what shows is older). */
@@ -72,7 +72,7 @@ export function Freshness({
           aria-disabled={validating || undefined}
           className="self-start aria-disabled:cursor-progress"
         >
-          {validating ? <Spinner className="size-3" /> : null}
+          {validating ? <Spinner size="sm" /> : null}
           {t("refresh")}
         </Button>
       )}
@@ -111,7 +111,7 @@ export function LiveStatusLine({
       className="sticky top-0 z-30 -mx-(--page-gutter) border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95 print:hidden"
     >
       <span
-        className={cn(
+        className={join(
           "me-2 inline-block size-2 rounded-full align-middle",
           isTerminalStatus(status) ? toneDot[tone] : "animate-pulse bg-accent motion-reduce:animate-none",
         )}

@@ -98,7 +98,7 @@ export function SandboxPanel({
             ))}
           </fieldset>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => deposit(false)} disabled={busy} className="bg-violet-700 text-white">
+            <Button variant="sandbox" onClick={() => deposit(false)} disabled={busy}>
               {t("fullDeposit")}
             </Button>
             <Button variant="secondary" onClick={() => deposit(true)} disabled={busy}>

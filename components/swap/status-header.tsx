@@ -7,7 +7,7 @@ import type { Swap } from "@/lib/schema/partner";
 import { takeHeadingFocus } from "@/lib/client/heading-focus";
 import type { DepositSeen } from "@/lib/client/use-deposit-seen";
 import { toneSurface } from "../ui/status-tone";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 import { OutcomeNext, PrimaryActionLink } from "./outcome-next";
 import { outcomeTable, type OutcomeState, type PrimaryAction } from "./outcome-table";
 
@@ -46,7 +46,7 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
   }, [swap.status]);
   return (
     <div
-      className={cn(
+      className={join(
         "rounded-2xl ring-1",
         state === "waiting_deposit" ? "px-4 py-2.5 md:p-4" : "p-4",
         toneSurface[outcomeTable[state].tone],
@@ -59,7 +59,7 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
         <h1
           ref={heading}
           tabIndex={-1}
-          className={cn(
+          className={join(
             "font-semibold tracking-tight outline-none",
             state === "waiting_deposit" ? "text-lg md:text-xl" : "text-xl",
           )}
@@ -69,7 +69,7 @@ export function StatusHeader({ swap, state, primary, deposit, newSwapHref }: Pro
         {/* Waiting, on a phone the deposit card below says it all: the first screen keeps room for it.
             Sent to the service's own address, the refund is not "sent back": what comes next says where it went. */}
         {state === "refundedToService" ? null : (
-          <p className={cn("mt-1", state === "waiting_deposit" && "hidden text-sm md:block")}>{t(`${words}.body`)}</p>
+          <p className={join("mt-1", state === "waiting_deposit" && "hidden text-sm md:block")}>{t(`${words}.body`)}</p>
         )}
       </div>
       <OutcomeNext swap={swap} deposit={deposit} supportButton={primary === "contactSupport"} />

@@ -3,7 +3,7 @@
 // failed, expired) shown in their place.
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 import type { Tone } from "../ui/status-tone";
 import { stopMarkOf } from "./outcome-table";
 
@@ -42,7 +42,7 @@ export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Ton
             {index < happyPath.length - 1 ? (
               <span
                 aria-hidden="true"
-                className={cn(
+                className={join(
                   "absolute start-[0.6875rem] top-7 h-[calc(100%-1.75rem)] w-0.5",
                   done ? "bg-accent" : "bg-slate-200 dark:bg-slate-700",
                 )}
@@ -50,7 +50,7 @@ export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Ton
             ) : null}
             <span
               aria-hidden="true"
-              className={cn(
+              className={join(
                 "relative mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold",
                 done && "bg-accent text-accent-fg",
                 here && !stopped && status !== "underpaid" && "bg-white ring-2 ring-accent dark:bg-slate-900",
@@ -70,7 +70,7 @@ export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Ton
             {/* After a refund, a failure or an expiry the later steps will not come: struck through
                 and said so, not "not yet" (which told a refunded person the payout was still to come). */}
             <span
-              className={cn(
+              className={join(
                 "pt-0.5",
                 here
                   ? "font-semibold"

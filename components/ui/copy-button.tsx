@@ -1,10 +1,10 @@
 "use client";
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { cn } from "./cn";
+import { join } from "./join";
 
 /** Copies `value` exactly as given (never the localized display) and says so. */
-export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+export function CopyButton({ value, label }: { value: string; label: string }) {
   const t = useTranslations("common");
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
 
@@ -31,10 +31,11 @@ export function CopyButton({ value, label, className }: { value: string; label: 
         onClick={copy}
         // The visible word starts the accessible name (WCAG 2.5.3): "Copy Deposit address", "Copied Deposit address".
         aria-label={`${word} ${label}`}
-        className={cn(
-          "inline-flex min-h-9 max-w-full shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium [overflow-wrap:anywhere] ring-1 ring-slate-300 transition hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
-          copied === "yes" && "text-emerald-700 ring-emerald-500 dark:text-emerald-400",
-          className,
+        // Copied, the ring turns green (in the dark theme it keeps its slate): one ring colour at a time,
+        // joined without tailwind-merge (components/ui/join.ts).
+        className={join(
+          "inline-flex min-h-9 max-w-full shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium [overflow-wrap:anywhere] ring-1 transition hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800",
+          copied === "yes" ? "text-emerald-700 ring-emerald-500 dark:text-emerald-400" : "ring-slate-300",
         )}
       >
         <svg

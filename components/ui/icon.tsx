@@ -1,4 +1,4 @@
-import { join } from "./cn";
+import { join } from "./join";
 
 // Outline icons on a 20×20 grid. Decorative: the button that holds one carries the name.
 const paths = {

@@ -12,7 +12,7 @@ import { EmbedReference } from "./embed-reference";
 import { EmbedSnippet } from "./embed-snippet";
 import { segment } from "./segment";
 import { SignConfig, type Signing } from "./sign-config";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 import { card } from "../ui/panel";
 
 type Params = {
@@ -128,7 +128,7 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
   return (
     <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
       <div className="flex min-w-0 flex-col gap-4">
-        <form className={cn(card, "grid grid-cols-2 gap-3")} onSubmit={(e) => e.preventDefault()}>
+        <form className={join(card, "grid grid-cols-2 gap-3")} onSubmit={(e) => e.preventDefault()}>
           {pickers.map(({ side, label, list, role }) => (
             <div key={side} className="col-span-2 flex flex-col gap-1 text-sm font-medium">
               <span aria-hidden="true">{label}</span>
@@ -164,7 +164,7 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
               />
               <input
                 id="embed-accent"
-                className={cn(field, "font-mono")}
+                className={join(field, "font-mono")}
                 value={params.accent}
                 placeholder="18e299"
                 onChange={set("accent")}
@@ -258,7 +258,7 @@ export function EmbedBuilder({ origin: rendered, signing = "off" }: { origin: st
             </span>
           </div>
           <div
-            className={cn(
+            className={join(
               "rounded-2xl ring-1 ring-slate-200 dark:ring-slate-800",
               phone && "mx-auto w-[390px] max-w-full",
             )}

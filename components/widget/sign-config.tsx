@@ -9,7 +9,7 @@ import { signWidgetConfig } from "@/lib/client/sign-widget-config";
 import { networkLabel } from "@/lib/swap/asset-ref";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 import { card } from "../ui/panel";
 
 /** What the page knows of the visitor: an operator with a session, one who could sign in, or no dashboard. */
@@ -65,7 +65,7 @@ export function SignConfig({
   }
 
   return (
-    <section className={cn(card, "flex flex-col gap-3")} aria-labelledby={`${id}-title`} data-testid="sign-config">
+    <section className={join(card, "flex flex-col gap-3")} aria-labelledby={`${id}-title`} data-testid="sign-config">
       <h2 id={`${id}-title`} className="font-semibold">
         {t("signTitle")}
       </h2>
@@ -82,7 +82,7 @@ export function SignConfig({
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("signExternalId")}
             <input
-              className={cn(field, "font-mono")}
+              className={join(field, "font-mono")}
               value={externalId}
               maxLength={128}
               onChange={(e) => setExternalId(e.target.value)}
@@ -91,7 +91,7 @@ export function SignConfig({
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("signCustomerId")}
             <input
-              className={cn(field, "font-mono")}
+              className={join(field, "font-mono")}
               value={customerId}
               maxLength={128}
               onChange={(e) => setCustomerId(e.target.value)}

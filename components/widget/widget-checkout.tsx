@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from "react";
 import type { AssetList } from "@/lib/schema/partner";
 import { Checkout, type CheckoutPreset } from "../checkout/checkout";
 import { MySwapsSlot } from "../checkout/my-swaps-slot";
-import { SwapView } from "../swap/swap-view";
 import { ConfigExpiredNotice } from "./config-refused";
 import { useWidgetMessenger } from "./widget-shell";
 
@@ -71,17 +70,4 @@ function useExpired(at: number | undefined): boolean {
     return () => clearTimeout(timer);
   }, [at, expired]);
   return expired;
-}
-
-/**
- * The swap's status inside the widget: status changes and the end go to the host page. "Start a new
- * swap" opens the checkout as the partner embedded it (`widgetQuery`).
- */
-export function WidgetSwapView({ id, sandbox, widgetQuery }: { id: string; sandbox: boolean; widgetQuery: string }) {
-  const post = useWidgetMessenger();
-  const onEvent = useCallback(
-    (type: string, payload: Record<string, unknown>) => post(type === "terminal" ? "terminal" : "status", payload),
-    [post],
-  );
-  return <SwapView id={id} sandbox={sandbox} onEvent={onEvent} newSwapHref={`/widget${widgetQuery}`} />;
 }

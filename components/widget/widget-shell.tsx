@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import { accentForeground } from "@/lib/swap/contrast";
 import { createWidgetMessenger, type WidgetMessenger } from "@/lib/client/widget-messenger";
 import { SandboxBadge } from "../sandbox-badge";
-import { cn } from "../ui/cn";
+import { join } from "../ui/join";
 
 const MessengerContext = createContext<WidgetMessenger>(() => {});
 export const useWidgetMessenger = () => useContext(MessengerContext);
@@ -55,7 +55,7 @@ export function WidgetShell({ theme = "auto", accent, allowedOrigins, sandbox, c
     <MessengerContext value={messenger}>
       <div
         style={style}
-        className={cn(
+        className={join(
           theme === "dark" && "dark",
           theme === "light" && "light",
           "min-h-dvh bg-slate-50 text-slate-900 [color-scheme:light] dark:bg-slate-950 dark:text-slate-100 dark:[color-scheme:dark]",

@@ -1,4 +1,4 @@
-import type { Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { createSwapThroughApi, expect, test } from "./fixtures";
 
 test("the checkout opens with the sandbox badge and a price for the preset amount", async ({ page }) => {
@@ -39,19 +39,22 @@ test("the CSP watch catches an eval the page's policy refuses", async ({ page })
 // import of a value from lib/schema/partner (which holds the schemas) put ~22 KiB of zod back on
 // the swap page and the widget unnoticed; this catches it. zod's objects carry `_zod` on every
 // schema, a property name minification keeps.
+/** The code of every script `path` loads until the network goes quiet (as `npm run measure:js` counts it). */
+async function scriptsOfPage(page: Page, path: string): Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  const listener = (response: Response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+  };
+  page.on("response", listener);
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  page.off("response", listener);
+  return Promise.all(bodies);
+}
+
 test("the checkout, the swap page and the widget load no zod", async ({ page, request, baseURL }) => {
   const created = await createSwapThroughApi(request, baseURL!);
-  const scriptsOf = async (path: string) => {
-    const bodies: Promise<string>[] = [];
-    const listener = (response: Response) => {
-      if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
-    };
-    page.on("response", listener);
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    page.off("response", listener);
-    return Promise.all(bodies);
-  };
+  const scriptsOf = (path: string) => scriptsOfPage(page, path);
   for (const path of [
     "/?from=BTC&to=USDT.tron&amount=0.01",
     created.path,
@@ -61,5 +64,24 @@ test("the checkout, the swap page and the widget load no zod", async ({ page, re
     const scripts = await scriptsOf(path);
     expect(scripts.length, path).toBeGreaterThan(3);
     expect(scripts.filter((code) => code.includes("._zod")).length, `${path} loads zod`).toBe(0);
+  }
+});
+
+// The budget of these pages (docs/benchmarks.md "Shipped JavaScript"): tailwind-merge (~10 KiB gzip)
+// stays out of them (components/ui/join.ts), the review step loads on the way to it, and the
+// widget's checkout does not bring the status page with it. "fvn-normal" is one of tailwind-merge's
+// class groups, a name minification keeps; the test ids name the review's and the deposit card's code.
+test("the first load carries no tailwind-merge and no later step's code", async ({ page, request, baseURL }) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const cases = [
+    { path: "/?from=BTC&to=USDT.tron&amount=0.01", later: ["review-payout-address", "deposit-address"] },
+    { path: created.path, later: ["review-payout-address"] },
+    { path: "/widget?from=BTC&to=USDT.tron", later: ["review-payout-address", "deposit-address"] },
+  ];
+  for (const { path, later } of cases) {
+    const scripts = await scriptsOfPage(page, path);
+    expect(scripts.length, path).toBeGreaterThan(3);
+    expect(scripts.filter((code) => code.includes('"fvn-normal"')).length, `${path} loads tailwind-merge`).toBe(0);
+    for (const id of later) expect(scripts.filter((code) => code.includes(id)).length, `${path} loads ${id}`).toBe(0);
   }
 });

@@ -35,7 +35,7 @@ export default async function DashboardLoginPage({
     <>
       <DashboardHeader sandbox={config().mode === "sandbox"} signedIn={false} />
       <main id="main" className="mx-auto flex w-full max-w-sm flex-col px-3 pt-6 pb-16 sm:px-4 sm:pt-12">
-        <Panel className="p-5 sm:p-6">
+        <Panel padding="lg">
           <LoginForm ended={ended === "1"} back={back ?? ""} />
         </Panel>
       </main>

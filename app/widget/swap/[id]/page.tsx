@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { WidgetSwapView } from "@/components/widget/widget-checkout";
+import { WidgetSwapView } from "@/components/widget/widget-swap-view";
 import { WidgetShell } from "@/components/widget/widget-shell";
 import { SupportProvider } from "@/components/support";
 import { config } from "@/lib/config";
