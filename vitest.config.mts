@@ -35,7 +35,9 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // Against the production build (`npm run build` first): one app process per file, in turn.
+      // Against the production build (`npm run build` first): each file starts its own app processes
+      // (free ports, own ledgers), so files run side by side, one per core. A file's tests wait on
+      // the network and the sandbox's clock much of the time.
       {
         resolve,
         test: {
@@ -44,7 +46,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
