@@ -77,17 +77,20 @@ export async function listDashboardSwaps(
 }
 
 /**
- * `x-ledger-rewards-pending`, on the answers that carry reward totals: how many completed swaps of
- * the filter have no reward in the ledger yet (it is fetching them), absent when none. The totals
- * leave those rewards out meanwhile, and the dashboard says so rather than show a short sum as if
- * it were whole.
+ * The ledger's headers, plus `x-ledger-rewards-pending` on the answers that carry reward totals: how
+ * many completed swaps of the filter have no reward in the ledger yet (it is fetching them), absent
+ * when none. The totals leave those rewards out meanwhile, and the dashboard says so rather than
+ * show a short sum as if it were whole.
  */
-export async function rewardsPendingHeaders(
+export async function totalsHeaders(
   connection: LedgerConnection,
   filter: Pick<DashboardQuery, "q" | "status" | "createdFrom" | "createdTo">,
 ): Promise<Record<string, string>> {
-  const pending = await ledgerRewardsPending(connection.db, filter);
-  return pending > 0 ? { "x-ledger-rewards-pending": String(pending) } : {};
+  const [headers, pending] = await Promise.all([
+    ledgerHeaders(connection),
+    ledgerRewardsPending(connection.db, filter),
+  ]);
+  return pending > 0 ? { ...headers, "x-ledger-rewards-pending": String(pending) } : headers;
 }
 
 export async function dashboardSummary(

@@ -1,4 +1,4 @@
-import { dashboardLedger, dashboardSummary, ledgerHeaders, rewardsPendingHeaders } from "@/lib/bff/dashboard/history";
+import { dashboardLedger, totalsHeaders, dashboardSummary } from "@/lib/bff/dashboard/history";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { dashboardSummaryQuerySchema } from "@/lib/schema/dashboard";
 
@@ -7,7 +7,7 @@ export const GET = route({ dashboard: "operator", limit: "reads", query: true },
   const query = parseWith(dashboardSummaryQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   return Response.json(await dashboardSummary(ledger, query), {
-    headers: { ...(await ledgerHeaders(ledger)), ...(await rewardsPendingHeaders(ledger, query)) },
+    headers: await totalsHeaders(ledger, query),
   });
 });
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });

@@ -1,4 +1,4 @@
-import { dashboardLedger, ledgerHeaders, rewardsPendingHeaders, listDashboardSwaps } from "@/lib/bff/dashboard/history";
+import { dashboardLedger, totalsHeaders, listDashboardSwaps } from "@/lib/bff/dashboard/history";
 import { methodsNotAllowed, parseWith, queryOf, route } from "@/lib/bff/http/route";
 import { dashboardQuerySchema } from "@/lib/schema/dashboard";
 
@@ -6,7 +6,7 @@ export const GET = route({ dashboard: "operator", limit: "reads", query: true },
   const query = parseWith(dashboardQuerySchema, queryOf(req), "query");
   const ledger = await dashboardLedger();
   return Response.json(await listDashboardSwaps(ledger, query), {
-    headers: { ...(await ledgerHeaders(ledger)), ...(await rewardsPendingHeaders(ledger, query)) },
+    headers: await totalsHeaders(ledger, query),
   });
 });
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", { dashboard: "open" });
