@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { bff, noContent } from "@/lib/client/bff";
 import { focusHeadingOnArrival } from "@/lib/client/heading-focus";
+import { startSigningOut } from "@/lib/client/signing-out";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
@@ -19,6 +20,7 @@ export function LogoutButton() {
       disabled={leaving}
       onClick={async () => {
         setLeaving(true);
+        startSigningOut();
         // Clearing the cookie is all there is to it; even if the call fails, leave the page.
         await bff("/api/partner/session", noContent, { method: "DELETE" }).catch(() => undefined);
         // The login page puts focus on its password field, where the next thing happens.

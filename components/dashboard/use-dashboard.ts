@@ -10,6 +10,7 @@ import { bff, BffError } from "@/lib/client/bff";
 import * as z from "zod/mini";
 import { DASHBOARD_PAGE_SIZE, dashboardSummarySchema, timeZoneSchema, webhookLogSchema } from "@/lib/schema/dashboard";
 import { loginPath } from "@/lib/schema/pages";
+import { isSigningOut, signedIn } from "@/lib/client/signing-out";
 import { funnelSchema, volumeSchema, type funnelGroupings } from "@/lib/schema/funnel";
 import {
   isoDateTimeSchema,
@@ -205,8 +206,11 @@ export function useDashboard() {
 
   // A lapsed session sends the operator to the login page, which says so and brings them back to
   // the same filters and page.
+  // Not while Sign out is under way: its own 401s are no lapse (lib/client/signing-out.ts).
+  useEffect(signedIn, []);
   useEffect(() => {
     if (![list.error, summary.error, funnel.error, webhooks.error].some((e) => e?.code === "unauthorized")) return;
+    if (isSigningOut()) return;
     router.replace(loginPath(true, query));
   }, [list.error, summary.error, funnel.error, webhooks.error, router, query]);
 
