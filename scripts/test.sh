@@ -14,11 +14,12 @@ npm run --silent lint
 echo "== typecheck"
 npx tsc --noEmit -p .
 echo "== unit, contract and ledger tests"
-npx vitest run --project unit --project contract --project ledger
+# Two files at a time (vitest would take one core less than the machine has: one, here).
+npx vitest run --project unit --project contract --project ledger --maxWorkers=2
 echo "== production build"
 PARTNER_API_KEY="$LEAK_CANARY_KEY" npx next build > "${TMPDIR:-/tmp}/swap-checkout-build-$$.log" 2>&1 || { cat "${TMPDIR:-/tmp}/swap-checkout-build-$$.log"; exit 1; }
 echo "== BFF tests over HTTP"
-# Two files at a time (vitest would take one core less than the machine has: one, here).
+# Two files at a time, as above.
 npx vitest run --project bff --maxWorkers=2
 echo "== browser tests"
 npx playwright test
