@@ -310,12 +310,10 @@ test("a completed swap with its receipt, in every locale", async ({ page }) => {
       const payout = page.getByTestId("payout-address").locator("bdi");
       expect(await payout.evaluate((el) => getComputedStyle(el).direction), `payout address in ${locale}`).toBe("ltr");
       // Read left to right, yet under its label on the right, where the page's lines start.
-      const right = async (selector: string) =>
-        page.getByTestId("payout-address").evaluate((dd, s) => {
-          const el = s === "dd" ? dd : dd.querySelector(s)!;
-          return Math.round(el.getBoundingClientRect().right);
-        }, selector);
-      expect(await right("bdi"), `payout address at its label's side in ${locale}`).toBe(await right("dd"));
+      const [address, row] = await page
+        .getByTestId("payout-address")
+        .evaluate((dd) => [dd.querySelector("bdi")!, dd].map((el) => Math.round(el.getBoundingClientRect().right)));
+      expect(address, `payout address at its label's side in ${locale}`).toBe(row);
     }
   }
   expect(problems).toEqual([]);
