@@ -204,10 +204,10 @@ export function useDashboard() {
     15_000,
   );
 
-  // A lapsed session sends the operator to the login page, which says so and brings them back to
-  // the same filters and page.
-  // Not while Sign out is under way: its own 401s are no lapse (lib/client/signing-out.ts).
+  // A dashboard opened after signing in takes 401s as a lapse again (lib/client/signing-out.ts).
   useEffect(signedIn, []);
+  // A lapsed session sends the operator to the login page, which says so and brings them back to
+  // the same filters and page; not while Sign out is under way, whose own 401s are no lapse.
   useEffect(() => {
     if (![list.error, summary.error, funnel.error, webhooks.error].some((e) => e?.code === "unauthorized")) return;
     if (isSigningOut()) return;
