@@ -4,8 +4,35 @@
 // underpaid, which needs the sandbox's slower steps: swap-progress.spec.ts; expired:
 // deposit-window.spec.ts).
 import type { Page } from "@playwright/test";
+import { axe } from "./axe";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { TRON_ADDRESS, XRP_ADDRESS, type CheckoutStop } from "./pages/checkout-page";
+
+// The checks here are only as good as the axe run behind them (./axe): it must still find a problem
+// in the page, and inside a frame, where it runs another way.
+test("axe as these tests run it finds an unlabelled image in the page and inside a frame", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() =>
+    document.body.append(Object.assign(document.createElement("img"), { id: "unlabelled", src: "data:," })),
+  );
+  const inPage = (await axe(page).analyze()).violations.find((v) => v.id === "image-alt");
+  expect(inPage?.nodes.map((n) => n.target)).toEqual([["#unlabelled"]]);
+
+  await page.evaluate(() => {
+    document.getElementById("unlabelled")!.remove();
+    const frame = Object.assign(document.createElement("iframe"), {
+      title: "a frame",
+      srcdoc: '<img id="in-frame" src="data:,">',
+    });
+    document.body.append(frame);
+    return new Promise((resolve) => frame.addEventListener("load", resolve));
+  });
+  expect(page.frames()).toHaveLength(2);
+  const inFrame = (await axe(page).analyze()).violations.find((v) => v.id === "image-alt");
+  // Its target names the frame, then the image in it.
+  expect(inFrame?.nodes.map((n) => n.target.at(-1))).toEqual(["#in-frame"]);
+  expect(inFrame?.nodes[0]?.target).toHaveLength(2);
+});
 
 async function checkBothSchemes(page: Page, step: string) {
   for (const colorScheme of ["light", "dark"] as const) {

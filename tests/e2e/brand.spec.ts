@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { shotsDir } from "./shots";
+import { shoot } from "./shots";
 
 const PASSWORD = "brand-spec-operator-password";
 const LOGO_PORT = Number(process.env.E2E_PORT ?? 3210) + 1000;
@@ -44,13 +44,12 @@ const sizes = [
   { width: 1280, height: 800 },
 ] as const;
 
-/** <shots>/brand/<name>-<width>-<scheme>.png at both sizes, light and dark, each checked by axe. */
+/** At both sizes, light and dark: no sideways scroll, axe, and brand/<name>-<width>-<scheme>.png (./shots). */
 async function shootAndCheck(
   page: Page,
   name: string,
   options: { fullPage?: boolean; beforeEach?: () => Promise<void> } = {},
 ) {
-  const dir = shotsDir("brand");
   for (const size of sizes) {
     await page.setViewportSize(size);
     for (const colorScheme of ["light", "dark"] as const) {
@@ -62,8 +61,7 @@ async function shootAndCheck(
         `${name} ${size.width}`,
       ).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page, `${name} ${size.width} ${colorScheme}`);
-      await page.screenshot({
-        path: `${dir}${name}-${size.width}-${colorScheme}.png`,
+      await shoot(page, "brand", `${name}-${size.width}-${colorScheme}`, {
         fullPage: options.fullPage ?? true,
         animations: "disabled",
       });

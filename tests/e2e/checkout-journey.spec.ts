@@ -2,8 +2,8 @@
 // a review that never cuts an amount, honest outcomes (refunded to which address, failed, completed
 // with an explorer link and a receipt), "my swaps on this device", the one-line status on phones,
 // and the widget's width and dark document. Screenshots of each new state.
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator } from "@playwright/test";
+import { axe } from "./axe";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, screenshotStep, test } from "./fixtures";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
@@ -111,12 +111,12 @@ test("every control's visible text is part of its accessible name (WCAG 2.5.3), 
 }) => {
   await checkout.fillValidBtcToUsdtTron();
   await expect(checkout.pickerButton("send")).toHaveAccessibleName("You send: BTC Bitcoin. Change asset");
-  const form = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  const form = await axe(page).withRules(["label-content-name-mismatch"]).analyze();
   expect(form.violations.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
 
   await openNewSwap();
   await expect(page.getByTestId("deposit-qr")).toBeVisible();
-  const swap = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  const swap = await axe(page).withRules(["label-content-name-mismatch"]).analyze();
   expect(swap.violations.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
 });
 

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { startApp, type RunningApp } from "../support/servers";
 import { generousClientLimits } from "./client-limits";
 import { DashboardPage } from "./pages/dashboard-page";
-import { shotsDir } from "./shots";
+import { shoot } from "./shots";
 
 const PASSWORD = "operator e2e password";
 
@@ -37,7 +37,7 @@ test("the login page passes axe in light and dark", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await dashboard.gotoLogin();
     await dashboard.expectNoSeriousViolations(`login, ${colorScheme}`);
-    await page.screenshot({ path: `${shotsDir("partner")}login-1280-${colorScheme}.png` });
+    await shoot(page, "partner", `login-1280-${colorScheme}`);
   }
 });
 

@@ -1,11 +1,11 @@
 // Shared test fixtures: page objects, an app server with other settings per spec file, swaps made
 // through the BFF's public API, axe checks and screenshots.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp, type RunningApp } from "../support/servers";
+import { axe } from "./axe";
 import { generousClientLimits } from "./client-limits";
-import { shotsDir } from "./shots";
+import { shoot, takingScreenshots } from "./shots";
 import { CheckoutPage, TRON_ADDRESS } from "./pages/checkout-page";
 import { SwapPage } from "./pages/swap-page";
 
@@ -162,7 +162,7 @@ export async function createSwapThroughApi(
  */
 export async function expectNoSeriousA11yViolations(page: Page, where: string, options: { soft?: boolean } = {}) {
   const atRest = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .analyze()
     .finally(() => atRest.evaluate((style) => (style as HTMLStyleElement).remove()).catch(() => undefined));
   const serious = results.violations
@@ -180,8 +180,8 @@ const screenshotSizes = [
 ] as const;
 
 /**
- * Writes <shots>/checkout/<step>-<width>-<scheme>.png (see ./shots) at both sizes in light and dark,
- * then puts the viewport and colour scheme back. `fullPage: false` for a modal dialog, whose
+ * In a run that takes screenshots (./shots), writes checkout/<step>-<width>-<scheme>.png at both
+ * sizes in light and dark, then puts the viewport and colour scheme back. `fullPage: false` for a modal dialog, whose
  * backdrop covers the viewport only. `colorSchemes` for a page whose theme is fixed (the widget's
  * `theme=dark`): the other scheme would be the same picture. Changing them fires no focus event, so
  * the swap page does not poll while this runs.
@@ -191,7 +191,7 @@ export async function screenshotStep(
   step: string,
   options: { fullPage?: boolean; colorSchemes?: ReadonlyArray<"light" | "dark"> } = {},
 ) {
-  const screenshotDir = shotsDir("checkout");
+  if (!takingScreenshots) return;
   const viewport = page.viewportSize();
   await page.mouse.move(0, 0);
   // From the top, so sticky elements (the phone's status line) sit where they belong in a full page.
@@ -201,8 +201,7 @@ export async function screenshotStep(
     for (const colorScheme of options.colorSchemes ?? (["light", "dark"] as const)) {
       await page.emulateMedia({ colorScheme });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      await page.screenshot({
-        path: `${screenshotDir}${step}-${size.width}-${colorScheme}.png`,
+      await shoot(page, "checkout", `${step}-${size.width}-${colorScheme}`, {
         fullPage: options.fullPage ?? true,
         animations: "disabled",
       });

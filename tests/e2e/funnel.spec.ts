@@ -2,12 +2,12 @@
 // drop-off reasons, the breakdown (a table on a wide screen, cards on a phone), the cards and the
 // sandbox banner; the table alternative by keyboard; axe; screenshots at 1280 and 390 px, light
 // and dark, into the "funnel" group (test-results/screenshots/, or docs/screenshots/ on purpose).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startApp, type RunningApp } from "../support/servers";
+import { axe } from "./axe";
 import { generousClientLimits } from "./client-limits";
 import { TRON_ADDRESS } from "./pages/checkout-page";
-import { shotsDir } from "./shots";
+import { screenshotsOnly, shoot, takingScreenshots } from "./shots";
 
 const PASSWORD = "operator funnel e2e password";
 const SHOP = "https://shop.example";
@@ -150,8 +150,8 @@ test("shows the funnel, the reasons, the breakdown and the cards, on the sandbox
   await expect(breakdown.getByRole("rowheader", { name: SHOP })).toBeVisible();
   await expect(breakdown.getByRole("rowheader", { name: "Widget on another site" })).toBeVisible();
   await expect(breakdown.getByRole("rowheader", { name: "This site" })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  const results = await axe(page).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 test("a phone gets cards instead of the breakdown's table, and nothing scrolls sideways", async ({ page }) => {
@@ -164,8 +164,9 @@ test("a phone gets cards instead of the breakdown's table, and nothing scrolls s
 for (const width of [1280, 390]) {
   for (const scheme of ["light", "dark"] as const) {
     test(`screenshot: the dashboard with its funnel at ${width} px, ${scheme}`, async ({ page }) => {
+      test.skip(!takingScreenshots, screenshotsOnly);
       await openDashboard(page, width, scheme);
-      await page.screenshot({ path: `${shotsDir("funnel")}dashboard-${width}-${scheme}.png`, fullPage: true });
+      await shoot(page, "funnel", `dashboard-${width}-${scheme}`, { fullPage: true });
     });
   }
 }

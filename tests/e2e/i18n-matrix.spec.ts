@@ -11,7 +11,7 @@ import { formatAmount } from "@/lib/swap/format";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, test, type CreatedSwap } from "./fixtures";
 import type en from "../../lib/i18n/messages/en.json";
 import { TRON_ADDRESS } from "./pages/checkout-page";
-import { shotsDir } from "./shots";
+import { screenshotsOnly, shoot, takingScreenshots } from "./shots";
 
 // `npm test` walks eight locales that stand for the rest (both right-to-left scripts, the longest
 // words, Cyrillic, CJK, Thai, Devanagari); `npm run test:i18n` (I18N_MATRIX=all) walks all 30, and
@@ -368,22 +368,22 @@ test("the dashboard with its daily table open, in every locale", async ({ page, 
 test("screenshots at 390 px of the checkout, its review, a deposit and a completed swap in right-to-left and other scripts", async ({
   page,
 }) => {
-  const dir = shotsDir("i18n");
+  test.skip(!takingScreenshots, screenshotsOnly);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const locale of ["ar", "fa", "he", "ja", "hi", "de"] as const) {
     const m = messages[locale];
     await openIn(page, locale, CHECKOUT);
     await expect(page.getByTestId("quote-details")).toBeVisible();
-    await page.screenshot({ path: `${dir}checkout-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    await shoot(page, "i18n", `checkout-${locale}-390`, { fullPage: true, animations: "disabled" });
     await reachReview(page, locale);
-    await page.screenshot({ path: `${dir}review-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    await shoot(page, "i18n", `review-${locale}-390`, { fullPage: true, animations: "disabled" });
     await page.goto(memoSwap.path);
     await page.getByRole("checkbox", { name: m.deposit.memoConfirm }).check();
     await expect(page.getByTestId("deposit-qr")).toBeVisible();
-    await page.screenshot({ path: `${dir}deposit-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    await shoot(page, "i18n", `deposit-${locale}-390`, { fullPage: true, animations: "disabled" });
     await page.goto(completed.path);
     await expect(page.getByTestId("receipt")).toBeVisible();
-    await page.screenshot({ path: `${dir}completed-${locale}-390.png`, fullPage: true, animations: "disabled" });
+    await shoot(page, "i18n", `completed-${locale}-390`, { fullPage: true, animations: "disabled" });
     // The swaps just opened are now "my swaps": forgotten, so every language's checkout and review
     // are shot as a first visit (no "continue your swap" banner, no list), alike side by side.
     await page.evaluate(() => localStorage.clear());

@@ -3,12 +3,11 @@ import { createSwapThroughApi, expect, test } from "./fixtures";
 import en from "../../lib/i18n/messages/en.json" with { type: "json" };
 import es from "../../lib/i18n/messages/es.json" with { type: "json" };
 import ru from "../../lib/i18n/messages/ru.json" with { type: "json" };
-import { shotsDir } from "./shots";
+import { shoot } from "./shots";
 
 // The checkout in English, Spanish and Russian: every step shows its catalogue's words.
 const catalogues = { en, es, ru } as const;
 type Locale = keyof typeof catalogues;
-const shots = () => shotsDir("i18n");
 
 /** A message with its placeholders filled in, as next-intl renders simple ones. */
 const fill = (message: string, values: Record<string, string>) =>
@@ -119,11 +118,11 @@ for (const locale of ["es", "ru"] as const) {
     await expect(page.getByRole("img", { name: new RegExp(escape("bc1")) })).toBeVisible();
     // "0,01" in the page's language, and the form a wallet takes (what Copy gives) beside it.
     await expect(page.getByTestId("deposit-amount-typed")).toHaveText(`${m.deposit.typeAs} 0.01`);
-    await page.screenshot({ path: `${shots()}deposit-${locale}-390.png`, fullPage: true });
+    await shoot(page, "i18n", `deposit-${locale}-390`, { fullPage: true });
     await page.getByRole("radio", { name: m.sandbox.outcome_failed }).check();
     await page.getByRole("button", { name: m.sandbox.fullDeposit }).click();
     await waitForStatus(page, m, m.status.failed.title);
-    await page.screenshot({ path: `${shots()}failed-${locale}-390.png`, fullPage: true });
+    await shoot(page, "i18n", `failed-${locale}-390`, { fullPage: true });
   });
 }
 

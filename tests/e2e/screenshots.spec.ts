@@ -2,11 +2,13 @@
 // (underpaid is taken in swap-progress.spec.ts and expired in deposit-window.spec.ts, where those
 // states happen.)
 import { expect, screenshotStep, test } from "./fixtures";
+import { screenshotsOnly, takingScreenshots } from "./shots";
 
 test("screenshots: checkout empty, with a quote, picker open, review, deposit instructions, completed", async ({
   page,
   checkout,
 }) => {
+  test.skip(!takingScreenshots, screenshotsOnly);
   test.setTimeout(90_000);
   const swap = await checkout.walkToDeposit(async (stop) => {
     if (stop === "checkout-empty")

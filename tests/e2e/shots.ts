@@ -1,16 +1,36 @@
-// Where the browser tests put their screenshots. A test run writes them under test-results/ (new
-// swap ids and times every run, so a run leaves the work tree clean); `npm run screenshots` sets
-// SCREENSHOTS_DIR=docs/screenshots to refresh the committed ones on purpose.
+// The browser tests' screenshots, taken only when a run asks for them: `npm run screenshots` sets
+// SCREENSHOTS_DIR=docs/screenshots to refresh the committed ones, and SCREENSHOTS=1 writes them
+// under test-results/screenshots/ (new swap ids and times every run, so the work tree stays clean).
+// `npm test` takes none: a full-page picture at two widths in two schemes is a relayout and a PNG
+// encode each, minutes of the suite's CPU that no assertion reads.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Page, PageScreenshotOptions } from "@playwright/test";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
+/** Whether this run writes screenshots (SCREENSHOTS_DIR set, or SCREENSHOTS=1). */
+export const takingScreenshots = Boolean(process.env.SCREENSHOTS_DIR) || process.env.SCREENSHOTS === "1";
+
+/** Why a test that only takes pictures is skipped in a run that takes none. */
+export const screenshotsOnly = "takes screenshots only: `npm run screenshots` or SCREENSHOTS=1 runs it";
+
 /** The directory (ending in a separator, created if missing) for one group of screenshots, e.g. "checkout". */
-export function shotsDir(group: string): string {
+function shotsDir(group: string): string {
   const base = path.resolve(root, process.env.SCREENSHOTS_DIR || "test-results/screenshots");
   const dir = path.join(base, group) + path.sep;
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Saves `page` as <group>/<name>.png when this run takes screenshots; nothing otherwise. */
+export async function shoot(
+  page: Page,
+  group: string,
+  name: string,
+  options: Omit<PageScreenshotOptions, "path"> = {},
+): Promise<void> {
+  if (!takingScreenshots) return;
+  await page.screenshot({ ...options, path: `${shotsDir(group)}${name}.png` });
 }

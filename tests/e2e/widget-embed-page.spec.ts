@@ -1,6 +1,7 @@
 // The embed page /widget/embed: asset pickers, HTML and React snippets, the accent's warning, a phone preview, axe.
+import { axe } from "./axe";
 import { expect } from "./fixtures";
-import { shotsDir } from "./shots";
+import { shoot } from "./shots";
 import { widgetTest as test } from "./pages/widget-page";
 
 test("the embed page: asset pickers, HTML and React snippets shown whole, an accent contrast warning, a phone-width preview, and a reference", async ({
@@ -9,7 +10,6 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
 }) => {
   // Four axe runs and full-page screenshots of a page holding the widget: past 60 s on a busy machine.
   test.setTimeout(150_000);
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${sites.app.origin}/widget/embed`);
   const snippet = page.getByTestId("snippet");
@@ -59,12 +59,12 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       ).toBeLessThanOrEqual(0);
       // The preview's widget included: its main landmark and the page's are told apart by name.
-      const axe = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       expect(
-        axe.violations.map((v) => `${v.id}: ${v.help}`),
+        results.violations.map((v) => `${v.id}: ${v.help}`),
         `axe ${colorScheme} ${width}`,
       ).toEqual([]);
-      await page.screenshot({ path: `${shotsDir("widget")}embed-${width}-${colorScheme}.png`, fullPage: true });
+      await shoot(page, "widget", `embed-${width}-${colorScheme}`, { fullPage: true });
     }
   }
   // For a screen reader: the page's language and the widget's are two names, and the events log

@@ -1,6 +1,7 @@
 // The widget's look: the picker in view on a phone, long amounts at 320 px, a partner's accent, and its screenshots.
+import { axe } from "./axe";
 import { expect } from "./fixtures";
-import { shotsDir } from "./shots";
+import { screenshotsOnly, shoot, takingScreenshots } from "./shots";
 import { TRON_ADDRESS } from "./pages/checkout-page";
 import { HostPage, WidgetPage, widgetTest as test } from "./pages/widget-page";
 
@@ -63,7 +64,6 @@ test("a partner's accent keeps button text readable (4.5:1) whatever the colour,
   page,
   sites,
 }) => {
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
   const widget = new WidgetPage(page);
   // Pure red and mid grey: white text on them is 4.0:1; the page's dark ink, 4.46:1.
   for (const accent of ["ff0000", "808080", "1e40af"]) {
@@ -71,9 +71,9 @@ test("a partner's accent keeps button text readable (4.5:1) whatever the colour,
     await widget.tronAddress.fill(TRON_ADDRESS);
     await expect(widget.reviewButton).toBeEnabled();
     await expect(page.getByRole("main")).toHaveCount(1);
-    const axe = await new AxeBuilder({ page }).withRules(["color-contrast", "landmark-one-main", "region"]).analyze();
+    const results = await axe(page).withRules(["color-contrast", "landmark-one-main", "region"]).analyze();
     expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(" | ")}`),
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(" | ")}`),
       accent,
     ).toEqual([]);
   }
@@ -83,7 +83,7 @@ test("screenshots of the widget: light, dark and a partner accent, at phone and 
   page,
   sites,
 }) => {
-  const shots = shotsDir("widget");
+  test.skip(!takingScreenshots, screenshotsOnly);
   const looks = [
     { name: "light", query: "theme=light" },
     { name: "dark", query: "theme=dark" },
@@ -98,11 +98,11 @@ test("screenshots of the widget: light, dark and a partner accent, at phone and 
     for (const look of looks) {
       await widget.goto(sites.app.origin, `from=ETH&to=USDC.base&amount=0.5&${look.query}`);
       await widget.expectQuote("ETH");
-      await page.screenshot({ path: `${shots}${look.name}-${viewport.width}.png`, fullPage: true });
+      await shoot(page, "widget", `${look.name}-${viewport.width}`, { fullPage: true });
     }
   }
   await page.goto(`${sites.app.origin}/widget/embed`);
   await expect(page.getByRole("heading", { name: "Embed the checkout" })).toBeVisible();
   await expect(new WidgetPage(page, page.frameLocator("iframe")).quoteDetails).toBeVisible();
-  await page.screenshot({ path: `${shots}embed-1280.png`, fullPage: true });
+  await shoot(page, "widget", "embed-1280", { fullPage: true });
 });

@@ -1,10 +1,10 @@
 // The operator dashboard at /partner and its sign-in at /partner/login: filters, paging, totals,
 // the list (a table, cards on a phone), a swap's details, the chart of swaps per day; and the
 // seeded dashboard the history specs share (`seededTest`).
-import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import Big from "big.js";
 import { startApp, type RunningApp } from "../../support/servers";
+import { axe } from "../axe";
 import { generousClientLimits } from "../client-limits";
 
 /** A row of GET /api/partner/swaps, as far as these tests read it. */
@@ -208,7 +208,7 @@ export class DashboardPage {
 
   /** axe's serious and critical violations on the page as it is now: none. */
   async expectNoSeriousViolations(where: string) {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
+    const results = await axe(this.page).analyze();
     const serious = results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
