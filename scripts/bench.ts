@@ -57,7 +57,7 @@ if (o.throughput) {
 }
 let overhead: OverheadResult | null = null;
 if (o.overhead) {
-  log("overhead: metrics and tracing off, then on, two fresh apps of one build");
+  log("overhead: metrics and tracing off and on, a fresh pair of apps of one build each round");
   overhead = await runOverhead(o, log);
 }
 const wallSeconds = Math.round((Date.now() - started) / 1000);
@@ -104,14 +104,14 @@ if (throughput) {
 }
 if (overhead) {
   lines.push(
-    `Observability's overhead (same build, same run, two apps, autocannon over loopback, ${overhead.connections} connections, ${overhead.seconds} s each in ${overhead.rounds} interleaved rounds; the traced app exported ${overhead.exported.requests} OTLP batches, ${Math.round(overhead.exported.bytes / 1024).toLocaleString("en-US")} KiB, and was scraped ${overhead.scrapes} times; 1-minute load average ${overhead.loadAverage.start.toFixed(1)} → ${overhead.loadAverage.end.toFixed(1)} on ${cpus().length} cores):`,
+    `Observability's overhead (same build, same run, autocannon over loopback, ${overhead.connections} connections, ${overhead.seconds} s each in ${overhead.rounds} rounds, each round a fresh pair of apps, warmed, then measured in alternating order; the traced app exported ${overhead.exported.requests} OTLP batches, ${Math.round(overhead.exported.bytes / 1024).toLocaleString("en-US")} KiB, and was scraped ${overhead.scrapes} times; 1-minute load average ${overhead.loadAverage.start.toFixed(1)} → ${overhead.loadAverage.end.toFixed(1)} on ${cpus().length} cores):`,
     "",
     overheadTable(overhead),
     "",
   );
 }
 const v = verdicts(scenarios, throughput, o);
-if (overhead) {
+if (overhead && !overhead.control) {
   v.push({
     target:
       "metrics and tracing on: the cached status read ≥ 90 % as fast as with them off (the app's CPU per request)",

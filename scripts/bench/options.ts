@@ -39,6 +39,11 @@ const schema = z.object({
   BENCH_AC_CONNECTIONS: int(20, 1, 1000),
   BENCH_SEED: int(20261122, 0, 2 ** 31),
   /**
+   * 1: the overhead part's "on" app runs with observability off too (an A/A control): how far apart
+   * two identical apps measure, the method's own noise.
+   */
+  BENCH_OVERHEAD_CONTROL: z.enum(["0", "1"]).default("0"),
+  /**
    * 0 (default): before the browsers start, the BFF's first status sweep has read every seeded swap,
    * as it would hold a snapshot of every swap it created. 1: the browsers meet a BFF that knows none
    * of them (a restart on the memory store, swaps made elsewhere).

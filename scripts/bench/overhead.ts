@@ -1,10 +1,14 @@
 // What metrics and tracing cost a request: the cached status read (GET /api/v1/swap/{id}, served
 // from the BFF's snapshot) on two apps of the same build, one with observability off (no
 // METRICS_TOKEN, no OTLP endpoint) and one with it on (METRICS_TOKEN set and scraped, every request
-// traced and exported over OTLP/HTTP protobuf to a local sink), in interleaved autocannon rounds.
+// traced and exported over OTLP/HTTP protobuf to a local sink), in autocannon rounds.
 // Two measures: requests a second, and the app process's CPU time per request (from /proc). The
 // second is what the target is judged on: on a machine that other work shares, throughput swings
 // with whatever else runs, while the CPU a request costs the app does not.
+// Each round starts a fresh pair (the start and the measuring order alternating) and stops it after:
+// one pair kept for the whole run measured a process, not a setting. Two identical apps with
+// observability off (BENCH_OVERHEAD_CONTROL=1) came out 27 % apart that way on a quiet machine,
+// each process keeping its own speed for the whole run.
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -28,6 +32,8 @@ type OverheadSide = {
 };
 
 export type OverheadResult = {
+  /** An A/A control (BENCH_OVERHEAD_CONTROL=1): both apps had observability off. */
+  control: boolean;
   seconds: number;
   rounds: number;
   connections: number;
@@ -77,57 +83,63 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
     CLIENT_SWAPS_PER_MINUTE: "1000000",
     CLIENT_READS_PER_MINUTE: "1000000",
   };
-  const apps: BenchApp[] = [];
+  const onEnv =
+    o.BENCH_OVERHEAD_CONTROL === "1"
+      ? env
+      : {
+          ...env,
+          METRICS_TOKEN,
+          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`,
+        };
+  const scraped = o.BENCH_OVERHEAD_CONTROL !== "1";
+  const path = `/api/v1/swap/${id}`;
+  const headers = { "x-swap-token": token };
+  const cannon = (app: BenchApp, seconds: number) =>
+    autocannon({
+      url: app.origin + path,
+      headers,
+      connections: o.BENCH_AC_CONNECTIONS,
+      duration: seconds,
+      pipelining: 1,
+    });
+  let scrapes = 0;
+  const scrape = async (app: BenchApp) => {
+    const res = await fetch(`${app.origin}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    if (!res.ok) throw new Error(`GET /api/metrics answered ${res.status}`);
+    await res.text();
+    scrapes++;
+  };
+  const rounds = o.BENCH_AC_ROUNDS;
+  const perRound = Math.max(1, Math.round(o.BENCH_AC_SECONDS / rounds));
+  log(
+    `  overhead: ${rounds} rounds, each a fresh pair of apps × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections, GET /api/v1/swap/{id} (cached)${scraped ? "" : ", A/A control: both off"}`,
+  );
+  const runs: [autocannon.Result[], autocannon.Result[]] = [[], []];
+  const cpu: [number[], number[]] = [[], []];
+  let apps: BenchApp[] = [];
   try {
-    apps.push(await startBff(env));
-    apps.push(
-      await startBff({
-        ...env,
-        METRICS_TOKEN,
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`,
-      }),
-    );
-    const on = apps[1]!;
-    const path = `/api/v1/swap/${id}`;
-    const headers = { "x-swap-token": token };
-    for (const app of apps) {
-      const first = await fetch(app.origin + path, { headers });
-      if (!first.ok) throw new Error(`GET ${path} answered ${first.status}: ${await first.text()}`);
-    }
-    let scrapes = 0;
-    const scrape = async () => {
-      const res = await fetch(`${on.origin}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-      if (!res.ok) throw new Error(`GET /api/metrics answered ${res.status}`);
-      await res.text();
-      scrapes++;
-    };
-    const cannon = (app: BenchApp, seconds: number) =>
-      autocannon({
-        url: app.origin + path,
-        headers,
-        connections: o.BENCH_AC_CONNECTIONS,
-        duration: seconds,
-        pipelining: 1,
-      });
-    // Warm both (JIT, lazy route loading), then interleaved rounds, the order alternating.
-    for (let pass = 0; pass < 2; pass++) for (const app of apps) await cannon(app, 3);
-    const rounds = o.BENCH_AC_ROUNDS;
-    const perRound = Math.max(1, Math.round(o.BENCH_AC_SECONDS / rounds));
-    log(
-      `  overhead: ${rounds} rounds × 2 apps × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections, GET /api/v1/swap/{id} (cached)`,
-    );
-    const runs: [autocannon.Result[], autocannon.Result[]] = [[], []];
-    const cpu: [number[], number[]] = [[], []];
     for (let round = 0; round < rounds; round++) {
-      for (let k = 0; k < 2; k++) {
-        const index = (k + round) % 2;
+      // The order alternates, for starting (what the machine is doing meanwhile) and for measuring.
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      apps = [];
+      for (const index of order) apps[index] = await startBff(index === 0 ? env : onEnv);
+      for (const app of apps) {
+        const first = await fetch(app.origin + path, { headers });
+        if (!first.ok) throw new Error(`GET ${path} answered ${first.status}: ${await first.text()}`);
+      }
+      // Warm each (JIT, lazy route loading) as long as it is then measured.
+      for (const index of order) await cannon(apps[index]!, perRound);
+      for (const index of order) {
         const cpuBefore = cpuSeconds(apps[index]!.pid);
         const result = await cannon(apps[index]!, perRound);
         runs[index]!.push(result);
         cpu[index]!.push(((cpuSeconds(apps[index]!.pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total));
         // A scraper's visit, as Prometheus would pay one every 15 s.
-        if (index === 1) await scrape();
+        if (index === 1 && scraped) await scrape(apps[1]!);
       }
+      // The traced app's last batch goes out before it stops (its shutdown flushes it).
+      for (const app of apps) await app.stop();
+      apps = [];
     }
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
@@ -142,9 +154,8 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
       non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
     });
     const ratios = runs[1].map((r, round) => r.requests.average / runs[0][round]!.requests.average);
-    // The batch in flight goes out before the numbers are read.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
     return {
+      control: !scraped,
       seconds: perRound * rounds,
       rounds,
       connections: o.BENCH_AC_CONNECTIONS,
@@ -158,7 +169,7 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
       loadAverage: { start: loadStart, end: loadavg()[0]! },
     };
   } finally {
-    for (const app of apps) await app.stop();
+    for (const app of apps.filter(Boolean)) await app.stop();
     await upstream.close();
     await new Promise((resolve) => sink.close(resolve));
   }
@@ -172,7 +183,7 @@ export function overheadTable(r: OverheadResult): string {
     "|---|---:|---:|---:|---:|---:|---:|---:|",
     row("observability off", r.off, "100 %", "100 %"),
     row(
-      "metrics and tracing on",
+      r.control ? "observability off, a second app (A/A control)" : "metrics and tracing on",
       r.on,
       `${Math.round(r.cpuRatio * 100)} %`,
       `${Math.round(r.ratio * 100)} % (${Math.round(r.ratioRange[0] * 100)}–${Math.round(r.ratioRange[1] * 100)} %)`,
