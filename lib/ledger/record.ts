@@ -2,6 +2,7 @@
 // status change, and (with webhooks on) the outbox row announcing it, all in one transaction.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Swap, SwapListItem } from "@/lib/schema/partner";
 import type { LedgerDb } from "./db";
@@ -129,7 +130,11 @@ export async function recordSwaps(
       if (updatedAt < current.updatedAt) continue;
       // A view without commission (creation, a live read) keeps the commission we listed before.
       const next: SwapListItem = listed ? item : { ...item, commission: current.item.commission };
-      if (JSON.stringify(next) === JSON.stringify(current.item)) continue;
+      // jsonb keeps its own key order, so the stored item is compared as a value, not as text (as
+      // text every view of a swap "changed" it: a rewritten row and a rewards kick per live read).
+      // The first listing of a swap seen before only live still marks it listed.
+      const same = isDeepStrictEqual(JSON.parse(JSON.stringify(next)), current.item);
+      if (same && (current.listed || !listed)) continue;
       changed++;
       await tx
         .update(swaps)

@@ -294,6 +294,19 @@ export function ledgerSyncCases(t: LedgerTest) {
     expect(detail?.history.map((h) => h.status)).toEqual(["processing"]);
   });
 
+  it("counts a view the ledger already holds as no change, however its database orders the stored keys", async () => {
+    const created = await t.newSwap();
+    const seen = (at: number) => ({ source: "live" as const, seenAt: new Date(at), events: false });
+    expect(await recordSwaps(t.connection.db, [created], seen(t.now))).toEqual({ inserted: 1, changed: 0 });
+    // The same view again, and again with its keys in another order: nothing to write.
+    expect(await recordSwaps(t.connection.db, [created], seen(t.now + 1))).toEqual({ inserted: 0, changed: 0 });
+    const reordered = Object.fromEntries(Object.entries(created).reverse()) as typeof created;
+    expect(await recordSwaps(t.connection.db, [reordered], seen(t.now + 2))).toEqual({ inserted: 0, changed: 0 });
+    const moved = { ...created, status: "processing" as const };
+    expect(await recordSwaps(t.connection.db, [moved], seen(t.now + 3))).toEqual({ inserted: 0, changed: 1 });
+    expect(await recordSwaps(t.connection.db, [moved], seen(t.now + 4))).toEqual({ inserted: 0, changed: 0 });
+  });
+
   it("re-lists completed swaps until their reward is claimed", async () => {
     await t.seed({ count: 3, statuses: ["completed"] });
     await backfillStep(t.deps());
