@@ -190,6 +190,12 @@ test("the checkout with a pair and an amount, in every locale", async ({ page })
     // Reading order: the first step at the start of the line, on the right in a right-to-left page.
     if (directionOf(locale) === "rtl") expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
     else expect(xs[0], `steps from the left in ${locale}`).toBeLessThan(xs[1]!);
+    // The address field's hint reads in the page's direction; a typed address, left to right.
+    const address = page.locator("#address");
+    const direction = () => address.evaluate((input) => getComputedStyle(input).direction);
+    expect(await direction(), `the address field's hint in ${locale}`).toBe(directionOf(locale));
+    await address.fill(TRON_ADDRESS);
+    expect(await direction(), `a typed address in ${locale}`).toBe("ltr");
   }
   expect(problems).toEqual([]);
 });
