@@ -374,6 +374,7 @@ test("the dashboard with its daily table open, in every locale", async ({ page, 
 test("screenshots at 390 px of the checkout, its review, a deposit and a completed swap in right-to-left and other scripts", async ({
   page,
 }) => {
+  // Pictures only: every one of these screens is asserted in 8 locales by the tests above.
   test.skip(!takingScreenshots, screenshotsOnly);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const locale of ["ar", "fa", "he", "ja", "hi", "de"] as const) {

@@ -8,6 +8,7 @@ test("screenshots: checkout empty, with a quote, picker open, review, deposit in
   page,
   checkout,
 }) => {
+  // Pictures only: checkout-journey and swap-progress assert the same walk.
   test.skip(!takingScreenshots, screenshotsOnly);
   test.setTimeout(90_000);
   const swap = await checkout.walkToDeposit(async (stop) => {

@@ -83,6 +83,7 @@ test("screenshots of the widget: light, dark and a partner accent, at phone and 
   page,
   sites,
 }) => {
+  // Pictures only: the accent's contrast and the phone layout are asserted by the tests above.
   test.skip(!takingScreenshots, screenshotsOnly);
   const looks = [
     { name: "light", query: "theme=light" },
