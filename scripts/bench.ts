@@ -115,8 +115,10 @@ if (overhead && !overhead.control) {
   v.push({
     target:
       "metrics and tracing on: the cached status read ≥ 90 % as fast as with them off (the app's CPU per request)",
-    met: overhead.cpuRatio >= 0.9,
-    measured: `${Math.round(overhead.cpuRatio * 100)} % (${overhead.off.cpuMicrosPerRequest} µs off, ${overhead.on.cpuMicrosPerRequest} µs on; throughput ${Math.round(overhead.ratio * 100)} %)`,
+    // Each round's own ratio: the two apps of a round met the same machine (an A/A control's ratio of
+    // medians came out at 113 %, its paired median at 99 %).
+    met: overhead.cpuRatioPaired.median >= 0.9,
+    measured: `${Math.round(overhead.cpuRatioPaired.median * 100)} %, the median of the rounds' own ratios (middle half ${Math.round(overhead.cpuRatioPaired.quartiles[0] * 100)}–${Math.round(overhead.cpuRatioPaired.quartiles[1] * 100)} %; medians ${overhead.off.cpuMicrosPerRequest} µs off, ${overhead.on.cpuMicrosPerRequest} µs on; throughput ${Math.round(overhead.ratio * 100)} %)`,
   });
 }
 lines.push("Targets:", "", verdictList(v));

@@ -15,12 +15,15 @@ export type BenchApp = {
   exited: () => string | null;
 };
 
-export async function startBff(env: Record<string, string>): Promise<BenchApp> {
+/** `cpus`: the CPUs the app may run on (taskset's list, such as "0"), so that a measure of it meets the same core every time. */
+export async function startBff(env: Record<string, string>, { cpus }: { cpus?: string } = {}): Promise<BenchApp> {
   const port = await freePort();
   // A fresh ledger per run unless the caller names one.
   const ledgerDir = env.LEDGER_DIR ? null : mkdtempSync(path.join(tmpdir(), "swap-bench-ledger-"));
   if (ledgerDir) env = { LEDGER_DIR: ledgerDir, ...env };
-  const child = spawn(process.execPath, ["server/start.mjs"], {
+  // taskset execs node in its own place, so the child's pid is the app's.
+  const command = cpus ? ["taskset", "-c", cpus, process.execPath] : [process.execPath];
+  const child = spawn(command[0]!, [...command.slice(1), "server/start.mjs"], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? "",

@@ -4,18 +4,25 @@
 // traced and exported over OTLP/HTTP protobuf to a local sink), in autocannon rounds.
 // Two measures: requests a second, and the app process's CPU time per request (from /proc). The
 // second is what the target is judged on: on a machine that other work shares, throughput swings
-// with whatever else runs, while the CPU a request costs the app does not.
+// with whatever else runs, and the CPU a request costs the app moves less.
 // Each round starts a fresh pair (the start and the measuring order alternating) and stops it after:
 // one pair kept for the whole run measured a process, not a setting. Two identical apps with
 // observability off (BENCH_OVERHEAD_CONTROL=1) came out 27 % apart that way on a quiet machine,
 // each process keeping its own speed for the whole run.
+// On a machine of two cores or more, the app under measure runs on the first core and this process
+// (autocannon, the upstream, the sink) on the others, so the load never shares the app's core. The
+// rounds still swing (the same app's CPU per request from 2.4 to 7.4 ms on this project's virtual
+// machine), and a round's two apps swing together: the verdict is the median of the rounds' own
+// ratios (cpuRatioPaired).
+import { execFile, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadavg } from "node:os";
+import { cpus as cpuList, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { deriveKey } from "@/lib/config/derive";
+import { repoRoot } from "../../tests/support/servers";
 import { startBff, type BenchApp } from "./app";
 import { API_KEY, APP_SECRET, type BenchOptions } from "./options";
 import { startUpstream } from "./upstream";
@@ -44,9 +51,20 @@ export type OverheadResult = {
   ratioRange: [number, number];
   /** Off's CPU per request ÷ on's (medians): how fast a request is with observability on, 1 = as fast. */
   cpuRatio: number;
+  /**
+   * The same, paired: each round's off ÷ on CPU per request (the two apps of one round met the same
+   * machine), the median over rounds and the middle half of them.
+   */
+  cpuRatioPaired: { median: number; quartiles: [number, number] };
   /** What the sink received from the traced app: proof that tracing was on. */
   exported: { requests: number; bytes: number };
   scrapes: number;
+  /**
+   * The wrapper's own cost, measured apart (scripts/bench/overhead-direct.ts): CPU µs a call with
+   * observability off and on, medians of ten measures each, and the OTLP batches the traced side
+   * sent. Not run in the A/A control.
+   */
+  direct: { offMicros: number; onMicros: number; batches: number } | null;
   loadAverage: { start: number; end: number };
 };
 
@@ -56,8 +74,51 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The route wrapper alone, off and on in turn, twice each, each run a process of its own on `cpus`. */
+async function directCost(cpus: string | undefined): Promise<NonNullable<OverheadResult["direct"]>> {
+  const runs: { mode: "off" | "on"; micros: number[]; batches: number }[] = [];
+  for (const mode of ["off", "on", "off", "on"]) {
+    const command = [
+      ...(cpus ? ["taskset", "-c", cpus] : []),
+      process.execPath,
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "scripts/bench/overhead-direct.ts",
+      mode,
+    ];
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(command[0]!, command.slice(1), { cwd: repoRoot, timeout: 300_000 }, (error, out, err) =>
+        error ? reject(new Error(`${command.join(" ")}: ${error.message}\n${err}`)) : resolve(out),
+      ),
+    );
+    runs.push(JSON.parse(stdout.trim().split("\n").at(-1)!));
+  }
+  const of = (mode: "off" | "on") => median(runs.filter((r) => r.mode === mode).flatMap((r) => r.micros));
+  return {
+    offMicros: of("off"),
+    onMicros: of("on"),
+    batches: runs.filter((r) => r.mode === "on").reduce((sum, r) => sum + r.batches, 0),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Every thread of this process on `list` (taskset's syntax). */
+function pinSelf(list: string): void {
+  const result = spawnSync("taskset", ["-a", "-cp", list, String(process.pid)], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`taskset -a -cp ${list} failed: ${result.stderr || result.error}`);
+}
+
 export async function runOverhead(o: BenchOptions, log: (line: string) => void): Promise<OverheadResult> {
   const loadStart = loadavg()[0]!;
+  const cores = cpuList().length;
+  const appCpu = cores >= 2 ? "0" : undefined;
+  if (appCpu) pinSelf(`1-${cores - 1}`);
   const exported = { requests: 0, bytes: 0 };
   const sink = createServer((req, res) => {
     req.on("data", (chunk: Buffer) => (exported.bytes += chunk.length));
@@ -112,7 +173,7 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
   const rounds = o.BENCH_AC_ROUNDS;
   const perRound = Math.max(1, Math.round(o.BENCH_AC_SECONDS / rounds));
   log(
-    `  overhead: ${rounds} rounds, each a fresh pair of apps × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections, GET /api/v1/swap/{id} (cached)${scraped ? "" : ", A/A control: both off"}`,
+    `  overhead: ${rounds} rounds, each a fresh pair of apps × ${perRound} s, ${o.BENCH_AC_CONNECTIONS} connections, GET /api/v1/swap/{id} (cached)${scraped ? "" : ", A/A control: both off"}${appCpu ? `, the apps on CPU ${appCpu} and the load on the others` : ""}`,
   );
   const runs: [autocannon.Result[], autocannon.Result[]] = [[], []];
   const cpu: [number[], number[]] = [[], []];
@@ -122,7 +183,7 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
       // The order alternates, for starting (what the machine is doing meanwhile) and for measuring.
       const order = round % 2 === 0 ? [0, 1] : [1, 0];
       apps = [];
-      for (const index of order) apps[index] = await startBff(index === 0 ? env : onEnv);
+      for (const index of order) apps[index] = await startBff(index === 0 ? env : onEnv, { cpus: appCpu });
       for (const app of apps) {
         const first = await fetch(app.origin + path, { headers });
         if (!first.ok) throw new Error(`GET ${path} answered ${first.status}: ${await first.text()}`);
@@ -137,15 +198,15 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
         // A scraper's visit, as Prometheus would pay one every 15 s.
         if (index === 1 && scraped) await scrape(apps[1]!);
       }
+      log(
+        `    round ${round + 1}: CPU per request off ${Math.round(cpu[0].at(-1)!)} µs, ${scraped ? "on" : "second off"} ${Math.round(cpu[1].at(-1)!)} µs (load ${loadavg()[0]!.toFixed(1)})`,
+      );
       // The traced app's last batch goes out before it stops (its shutdown flushes it).
       for (const app of apps) await app.stop();
       apps = [];
     }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const mid = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-    };
+    if (scraped) log("  overhead: the route wrapper alone, off and on (scripts/bench/overhead-direct.ts)");
+    const direct = scraped ? await directCost(appCpu) : null;
     const side = (results: autocannon.Result[], cpuPerRequest: number[]): OverheadSide => ({
       cpuMicrosPerRequest: Math.round(median(cpuPerRequest)),
       requestsPerSecond: results.reduce((sum, r) => sum + r.requests.total, 0) / (results.length * perRound),
@@ -153,6 +214,13 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
       perRound: results.map((r) => Math.round(r.requests.average)),
       non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
     });
+    const quantile = (values: number[], q: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const at = (sorted.length - 1) * q;
+      const low = Math.floor(at);
+      return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low);
+    };
+    const pairedCpu = cpu[0].map((off, round) => off / cpu[1][round]!);
     const ratios = runs[1].map((r, round) => r.requests.average / runs[0][round]!.requests.average);
     return {
       control: !scraped,
@@ -162,13 +230,16 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
       off: side(runs[0], cpu[0]),
       on: side(runs[1], cpu[1]),
       cpuRatio: median(cpu[0]) / median(cpu[1]),
+      cpuRatioPaired: { median: median(pairedCpu), quartiles: [quantile(pairedCpu, 0.25), quantile(pairedCpu, 0.75)] },
       ratio: median(ratios),
       ratioRange: [Math.min(...ratios), Math.max(...ratios)],
       exported: { ...exported },
       scrapes,
+      direct,
       loadAverage: { start: loadStart, end: loadavg()[0]! },
     };
   } finally {
+    if (appCpu) pinSelf(`0-${cores - 1}`);
     for (const app of apps.filter(Boolean)) await app.stop();
     await upstream.close();
     await new Promise((resolve) => sink.close(resolve));
@@ -176,17 +247,24 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
 }
 
 export function overheadTable(r: OverheadResult): string {
-  const row = (name: string, s: OverheadSide, cpuShare: string, share: string) =>
-    `| ${name} | ${s.cpuMicrosPerRequest} µs | ${cpuShare} | ${Math.round(s.requestsPerSecond).toLocaleString("en-US")} | ${share} | ${s.latencyMs.p50} ms | ${s.latencyMs.p99} ms | ${s.non2xx} |`;
+  const row = (name: string, s: OverheadSide, cpuShare: string, paired: string, share: string) =>
+    `| ${name} | ${s.cpuMicrosPerRequest} µs | ${cpuShare} | ${paired} | ${Math.round(s.requestsPerSecond).toLocaleString("en-US")} | ${share} | ${s.latencyMs.p50} ms | ${s.latencyMs.p99} ms | ${s.non2xx} |`;
   return [
-    "| cached status read, `GET /api/v1/swap/{id}` | app CPU per request | as fast as off | req/s | of off (rounds: min–max) | latency p50 | latency p99 | non-2xx |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
-    row("observability off", r.off, "100 %", "100 %"),
+    "| cached status read, `GET /api/v1/swap/{id}` | app CPU per request | as fast as off | paired by round: median (middle half) | req/s | of off (rounds: min–max) | latency p50 | latency p99 | non-2xx |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    row("observability off", r.off, "100 %", "100 %", "100 %"),
     row(
       r.control ? "observability off, a second app (A/A control)" : "metrics and tracing on",
       r.on,
       `${Math.round(r.cpuRatio * 100)} %`,
+      `${Math.round(r.cpuRatioPaired.median * 100)} % (${Math.round(r.cpuRatioPaired.quartiles[0] * 100)}–${Math.round(r.cpuRatioPaired.quartiles[1] * 100)} %)`,
       `${Math.round(r.ratio * 100)} % (${Math.round(r.ratioRange[0] * 100)}–${Math.round(r.ratioRange[1] * 100)} %)`,
     ),
+    ...(r.direct
+      ? [
+          "",
+          `The route wrapper alone (scripts/bench/overhead-direct.ts): ${r.direct.offMicros.toFixed(1)} µs a call off, ${r.direct.onMicros.toFixed(1)} µs on, every span exported (${r.direct.batches.toLocaleString("en-US")} OTLP batches): ${(r.direct.onMicros - r.direct.offMicros).toFixed(1)} µs a request, ${(((r.direct.onMicros - r.direct.offMicros) / r.off.cpuMicrosPerRequest) * 100).toFixed(1)} % of the app's CPU per request with observability off.`,
+        ]
+      : []),
   ].join("\n");
 }
