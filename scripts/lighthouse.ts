@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { median } from "./bench/stats";
 import { startFloor } from "./hello-floor";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
@@ -74,12 +75,6 @@ async function lighthouse(url: string, out: string): Promise<Report> {
   );
   return JSON.parse(readFileSync(out, "utf8")) as Report;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "lighthouse-"));

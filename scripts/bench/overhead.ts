@@ -25,6 +25,7 @@ import { deriveKey } from "@/lib/config/derive";
 import { repoRoot } from "../../tests/support/servers";
 import { startBff, type BenchApp } from "./app";
 import { API_KEY, APP_SECRET, type BenchOptions } from "./options";
+import { median, quantile } from "./stats";
 import { startUpstream } from "./upstream";
 
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
@@ -100,12 +101,6 @@ async function directCost(cpus: string | undefined): Promise<NonNullable<Overhea
     onMicros: of("on"),
     batches: runs.filter((r) => r.mode === "on").reduce((sum, r) => sum + r.batches, 0),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Every thread of this process on `list` (taskset's syntax). */
@@ -214,12 +209,6 @@ export async function runOverhead(o: BenchOptions, log: (line: string) => void):
       perRound: results.map((r) => Math.round(r.requests.average)),
       non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
     });
-    const quantile = (values: number[], q: number) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const at = (sorted.length - 1) * q;
-      const low = Math.floor(at);
-      return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low);
-    };
     const pairedCpu = cpu[0].map((off, round) => off / cpu[1][round]!);
     const ratios = runs[1].map((r, round) => r.requests.average / runs[0][round]!.requests.average);
     return {

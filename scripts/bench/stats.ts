@@ -1,4 +1,17 @@
-// Percentiles (nearest rank) and a compact summary of a sample.
+// Quantiles of a sample: `quantile` (linear interpolation, as R's default and numpy's) for the
+// medians and quartiles the benches compare, and nearest-rank percentiles for a summary's tail.
+
+/** The q-quantile (0..1) of `values`, interpolating between the two nearest ranks; NaN when empty. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low);
+}
+
+export const median = (values: readonly number[]) => quantile(values, 0.5);
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);

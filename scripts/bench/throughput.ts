@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { deriveKey } from "@/lib/config/derive";
 import { startBff } from "./app";
 import { API_KEY, APP_SECRET, type BenchOptions } from "./options";
+import { median } from "./stats";
 import { startUpstream } from "./upstream";
 
 type RouteResult = {
@@ -85,11 +86,6 @@ export async function runThroughput(o: BenchOptions, log: (line: string) => void
         runs[index]!.push(await cannon(r.path, r.headers, perRound));
       }
     }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const mid = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-    };
     const floorRuns = runs[0]!.map((result) => result.requests.average);
     const results: RouteResult[] = routes.map((r, index) => {
       const own = runs[index]!;
