@@ -4,6 +4,7 @@ import en from "../../lib/i18n/messages/en.json" with { type: "json" };
 import es from "../../lib/i18n/messages/es.json" with { type: "json" };
 import ru from "../../lib/i18n/messages/ru.json" with { type: "json" };
 import { shoot } from "./shots";
+import { locales } from "../../lib/i18n/locales";
 
 // The checkout in English, Spanish and Russian: every step shows its catalogue's words.
 const catalogues = { en, es, ru } as const;
@@ -152,7 +153,11 @@ test("the language switcher changes the language without losing what the user en
     .getByLabel(fill(en.destination.addressLabel, { symbol: "USDT", network: "Tron" }))
     .fill("TNDzfERDpxLDS2w1q6yaFC7pzqaSQ3Bg3r");
   await expect(page.getByText(fill(en.destination.valid, { network: "Tron" }))).toBeVisible();
-  await page.getByRole("combobox", { name: en.app.language }).selectOption("es");
+  // Reached for as a person does (the other languages are listed from the first focus or touch).
+  const languages = page.getByRole("combobox", { name: en.app.language });
+  await languages.focus();
+  await expect(languages.locator("option")).toHaveCount(locales.length);
+  await languages.selectOption("es");
   await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   // The same amount, in Spanish's decimal mark.
@@ -164,6 +169,34 @@ test("the language switcher changes the language without losing what the user en
   await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
   await expect(page.getByLabel(es.checkout.youSend, { exact: true })).toHaveValue("0,02");
   await expect(page).toHaveURL(/[?&]amount=0\.02(&|$)/);
+});
+
+test("every language is offered to a keyboard and to a touch, though the first paint lists only the current one", async ({
+  page,
+  request,
+}) => {
+  // The server's HTML names one language: the others cost the first layout a font lookup each.
+  const html = await (await request.get("/")).text();
+  expect(html.match(/<option /g)).toHaveLength(1);
+
+  await page.goto("/");
+  const languages = page.getByRole("combobox", { name: en.app.language });
+  await expect(languages).toHaveValue("en");
+  // Keyboard: Tab lands on the switcher before anything else of the page's own, and an arrow key
+  // moves to the next language, as on any select.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(languages).toBeFocused();
+  await expect(languages.locator("option")).toHaveCount(locales.length);
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("heading", { name: es.checkout.heading })).toBeVisible();
+
+  // A pointer (a phone's tap) finds the whole list too.
+  await page.context().clearCookies();
+  await page.goto("/");
+  const fresh = page.getByRole("combobox", { name: en.app.language });
+  await fresh.click();
+  await expect(fresh.locator("option")).toHaveCount(locales.length);
 });
 
 test("the quote's numbers follow the locale's format", async ({ page }) => {
