@@ -104,6 +104,40 @@ test("signing out returns to the login page and closes the dashboard and its API
   expect((await page.request.get(`${app.origin}/api/partner/swaps`)).status()).toBe(401);
 });
 
+// The race Sign out used to lose on a busy machine, made to happen every time: its session is
+// ended on the server, but its answer is held, so the dashboard is still on screen when a read of
+// its own comes back 401. That 401 is the operator's doing: no "your session ended".
+test("a dashboard read answered 401 while Sign out is under way does not call the session ended", async ({ page }) => {
+  const dashboard = new DashboardPage(page, app.origin);
+  await dashboard.login(PASSWORD);
+  await expect(page).toHaveURL(/\/partner$/);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let ended!: () => void;
+  const endedOnServer = new Promise<void>((resolve) => (ended = resolve));
+  await page.route("**/api/partner/session", async (route) => {
+    if (route.request().method() !== "DELETE") return route.continue();
+    const response = await route.fetch();
+    expect(response.status()).toBe(204);
+    ended();
+    await released;
+    await route.fulfill({ response });
+  });
+  await dashboard.signOut.click();
+  await endedOnServer;
+  // The session is gone on the server; the dashboard has not left yet. The window regaining focus
+  // revalidates its reads, as it does when an operator comes back to the tab.
+  const refused = page.waitForResponse((r) => r.url().includes("/api/partner/") && r.status() === 401);
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await refused;
+  // Long enough for the dashboard's lapse handler to act on that 401, were it going to.
+  await page.waitForTimeout(1_000);
+  expect(page.url()).not.toContain("ended=1");
+  release();
+  await expect(page).toHaveURL(/\/partner\/login$/);
+  await expect(dashboard.sessionEnded).toHaveCount(0);
+});
+
 // Last: it spends this client's login attempts for the minute.
 test("after too many attempts the wait is said once: the alert's text stays put while the visible countdown runs", async ({
   page,
