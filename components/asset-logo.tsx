@@ -6,9 +6,13 @@ import { join } from "./ui/join";
 /** A network's mark on an asset's logo: its native coin's logo, or its initial. */
 export type ChainBadge = { label: string; logoUrl: string | null };
 
-/** An asset's logo, or its monogram when there is none or it fails to load; with its chain badged in the corner when given. */
 const logoSizes = { md: "size-8", lg: "size-10" } as const;
 
+/**
+ * An asset's logo, or its monogram when there is none or it fails to load; with its chain badged in
+ * the corner when given. Lazy even on the first screen: an SVG logo is a document of its own, and
+ * loaded eagerly they kept the main thread from the first frame (docs/benchmarks.md, Lighthouse).
+ */
 export function AssetLogo({
   symbol,
   logoUrl,
@@ -35,7 +39,15 @@ export function AssetLogo({
         {symbol.slice(0, 3)}
       </span>
     ) : (
-      <img src={logoUrl} alt="" className={size} width={32} height={32} onError={() => setFailed(true)} />
+      <img
+        src={logoUrl}
+        alt=""
+        loading="lazy"
+        className={size}
+        width={32}
+        height={32}
+        onError={() => setFailed(true)}
+      />
     );
   if (!chain) return logo;
   return (
@@ -65,6 +77,7 @@ function ChainMark({ chain }: { chain: ChainBadge }) {
     <img
       src={chain.logoUrl}
       alt=""
+      loading="lazy"
       className={join(ring, "bg-white")}
       width={16}
       height={16}
