@@ -101,6 +101,8 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "bench/results/**",
+      // The floor that measure:js and lighthouse build and start while they run.
+      ".measure-js/**",
       "docs/**",
       "next-env.d.ts",
     ],
