@@ -27,7 +27,8 @@ export function LocaleSwitcher() {
           document.cookie = `${localeCookie}=${e.target.value}; path=/; max-age=31536000; samesite=lax`;
           router.refresh();
         }}
-        className="h-11 rounded-lg bg-white px-2 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
+        // As wide as the whole list makes it, before the list is there: no shift at the first focus.
+        className="h-11 min-w-[9.6rem] rounded-lg bg-white px-2 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
       >
         {shown.map((l) => (
           <option key={l} value={l} lang={l}>
