@@ -123,7 +123,12 @@ export function Checkout({
     destination.refundAddress === "" ||
     (refundCheck.state === "done" && refundCheck.result.valid && !refundUnspendable);
   const emailOk = destination.email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination.email);
-  const ready = !!quote.quote && !quote.loading && addressOk && !memoMissing && refundOk && emailOk;
+  // A price renewed on its expiry holds nothing back: the review opens on the price the form showed
+  // and holds its own "Create swap" until the new one is in, as it does when a price expires there.
+  // Otherwise a press that lands as the price renews would do nothing at all.
+  const renewing = !quote.quote && !!quote.held && quote.loading && !quote.error;
+  const priced = (!!quote.quote && !quote.loading) || renewing;
+  const ready = priced && addressOk && !memoMissing && refundOk && emailOk;
   // A complete form is on its way to the review, however it is sent (Enter in a field presses no button).
   useEffect(() => {
     if (ready) void loadReview();
@@ -325,7 +330,7 @@ export function Checkout({
           onFocus={() => void loadReview()}
           onPointerDown={() => void loadReview()}
         >
-          {quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
+          {!ready && quote.loading && isQuotableAmount(amount, from) ? <Spinner /> : null}
           {blocker ? t(`missing.${blocker.reason}`, blocker.values) : t("review")}
         </Button>
       </form>

@@ -1,6 +1,7 @@
 // Quotes live 5 s on this server: the checkout replaces an expired quote by itself, and a refresh
 // that moves the estimate while the user is on the review step must be accepted first.
 import { expect, test } from "./fixtures";
+import { ReviewPage } from "./pages/review-page";
 
 test.use({ appEnv: { SANDBOX_QUOTE_TTL_SECONDS: "5" } });
 
@@ -98,4 +99,34 @@ test("on the review step a price renewed in place keeps focus on 'Create swap' (
   await expect(review.createButton).toBeEnabled();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/swap\/[A-Z0-9]{12}/);
+});
+
+test("'Review swap' pressed while an expired price is renewed opens the review on the price shown, with 'Create swap' held back until the new one is in", async ({
+  page,
+  checkout,
+}) => {
+  // Each quote answer after the first waits until the test lets it go: the renewal is in flight for
+  // as long as the test needs, not for a moment it would have to hit.
+  let release = () => {};
+  let answered = 0;
+  await page.route("**/api/v1/quote", async (route) => {
+    if (answered++ > 0) await new Promise<void>((go) => (release = go));
+    return route.fulfill({ response: await route.fetch() });
+  });
+  await checkout.fillValidBtcToUsdtTron();
+  await expect(checkout.reviewButton).toBeEnabled();
+  // The price expires and its renewal hangs: the form's button still offers the review.
+  await expect.poll(() => answered, { timeout: 10_000 }).toBe(2);
+  await expect(checkout.reviewButton).toHaveAccessibleName("Review swap");
+  await expect(checkout.reviewButton).not.toHaveAttribute("aria-disabled");
+
+  await checkout.reviewButton.press("Enter");
+  const review = new ReviewPage(page);
+  await expect(review.heading).toBeVisible();
+  await expect(review.receive).toHaveText("≈ 968.61 USDT");
+  await expect(page.getByRole("button", { name: "Renewing the price…" })).toBeDisabled();
+
+  release();
+  await expect(review.createButton).toBeEnabled();
+  await expect(review.priceUpdated).toBeHidden();
 });
