@@ -30,7 +30,13 @@ export type MySwap = {
 const KEY = "swap-checkout:my-swaps";
 const LIMIT = 20;
 const listeners = new Set<() => void>();
-let cache: { raw: string | null; list: MySwap[] } = { raw: null, list: [] };
+/**
+ * The one empty list, in the browser as on the server: after hydration React compares the
+ * browser's list with the server's, and a new `[]` there would force a synchronous re-render of
+ * every component that lists swaps, on every first load of a device that has none.
+ */
+export const noSwaps: MySwap[] = [];
+let cache: { raw: string | null; list: MySwap[] } = { raw: null, list: noSwaps };
 
 function storage(): Storage | null {
   try {
@@ -74,7 +80,10 @@ function parse(raw: string | null): MySwap[] {
 
 export function listMySwaps(): MySwap[] {
   const raw = storage()?.getItem(KEY) ?? null;
-  if (raw !== cache.raw) cache = { raw, list: parse(raw) };
+  if (raw !== cache.raw) {
+    const list = parse(raw);
+    cache = { raw, list: list.length ? list : noSwaps };
+  }
   return cache.list;
 }
 
@@ -151,11 +160,9 @@ function subscribe(listener: () => void) {
   };
 }
 
-const none: MySwap[] = [];
-
 /** The saved swaps, kept in step with other tabs; empty during server rendering. */
 export function useMySwaps(): MySwap[] {
-  return useSyncExternalStore(subscribe, listMySwaps, () => none);
+  return useSyncExternalStore(subscribe, listMySwaps, () => noSwaps);
 }
 
 // ---- "New quote, same details": an expired swap hands its payout to the next checkout, in this tab.

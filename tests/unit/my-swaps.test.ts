@@ -2,7 +2,15 @@
 // a deploy still reads after it, the refund address the checkout passes survives the swap page, and
 // a swap opened from a link never hands its payout address to a new checkout.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { keepPrefillFrom, listMySwaps, markUnderpaid, rememberSwap, takePrefill } from "@/lib/client/my-swaps";
+import {
+  forgetSwap,
+  keepPrefillFrom,
+  listMySwaps,
+  markUnderpaid,
+  noSwaps,
+  rememberSwap,
+  takePrefill,
+} from "@/lib/client/my-swaps";
 
 const KEY = "swap-checkout:my-swaps";
 const TOKEN = "tok_abcdefghijklmnopqrstuvwx";
@@ -32,6 +40,18 @@ afterEach(() => {
 });
 
 describe("my swaps on this device", () => {
+  // The server renders the empty list; a browser with none must read that same list, or React
+  // re-renders everything that lists swaps, synchronously, right after the page hydrates.
+  it("reads the server's empty list when nothing is saved, nothing readable is, or all was forgotten", () => {
+    expect(listMySwaps()).toBe(noSwaps);
+    window.localStorage.setItem(KEY, JSON.stringify([{ id: "not-an-id", token: TOKEN, savedAt: 1 }]));
+    expect(listMySwaps()).toBe(noSwaps);
+    rememberSwap("ABCDEFGHJKLM", TOKEN);
+    expect(listMySwaps()).toHaveLength(1);
+    forgetSwap("ABCDEFGHJKLM");
+    expect(listMySwaps()).toBe(noSwaps);
+  });
+
   it("reads entries saved before the refund address was kept, and drops what is not an entry", () => {
     window.localStorage.setItem(
       KEY,
