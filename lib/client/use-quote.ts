@@ -88,6 +88,8 @@ export function useQuote(
   const current = useRef<QuoteAnswer | null>(null);
   const automatic = useRef(false);
   const compare = useRef(false);
+  /** Whether a quote was ever asked for: until then there is nothing on screen to clear. */
+  const asked = useRef(false);
 
   const valid = isQuotableAmount(request.amount, request.from) && !!request.to;
   const inputsKey = valid
@@ -96,19 +98,23 @@ export function useQuote(
 
   useEffect(() => {
     if (!inputsKey || !request.from || !request.to) {
+      // Nothing asked yet (a first load with no amount): nothing to clear, and four updates to
+      // state that is already clear would still cost the page a render right after it hydrates.
+      if (!asked.current) return;
       current.current = null;
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch effect clears what it shows when its inputs go away
       setQuote(null);
       setError(null);
       setChange(null);
       setLoading(false);
       return;
     }
+    asked.current = true;
     const controller = new AbortController();
     const wasAutomatic = automatic.current;
     const mustCompare = compare.current;
     automatic.current = false;
     compare.current = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch effect shows its progress, and clears what it showed when its inputs go away (above)
     setLoading(true);
     let dateHeader: string | null = null;
     bff("/api/v1/quote", quoteAnswer, {
