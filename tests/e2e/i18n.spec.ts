@@ -182,8 +182,8 @@ test("every language is offered to a keyboard and to a touch, though the first p
   await page.goto("/");
   const languages = page.getByRole("combobox", { name: en.app.language });
   await expect(languages).toHaveValue("en");
-  // Keyboard: Tab lands on the switcher before anything else of the page's own, and an arrow key
-  // moves to the next language, as on any select.
+  // Keyboard: the switcher is the second Tab stop, after the brand's link to the start page, and
+  // an arrow key moves to the next language, as on any select.
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await expect(languages).toBeFocused();
