@@ -126,8 +126,7 @@ export function Checkout({
   // A price renewed on its expiry holds nothing back: the review opens on the price the form showed
   // and holds its own "Create swap" until the new one is in, as it does when a price expires there.
   // Otherwise a press that lands as the price renews would do nothing at all.
-  const renewing = !quote.quote && !!quote.held && quote.loading && !quote.error;
-  const priced = (!!quote.quote && !quote.loading) || renewing;
+  const priced = (!!quote.quote && !quote.loading) || quote.renewing;
   const ready = priced && addressOk && !memoMissing && refundOk && emailOk;
   // A complete form is on its way to the review, however it is sent (Enter in a field presses no button).
   useEffect(() => {
@@ -186,7 +185,7 @@ export function Checkout({
 
   // While an expired price is renewed, the review stays on screen (its button held back) rather than
   // giving way to the form for a second: that moved focus off "Create swap" and back to the heading.
-  const reviewQuote = quote.quote ?? (quote.loading && !quote.error ? quote.held : null);
+  const reviewQuote = quote.quote ?? (quote.renewing ? quote.held : null);
   if (step === "review" && reviewQuote && from && to) {
     return (
       <Panel>

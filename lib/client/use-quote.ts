@@ -19,6 +19,8 @@ export type QuoteState = {
   quote: QuoteAnswer | null;
   /** The latest quote for the inputs on screen, expired or not: what the review keeps showing while it is renewed. */
   held: QuoteAnswer | null;
+  /** `held` has expired and its renewal is under way (`loading` too). */
+  renewing: boolean;
   loading: boolean;
   error: BffError | null;
   /** Set when an automatic refresh changed the estimate: the user must accept it. */
@@ -196,6 +198,7 @@ export function useQuote(
   return {
     quote: expired || !matches ? null : quote,
     held: matches ? quote : null,
+    renewing,
     loading: loading || pending || renewing,
     error,
     change,
