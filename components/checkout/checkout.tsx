@@ -183,15 +183,16 @@ export function Checkout({
     );
   }
 
-  // While an expired price is renewed, the review stays on screen (its button held back) rather than
-  // giving way to the form for a second: that moved focus off "Create swap" and back to the heading.
-  const reviewQuote = quote.quote ?? (quote.renewing ? quote.held : null);
-  if (step === "review" && reviewQuote && from && to) {
+  // While an expired price is renewed, the price on screen stays there, marked as being renewed: the
+  // review stays up (its button held back) rather than giving way to the form for a second, which
+  // moved focus off "Create swap"; the form keeps its estimate and details rather than a skeleton.
+  const shownQuote = quote.quote ?? (quote.renewing ? quote.held : null);
+  if (step === "review" && shownQuote && from && to) {
     return (
       <Panel>
         <StepIndicator current="review" className="mb-4" />
         <ReviewStep
-          quote={reviewQuote}
+          quote={shownQuote}
           from={from}
           to={to}
           destination={destination}
@@ -263,7 +264,12 @@ export function Checkout({
 
         <SwapSide title={t("youReceive")} titleId="receive-label">
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <ReceivedAmount quote={quote.quote} loading={quote.loading} labelledBy="receive-label" />
+            <ReceivedAmount
+              quote={shownQuote}
+              loading={quote.loading && !quote.renewing}
+              renewing={quote.renewing}
+              labelledBy="receive-label"
+            />
             <AssetPicker
               label={t("youReceive")}
               assets={receivers}
@@ -296,7 +302,9 @@ export function Checkout({
             }
           />
         ) : null}
-        {quote.quote && from && to ? <QuoteDetails quote={quote.quote} now={quote.serverNow} /> : null}
+        {shownQuote && from && to ? (
+          <QuoteDetails quote={shownQuote} renewing={quote.renewing} now={quote.serverNow} />
+        ) : null}
         {!quote.quote && !quote.loading && !quote.error && from && to && !isQuotableAmount(amount, from) ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {t("enterAmount", { symbol: from.symbol, network: networkLabel(from.network) })}

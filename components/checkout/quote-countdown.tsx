@@ -10,10 +10,13 @@ export function QuoteCountdown({
   expiresAt,
   now,
   totalSeconds = 180,
+  renewing = false,
 }: {
   expiresAt: string;
   now: number;
   totalSeconds?: number;
+  /** The next price is on its way: once this one has run out, said in place of "0:00". */
+  renewing?: boolean;
 }) {
   const t = useTranslations("quote");
   const locale = useLocale();
@@ -56,7 +59,7 @@ export function QuoteCountdown({
         />
       </svg>
       <span className="min-w-0 tabular-nums" data-testid="quote-countdown">
-        {t("expiresIn", { time: clockText(left, locale) })}
+        {renewing && left === 0 ? t("renewing") : t("expiresIn", { time: clockText(left, locale) })}
       </span>
       <span className="sr-only" aria-live="polite">
         {milestone}

@@ -6,7 +6,16 @@ import { quoteRate } from "@/lib/client/use-quote";
 import { usdSide, usdText } from "@/lib/swap/usd";
 import { QuoteCountdown } from "./quote-countdown";
 
-export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }) {
+/** `renewing`: `quote` has expired and its renewal is on its way; its figures stay until the new ones come. */
+export function QuoteDetails({
+  quote,
+  now,
+  renewing = false,
+}: {
+  quote: QuoteAnswer;
+  now: number;
+  renewing?: boolean;
+}) {
   const t = useTranslations("quote");
   const locale = useLocale();
   const minutes = etaMinutes(quote.estimatedTimeSeconds);
@@ -14,7 +23,11 @@ export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }
   const usd = usdSide(quote);
   return (
     <div className="flex flex-col gap-y-1.5 px-1 text-sm">
-      <dl className="flex flex-col gap-y-1.5 rounded-xl text-sm" data-testid="quote-details">
+      <dl
+        className="flex flex-col gap-y-1.5 rounded-xl text-sm"
+        data-testid="quote-details"
+        aria-busy={renewing || undefined}
+      >
         <Row label={t("rate")} className="tabular-nums">
           {rate ? (
             <bdi dir="ltr">
@@ -38,7 +51,7 @@ export function QuoteDetails({ quote, now }: { quote: QuoteAnswer; now: number }
         ) : null}
         <Row label={t("time")}>{t("minutes", { count: minutes })}</Row>
         <Row label={t("validity")}>
-          <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
+          <QuoteCountdown expiresAt={quote.expiresAt} now={now} renewing={renewing} />
         </Row>
       </dl>
       {/* What the rate is, as far as the service's documentation says: its estimate of what arrives. */}

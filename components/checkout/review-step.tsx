@@ -204,7 +204,7 @@ export function ReviewStep(props: Props) {
           <span data-testid="review-time">{t("minutes", { count: etaMinutes(quote.estimatedTimeSeconds) })}</span>
         </Row>
         <Row label={t("validity")}>
-          <QuoteCountdown expiresAt={quote.expiresAt} now={now} />
+          <QuoteCountdown expiresAt={quote.expiresAt} now={now} renewing={props.refreshing} />
         </Row>
       </dl>
       {/* What "≈" and the countdown mean, before the swap is made rather than after. */}

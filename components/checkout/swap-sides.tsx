@@ -8,6 +8,7 @@ import type { BffError } from "@/lib/client/bff";
 import { amountText } from "@/lib/swap/amount-input";
 import { formatAmount, glanceFractionDigits } from "@/lib/swap/format";
 import { Icon } from "../ui/icon";
+import { join } from "../ui/join";
 import { Skeleton } from "../ui/spinner";
 
 /** One side of the swap, what is sent or what comes back: its title, then the amount and the asset on one line. */
@@ -150,10 +151,13 @@ export function FlipButton({ canFlip, onFlip, said }: { canFlip: boolean; onFlip
 export function ReceivedAmount({
   quote,
   loading,
+  renewing = false,
   labelledBy,
 }: {
   quote: QuoteAnswer | null;
   loading: boolean;
+  /** `quote` has expired and a new price is on its way: shown muted, and busy to screen readers. */
+  renewing?: boolean;
   labelledBy: string;
 }) {
   const locale = useLocale();
@@ -161,7 +165,11 @@ export function ReceivedAmount({
     <output
       aria-labelledby={labelledBy}
       aria-live="polite"
-      className="@container flex h-14 min-w-0 flex-1 basis-20 items-center truncate px-1 text-2xl font-semibold text-slate-800 tabular-nums sm:text-3xl dark:text-slate-100"
+      aria-busy={renewing || undefined}
+      className={join(
+        "@container flex h-14 min-w-0 flex-1 basis-20 items-center truncate px-1 text-2xl font-semibold tabular-nums transition-colors sm:text-3xl",
+        renewing ? "text-slate-500 dark:text-slate-400" : "text-slate-800 dark:text-slate-100",
+      )}
     >
       {loading ? (
         <Skeleton className="h-8 w-32" />

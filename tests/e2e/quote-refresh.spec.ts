@@ -130,3 +130,28 @@ test("'Review swap' pressed while an expired price is renewed opens the review o
   await expect(review.createButton).toBeEnabled();
   await expect(review.priceUpdated).toBeHidden();
 });
+
+test("while an expired price is renewed the form keeps its estimate, says it is renewing, and then that it was renewed", async ({
+  page,
+  checkout,
+}) => {
+  let release = () => {};
+  let answered = 0;
+  await page.route("**/api/v1/quote", async (route) => {
+    if (answered++ > 0) await new Promise<void>((go) => (release = go));
+    return route.fulfill({ response: await route.fetch() });
+  });
+  await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
+  await checkout.expectQuote();
+  await expect.poll(() => answered, { timeout: 10_000 }).toBe(2);
+  // No skeleton and no "0:00": the price the person read stays, marked as being renewed.
+  await expect(checkout.estimate).toHaveText("≈ 968.61 USDT");
+  await expect(checkout.estimate).toHaveAttribute("aria-busy", "true");
+  await expect(checkout.countdown).toHaveText("Renewing the price…");
+  await expect(page.getByTestId("quote-details")).toContainText("USDT");
+
+  release();
+  await expect(checkout.countdown).toHaveText(/^Price valid for 0:0[3-5]$/);
+  await expect(checkout.estimate).not.toHaveAttribute("aria-busy");
+  await expect(page.locator("[data-testid=quote-countdown] + [aria-live=polite]")).toHaveText("The price was renewed.");
+});
