@@ -124,3 +124,18 @@ export const ending = (completed: number, refunded: number, failed: number, expi
   expired,
   abandoned,
 });
+
+/** The value of swap_checkout_funnel_steps_dropped_total{step, reason} on an instance's metrics. */
+export async function droppedSteps(origin: string, metricsToken: string, step: string, reason: string) {
+  const res = await call(origin, "/api/metrics", { headers: { authorization: `Bearer ${metricsToken}` } });
+  expect(res.status, res.raw.slice(0, 300)).toBe(200);
+  const line = res.text
+    .split("\n")
+    .find(
+      (l) =>
+        l.startsWith("swap_checkout_funnel_steps_dropped_total{") &&
+        l.includes(`step="${step}"`) &&
+        l.includes(`reason="${reason}"`),
+    );
+  return line === undefined ? undefined : Number(line.split(" ").at(-1));
+}

@@ -15,6 +15,7 @@ import {
   as,
   checkAddress,
   client,
+  droppedSteps,
   ending,
   funnelApp,
   funnelSteps,
@@ -293,22 +294,7 @@ describe("when the ledger's database is away", () => {
   const METRICS_TOKEN = "funnel-metrics-token-0123456789";
   let postgres: RunningPostgres;
   let onPostgres: RunningApp;
-  /** The value of swap_checkout_funnel_steps_dropped_total{step, reason} on the instance's metrics. */
-  const dropped = async (step: string, reason: string) => {
-    const res = await call(onPostgres.origin, "/api/metrics", {
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    });
-    expect(res.status, res.raw.slice(0, 300)).toBe(200);
-    const line = res.text
-      .split("\n")
-      .find(
-        (l) =>
-          l.startsWith("swap_checkout_funnel_steps_dropped_total{") &&
-          l.includes(`step="${step}"`) &&
-          l.includes(`reason="${reason}"`),
-      );
-    return line === undefined ? undefined : Number(line.split(" ").at(-1));
-  };
+  const dropped = (step: string, reason: string) => droppedSteps(onPostgres.origin, METRICS_TOKEN, step, reason);
   /** Steps of `step` lost to the ledger's faults (it does not open or answer, is too slow, fails the write). */
   const lostToTheLedger = async (step: string) => {
     let sum = 0;
