@@ -1,11 +1,25 @@
 // Quotes live 5 s on this server: the checkout replaces an expired quote by itself, and a refresh
 // that moves the estimate while the user is on the review step must be accepted first.
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ReviewPage } from "./pages/review-page";
 
 test.use({ appEnv: { SANDBOX_QUOTE_TTL_SECONDS: "5" } });
 
 const isQuoteCall = (url: string) => new URL(url).pathname === "/api/v1/quote";
+
+/**
+ * Each quote answer after the first waits until the test calls `release()`: the renewal is in flight
+ * for as long as the test needs, not for a moment it would have to hit.
+ */
+async function holdRenewals(page: Page) {
+  const renewal = { answered: 0, release: () => {} };
+  await page.route("**/api/v1/quote", async (route) => {
+    if (renewal.answered++ > 0) await new Promise<void>((go) => (renewal.release = go));
+    return route.fulfill({ response: await route.fetch() });
+  });
+  return renewal;
+}
 
 test("an expired quote is replaced by a new one without the user asking, and the countdown starts again", async ({
   page,
@@ -105,18 +119,11 @@ test("'Review swap' pressed while an expired price is renewed opens the review o
   page,
   checkout,
 }) => {
-  // Each quote answer after the first waits until the test lets it go: the renewal is in flight for
-  // as long as the test needs, not for a moment it would have to hit.
-  let release = () => {};
-  let answered = 0;
-  await page.route("**/api/v1/quote", async (route) => {
-    if (answered++ > 0) await new Promise<void>((go) => (release = go));
-    return route.fulfill({ response: await route.fetch() });
-  });
+  const renewal = await holdRenewals(page);
   await checkout.fillValidBtcToUsdtTron();
   await expect(checkout.reviewButton).toBeEnabled();
   // The price expires and its renewal hangs: the form's button still offers the review.
-  await expect.poll(() => answered, { timeout: 10_000 }).toBe(2);
+  await expect.poll(() => renewal.answered, { timeout: 10_000 }).toBe(2);
   await expect(checkout.reviewButton).toHaveAccessibleName("Review swap");
   await expect(checkout.reviewButton).not.toHaveAttribute("aria-disabled");
 
@@ -126,7 +133,7 @@ test("'Review swap' pressed while an expired price is renewed opens the review o
   await expect(review.receive).toHaveText("≈ 968.61 USDT");
   await expect(page.getByRole("button", { name: "Renewing the price…" })).toBeDisabled();
 
-  release();
+  renewal.release();
   await expect(review.createButton).toBeEnabled();
   await expect(review.priceUpdated).toBeHidden();
 });
@@ -135,22 +142,17 @@ test("while an expired price is renewed the form keeps its estimate, says it is 
   page,
   checkout,
 }) => {
-  let release = () => {};
-  let answered = 0;
-  await page.route("**/api/v1/quote", async (route) => {
-    if (answered++ > 0) await new Promise<void>((go) => (release = go));
-    return route.fulfill({ response: await route.fetch() });
-  });
+  const renewal = await holdRenewals(page);
   await checkout.goto({ from: "BTC.bitcoin", to: "USDT.tron", amount: "0.01" });
   await checkout.expectQuote();
-  await expect.poll(() => answered, { timeout: 10_000 }).toBe(2);
+  await expect.poll(() => renewal.answered, { timeout: 10_000 }).toBe(2);
   // No skeleton and no "0:00": the price the person read stays, marked as being renewed.
   await expect(checkout.estimate).toHaveText("≈ 968.61 USDT");
   await expect(checkout.estimate).toHaveAttribute("aria-busy", "true");
   await expect(checkout.countdown).toHaveText("Renewing the price…");
   await expect(page.getByTestId("quote-details")).toContainText("USDT");
 
-  release();
+  renewal.release();
   await expect(checkout.countdown).toHaveText(/^Price valid for 0:0[3-5]$/);
   await expect(checkout.estimate).not.toHaveAttribute("aria-busy");
   await expect(page.locator("[data-testid=quote-countdown] + [aria-live=polite]")).toHaveText("The price was renewed.");
