@@ -183,16 +183,15 @@ export function Checkout({
     );
   }
 
-  // While an expired price is renewed, the price on screen stays there, marked as being renewed: the
-  // review stays up (its button held back) rather than giving way to the form for a second, which
-  // moved focus off "Create swap"; the form keeps its estimate and details rather than a skeleton.
-  const shownQuote = quote.quote ?? (quote.renewing ? quote.held : null);
-  if (step === "review" && shownQuote && from && to) {
+  // While an expired price is renewed, the price on screen (`quote.shown`) stays there, marked as
+  // being renewed: the review stays up (its button held back) rather than giving way to the form for
+  // a second, which moved focus off "Create swap"; the form keeps its estimate and details.
+  if (step === "review" && quote.shown && from && to) {
     return (
       <Panel>
         <StepIndicator current="review" className="mb-4" />
         <ReviewStep
-          quote={shownQuote}
+          quote={quote.shown}
           from={from}
           to={to}
           destination={destination}
@@ -265,7 +264,7 @@ export function Checkout({
         <SwapSide title={t("youReceive")} titleId="receive-label">
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <ReceivedAmount
-              quote={shownQuote}
+              quote={quote.shown}
               loading={quote.loading && !quote.renewing}
               renewing={quote.renewing}
               labelledBy="receive-label"
@@ -302,8 +301,8 @@ export function Checkout({
             }
           />
         ) : null}
-        {shownQuote && from && to ? (
-          <QuoteDetails quote={shownQuote} renewing={quote.renewing} now={quote.serverNow} />
+        {quote.shown && from && to ? (
+          <QuoteDetails quote={quote.shown} renewing={quote.renewing} now={quote.serverNow} />
         ) : null}
         {!quote.quote && !quote.loading && !quote.error && from && to && !isQuotableAmount(amount, from) ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -17,9 +17,9 @@ export type QuoteChange = { before: QuoteAnswer; after: QuoteAnswer };
 
 export type QuoteState = {
   quote: QuoteAnswer | null;
-  /** The latest quote for the inputs on screen, expired or not: what the review keeps showing while it is renewed. */
-  held: QuoteAnswer | null;
-  /** `held` has expired and its renewal is under way (`loading` too). */
+  /** The price on screen: `quote`, or while it is renewed the expired one, kept until the new one comes. */
+  shown: QuoteAnswer | null;
+  /** `shown` has expired and its renewal is under way (`loading` too). */
   renewing: boolean;
   loading: boolean;
   error: BffError | null;
@@ -197,7 +197,7 @@ export function useQuote(
   const renewing = expired && matches;
   return {
     quote: expired || !matches ? null : quote,
-    held: matches ? quote : null,
+    shown: matches ? quote : null,
     renewing,
     loading: loading || pending || renewing,
     error,
