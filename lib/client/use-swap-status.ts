@@ -3,7 +3,7 @@
 // polling once the status is terminal. Past its deposit deadline a waiting swap is about to end
 // (expired, or a deposit that came in time): it is asked every 10 s until it says which.
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import useSWR from "swr";
+import useSWR, { unstable_serialize, useSWRConfig } from "swr";
 import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
 import type { Swap } from "@/lib/schema/partner";
@@ -25,9 +25,18 @@ function pollInterval(latest: SwapSnapshot | undefined): number {
 }
 
 export function useSwapStatus(id: string, token: string | null) {
-  const status = useSWR<SwapSnapshot, BffError>(token ? [`/api/v1/swap/${id}`, token] : null, fetchSwap, {
+  const key = token ? [`/api/v1/swap/${id}`, token] : null;
+  const { cache } = useSWRConfig();
+  const status = useSWR<SwapSnapshot, BffError>(key, fetchSwap, {
     refreshInterval: pollInterval,
     revalidateOnFocus: true,
+    // An ended swap is asked no more, whichever way its end arrived. SWR runs a poll already due
+    // without asking the interval again, so an end brought by "Check now", focus or another tab
+    // would otherwise cost one more upstream read when that poll came due.
+    isPaused: () => {
+      const latest = key ? (cache.get(unstable_serialize(key))?.data as SwapSnapshot | undefined) : undefined;
+      return !!latest && isTerminalStatus(latest.swap.status);
+    },
     // A wrong link will not become right by asking again.
     shouldRetryOnError: (error) => error.code !== "swap_not_found",
     errorRetryInterval: 10_000,

@@ -1,8 +1,8 @@
 // How often the swap page asks the BFF, on the page's own manual clock: every 30 s while the swap
-// is open (none at 29 s, one at 31 s), and never again once it is completed, refunded or failed
-// (expired: deposit-window.spec.ts). Reads are counted per request, and "no read happened" is
-// settled by ordering: a marker request sent after the clock moved arrives after any read the move
-// caused.
+// is open (none at 29 s, one at 31 s), and never again once it is completed, refunded or failed,
+// however the end arrived (expired: deposit-window.spec.ts). Reads are counted per request, and
+// "no read happened" is settled by ordering: a marker request sent after the clock moved arrives
+// after any read the move caused.
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, pauseClock, readCounter, test } from "./fixtures";
 import { SwapPage } from "./pages/swap-page";
 
@@ -99,6 +99,28 @@ test("polling stops once the swap is completed, refunded or failed: ten minutes 
       }
     }),
   );
+});
+
+test("an end that arrives through 'Check now', not the poll, still ends the reads: the poll already due is not made", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const created = await createSwapThroughApi(request, baseURL!);
+  const counter = readCounter(page, created.id);
+  await page.clock.install();
+  const swap = new SwapPage(page);
+  await swap.goto(created.path);
+  await swap.expectStatus("waiting_deposit");
+  // From here the page's 30-s poll stays due: its clock moves only as the test says.
+  await pauseClock(page, 1_000);
+  await swap.depositUntil("completed");
+  await counter.settle();
+  const atTerminal = counter.reads();
+
+  await page.clock.runFor(10 * 60_000);
+  await counter.settle();
+  expect(counter.reads(), "reads after the page showed completed").toBe(atTerminal);
 });
 
 test("a check that does not get through says so, keeps the last status, and the next one that does clears it", async ({
