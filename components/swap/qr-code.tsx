@@ -5,6 +5,9 @@
 import { useEffect, useState } from "react";
 import { Skeleton } from "../ui/spinner";
 
+/** Fetches the encoder's code ahead of its first QR, as the page waits for the swap's first read. */
+export const preloadQrEncoder = () => void import("qrcode").catch(() => undefined);
+
 export function QrCode({ value, alt }: { value: string; alt: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
