@@ -74,6 +74,7 @@ export function Checkout({
     amount,
     typedAmount,
     setTypedAmount,
+    prepareTyping,
     unreadableAmount,
     destination,
     setDestination,
@@ -243,6 +244,7 @@ export function Checkout({
               autoComplete="off"
               placeholder="0.0"
               value={typedAmount}
+              onFocus={prepareTyping}
               onChange={(e) => setTypedAmount(withoutSymbol(e.target.value, from?.symbol).slice(0, 40))}
               aria-invalid={unreadableAmount || tooManyDecimals || !!boundsError}
               aria-describedby="amount-hint"

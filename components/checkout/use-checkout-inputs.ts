@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Asset } from "@/lib/schema/partner";
 import { assetRef, findByRef, networkLabel } from "@/lib/swap/asset-ref";
-import { amountText, readAmount } from "@/lib/swap/amount-input";
+import { amountText, prepareAmountReading, readAmount } from "@/lib/swap/amount-input";
 import { takePrefill } from "@/lib/client/my-swaps";
 import { useInputsInUrl } from "@/lib/client/use-inputs-in-url";
 import type { DestinationState } from "./destination-fields";
@@ -33,6 +33,11 @@ export function useCheckoutInputs(preset: CheckoutPreset, list: Asset[], locked:
   const typedAmount =
     typed.locale === locale ? typed.text : amountText(readAmount(typed.text, typed.locale) ?? "", locale);
   const setTypedAmount = (text: string) => setTyped({ text, locale });
+  /**
+   * For the field's focus: the language's number data loads after the focus is painted (a frame,
+   * then a task), not on the first digit typed.
+   */
+  const prepareTyping = () => requestAnimationFrame(() => setTimeout(() => prepareAmountReading(locale), 0));
   const readAmountValue = readAmount(typedAmount, locale);
   const unreadableAmount = readAmountValue === null;
   const amount = readAmountValue ?? "";
@@ -94,6 +99,7 @@ export function useCheckoutInputs(preset: CheckoutPreset, list: Asset[], locked:
     amount,
     typedAmount,
     setTypedAmount,
+    prepareTyping,
     unreadableAmount,
     destination,
     setDestination,
