@@ -17,7 +17,15 @@ export default defineConfig({
       // seconds on a busy machine (the tests themselves run on a manual clock).
       {
         resolve,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 15_000 },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 15_000,
+          // A ledger of their own, never the developer's .data/ledger.
+          globalSetup: ["tests/support/ledger-root.ts"],
+          setupFiles: ["tests/support/own-ledger.ts"],
+        },
       },
       {
         resolve,
