@@ -32,7 +32,8 @@ export function useSwapStatus(id: string, token: string | null) {
     revalidateOnFocus: true,
     // An ended swap is asked no more, whichever way its end arrived. SWR runs a poll already due
     // without asking the interval again, so an end brought by "Check now", focus or another tab
-    // would otherwise cost one more upstream read when that poll came due.
+    // would otherwise cost one more read of the BFF (from its snapshot: the upstream is spared) and
+    // of the client's read allowance when that poll came due.
     isPaused: () => {
       const latest = key ? (cache.get(unstable_serialize(key))?.data as SwapSnapshot | undefined) : undefined;
       return !!latest && isTerminalStatus(latest.swap.status);
