@@ -3,7 +3,7 @@ import type { KeyValueStore, WindowAcquire } from "./types";
 
 export function createMemoryStore(now: () => number = Date.now): KeyValueStore & { clear(): void } {
   const entries = new Map<string, { value: string; expiresAt: number }>();
-  const windows = new Map<string, number[]>();
+  const windows = new Map<string, { log: number[]; windowMs: number }>();
   const registries = new Map<string, { members: Map<string, number>; expiresAt: number }>();
   let writes = 0;
 
@@ -22,10 +22,17 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore &
       for (const [k, entry] of entries) if (entry.expiresAt <= t) entries.delete(k);
     }
   };
+  let windowWrites = 0;
   const recent = (key: string, windowMs: number, at: number) => {
-    const log = (windows.get(key) ?? []).filter((t) => t > at - windowMs);
-    windows.set(key, log);
+    const log = (windows.get(key)?.log ?? []).filter((t) => t > at - windowMs);
+    windows.set(key, { log, windowMs });
     return log;
+  };
+  /** Now and then, windows whose last use has left them go: a key per client would otherwise stay for good. */
+  const sweepWindows = (at: number) => {
+    if (++windowWrites % 5000 !== 0) return;
+    for (const [key, { log, windowMs }] of windows)
+      if ((log[log.length - 1] ?? 0) <= at - windowMs) windows.delete(key);
   };
 
   return {
@@ -51,6 +58,7 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore &
           retryAfterMs: Math.max(1, (log[log.length - limit] ?? at) + windowMs - at),
         };
       log.push(at);
+      sweepWindows(at);
       return { ok: true, used: log.length, retryAfterMs: 0 };
     },
     windowUsage: async (key, windowMs, at) => recent(key, windowMs, at).length,

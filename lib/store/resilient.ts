@@ -1,9 +1,20 @@
 // Redis first, memory when Redis is away. While degraded, each instance keeps its own state (the
 // budget turns tighter: see lib/bff/upstream/budget.ts) and the app keeps serving; when Redis answers
 // again, shared state resumes. No swap is lost meanwhile: the upstream is retry-safe per quoteId.
+//
+// Sliding windows (the key's budget, each client's share) stay honest across a flap, however short:
+// every count Redis answers is copied into memory, so a degraded instance starts from what all the
+// instances had spent, not from zero; and the uses memory grants are written to Redis when it
+// answers again. Without both, two instances whose Redis commands passed their timeout now and then
+// (a starved CPU) spent 15-16 calls of a window whose ceiling was 11.
 import type { KeyValueStore } from "./types";
 
 export type ResilientStore = KeyValueStore & { degraded(): boolean };
+
+/** A use memory granted while Redis was away, not yet written to Redis. */
+type Unsynced = { key: string; at: number; windowMs: number };
+/** More than any budget grants in a window: beyond it the oldest, least likely still to count, go. */
+const MAX_UNSYNCED = 10_000;
 
 export function createResilientStore(
   primary: KeyValueStore,
@@ -15,15 +26,34 @@ export function createResilientStore(
   // The first commands wait for the first connection (briefly), so instances that start together
   // share state from their first request instead of each starting on its own memory.
   let warming: Promise<void> | null = primary.whenReady?.() ?? null;
+  const unsynced: Unsynced[] = [];
 
-  async function run<T>(op: (store: KeyValueStore) => Promise<T>): Promise<T> {
+  /** Writes memory's grants to Redis, oldest first; one that fails stays for the next attempt. */
+  async function writeBack(): Promise<void> {
+    while (unsynced.length) {
+      const use = unsynced[0]!;
+      // No ceiling: the use was granted already, and only has to be counted.
+      if (use.at > Date.now() - use.windowMs)
+        await primary.acquireWindow(use.key, Number.MAX_SAFE_INTEGER, use.windowMs, use.at);
+      unsynced.shift();
+    }
+  }
+
+  /** Memory's copy of a window counts at least what Redis counted (uses dated now: never fewer). */
+  async function copyCount(key: string, windowMs: number, now: number, used: number): Promise<void> {
+    for (let known = await fallback.windowUsage(key, windowMs, now); known < used; known++)
+      await fallback.acquireWindow(key, Number.POSITIVE_INFINITY, windowMs, now);
+  }
+
+  async function run<T>(op: (store: KeyValueStore, onPrimary: boolean) => Promise<T>): Promise<T> {
     if (warming) {
       await warming;
       warming = null;
     }
-    if (degradedSince !== null && Date.now() - degradedSince < RETRY_PRIMARY_MS) return op(fallback);
+    if (degradedSince !== null && Date.now() - degradedSince < RETRY_PRIMARY_MS) return op(fallback, false);
     try {
-      const result = await op(primary);
+      if (unsynced.length) await writeBack();
+      const result = await op(primary, true);
       if (degradedSince !== null) {
         degradedSince = null;
         onChange?.(false);
@@ -32,7 +62,7 @@ export function createResilientStore(
     } catch {
       if (degradedSince === null) onChange?.(true);
       degradedSince = Date.now();
-      return op(fallback);
+      return op(fallback, false);
     }
   }
 
@@ -45,8 +75,21 @@ export function createResilientStore(
     setMany: (entries, ttl) => run((s) => s.setMany(entries, ttl)),
     setIfAbsent: (key, value, ttl) => run((s) => s.setIfAbsent(key, value, ttl)),
     delete: (key) => run((s) => s.delete(key)),
-    acquireWindow: (key, limit, windowMs, now) => run((s) => s.acquireWindow(key, limit, windowMs, now)),
-    windowUsage: (key, windowMs, now) => run((s) => s.windowUsage(key, windowMs, now)),
+    acquireWindow: (key, limit, windowMs, now) =>
+      run(async (s, onPrimary) => {
+        const result = await s.acquireWindow(key, limit, windowMs, now);
+        if (onPrimary) await copyCount(key, windowMs, now, result.used);
+        else if (result.ok) {
+          if (unsynced.push({ key, at: now, windowMs }) > MAX_UNSYNCED) unsynced.shift();
+        }
+        return result;
+      }),
+    windowUsage: (key, windowMs, now) =>
+      run(async (s, onPrimary) => {
+        const used = await s.windowUsage(key, windowMs, now);
+        if (onPrimary) await copyCount(key, windowMs, now, used);
+        return used;
+      }),
     markMember: (key, member, at, ttl) => run((s) => s.markMember(key, member, at, ttl)),
     membersSince: (key, since) => run((s) => s.membersSince(key, since)),
     whenReady: async () => {

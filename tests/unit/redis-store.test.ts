@@ -1,9 +1,11 @@
 // The Redis store against a real redis-server: a REDIS_URL naming a database the server does not
-// have must not quietly use database 0, where another deployment's swaps and budget may live.
+// have must not quietly use database 0, where another deployment's swaps and budget may live; and
+// two instances whose Redis stops answering for a moment must not spend more of a window than it has.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryStore } from "@/lib/store/memory";
 import { createRedisStore } from "@/lib/store/redis";
 import { createResilientStore } from "@/lib/store/resilient";
+import { sleep } from "@/lib/timing";
 import { logLinesOf } from "../support/log-lines";
 import { startRedis, type RunningRedis } from "../support/redis";
 
@@ -53,5 +55,58 @@ describe("the Redis store's database", () => {
     await zero.whenReady?.();
     expect(await zero.get("shared")).toBeNull();
     zero.client.disconnect();
+  });
+});
+
+describe("two instances whose Redis stops answering for a moment", () => {
+  // The key's budget as lib/bff/upstream/budget.ts spends it: a limit of 12 a window, half of it
+  // while the store is degraded, since the other instances may be spending unseen.
+  const LIMIT = 12;
+  const DEGRADED = LIMIT / 2;
+  const WINDOW_MS = 61_000;
+
+  /** How many of `asks` uses the store grants now, asked one after another. */
+  async function granted(store: ReturnType<typeof createResilientStore>, limit: number, asks: number) {
+    let count = 0;
+    for (let i = 0; i < asks; i++) if ((await store.acquireWindow("budget", limit, WINDOW_MS, Date.now())).ok) count++;
+    return count;
+  }
+
+  it.each([
+    [9, "nearly all of it: the degraded ones start from the shared count, not from zero"],
+    [2, "little of it: what they granted meanwhile is counted in Redis when it answers again"],
+  ])("together grant no more than the window's limit, having spent %i of 12 before: %s", async (before) => {
+    const prefix = `flap-${before}:`;
+    const redisStores = [createRedisStore(redis.url, prefix), createRedisStore(redis.url, prefix)];
+    const instances = redisStores.map((primary) => createResilientStore(primary, createMemoryStore()));
+    await Promise.all(instances.map((store) => store.whenReady?.()));
+    try {
+      let total = 0;
+      for (let i = 0; i < before; i++) total += await granted(instances[i % 2]!, LIMIT, 1);
+      expect(total).toBe(before);
+
+      // Redis hangs: each instance's next command passes the client's 1-s timeout, and the
+      // instance goes on from memory, asking for as much as a degraded instance may take.
+      redis.pause();
+      const during = await Promise.all(instances.map((store) => granted(store, DEGRADED, DEGRADED)));
+      expect(instances.map((store) => store.degraded())).toEqual([true, true]);
+      redis.resume();
+
+      // Redis again, once each instance tries it (a second after degrading): the whole limit.
+      await sleep(1_100);
+      const after = await Promise.all(instances.map((store) => granted(store, LIMIT, LIMIT)));
+      expect(instances.map((store) => store.degraded())).toEqual([false, false]);
+
+      total += [...during, ...after].reduce((sum, n) => sum + n, 0);
+      // Never more than the limit. At most two fewer: each instance's command that timed out still
+      // ran in Redis once it woke, and counts there though nobody was granted it.
+      const spent = `granted ${before} before, ${during.join(" + ")} during, ${after.join(" + ")} after`;
+      expect(total, spent).toBeLessThanOrEqual(LIMIT);
+      expect(total, spent).toBeGreaterThanOrEqual(LIMIT - 2);
+      // Redis holds every use granted, so a third instance starting now finds the window full.
+      expect(await redisStores[0]!.windowUsage("budget", WINDOW_MS, Date.now())).toBeGreaterThanOrEqual(LIMIT);
+    } finally {
+      redisStores.forEach((store) => store.client.disconnect());
+    }
   });
 });
