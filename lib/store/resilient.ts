@@ -28,10 +28,22 @@ export function createResilientStore(
   let warming: Promise<void> | null = primary.whenReady?.() ?? null;
   const unsynced: Unsynced[] = [];
 
-  /** Writes memory's grants to Redis, oldest first; one that fails stays for the next attempt. */
-  async function writeBack(): Promise<void> {
-    while (unsynced.length) {
-      const use = unsynced[0]!;
+  let writingBack: Promise<void> | null = null;
+
+  /**
+   * Writes memory's grants to Redis, oldest first, once: every command that comes meanwhile waits
+   * for the whole of it, since Redis's count is short until it is done. One that fails stays, with
+   * those after it, for the next attempt.
+   */
+  function writeBack(): Promise<void> {
+    // `finally` runs after the assignment, even when there is nothing left to await.
+    writingBack ??= writeAll().finally(() => {
+      writingBack = null;
+    });
+    return writingBack;
+  }
+  async function writeAll(): Promise<void> {
+    for (let use = unsynced[0]; use; use = unsynced[0]) {
       // No ceiling: the use was granted already, and only has to be counted.
       if (use.at > Date.now() - use.windowMs)
         await primary.acquireWindow(use.key, Number.MAX_SAFE_INTEGER, use.windowMs, use.at);
@@ -52,7 +64,7 @@ export function createResilientStore(
     }
     if (degradedSince !== null && Date.now() - degradedSince < RETRY_PRIMARY_MS) return op(fallback, false);
     try {
-      if (unsynced.length) await writeBack();
+      if (unsynced.length || writingBack) await writeBack();
       const result = await op(primary, true);
       if (degradedSince !== null) {
         degradedSince = null;
