@@ -23,20 +23,68 @@ redis.call('PEXPIRE', KEYS[1], window)
 return {1, used + 1, 0}
 `;
 
-export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore & { client: Redis } {
+/**
+ * How long a store command may go unanswered before the store reports Redis away (and the app goes
+ * on from memory: ./resilient.ts). Counted by `answerWithin`, which does not mistake a busy process
+ * for a silent Redis.
+ */
+const ANSWER_WITHIN_MS = 1_000;
+/** ioredis's own command timeout behind it, for a reply that never comes. */
+const BACKSTOP_MS = 5_000;
+
+/**
+ * `answer`, or an error once `ms` have passed without it. A timer that fires while the reply is
+ * already waiting on the socket (the process was busy past the deadline, as on a starved CPU) gives
+ * it one more turn of the event loop first: `setImmediate` runs after the loop has read its sockets.
+ * ioredis's own timeout fires in the timers phase, before the socket is read, and so called Redis
+ * away for a reply it had, and the store fell back to memory for a second.
+ */
+function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error(`Redis did not answer within ${ms} ms`));
+        }),
+      ms,
+    );
+    answer.then(
+      (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * An ioredis client that fails fast while Redis is away. A database this Redis does not have
+ * (redis://…/99 on a server with 16) fails ioredis's SELECT, which it reports as an event and then
+ * carries on in database 0: another deployment's, perhaps. The SELECT's answer comes before the
+ * connection is ready, so nothing has been sent yet: the client is disconnected, and `refusal` says
+ * why from then on.
+ */
+function connect(url: string, commandTimeout: number): { client: Redis; refusal: () => string | null } {
   const client = new Redis(url, {
     // Fail fast while Redis is away: the resilient wrapper falls back to memory meanwhile.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 1_000,
+    commandTimeout,
     connectTimeout: 2_000,
     lazyConnect: false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
-  // A database this Redis does not have (redis://…/99 on a server with 16) fails ioredis's SELECT,
-  // which it reports as an event and then carries on in database 0: another deployment's, perhaps.
-  // The SELECT's answer comes before the connection is ready, so nothing has been sent yet: the
-  // store refuses every command from then on, and the app goes on as if Redis were away.
   let refusedDatabase: string | null = null;
   client.on("error", (error: Error & { command?: { name?: string } }) => {
     if (error.command?.name === "select" && refusedDatabase === null) {
@@ -46,6 +94,20 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
     }
     // Anything else is reported through failed commands; ioredis keeps reconnecting.
   });
+  return { client, refusal: () => refusedDatabase };
+}
+
+/**
+ * `commandTimeout`: ioredis's own limit on each command, behind the store's ANSWER_WITHIN_MS. A store
+ * whose client is handed to a library that speaks Redis itself (the per-client limits) sets it to
+ * ANSWER_WITHIN_MS (`createRedisStoreForLibraries`): the library's commands have no other limit.
+ */
+export function createRedisStore(
+  url: string,
+  prefix = "swapco:",
+  commandTimeout = BACKSTOP_MS,
+): KeyValueStore & { client: Redis } {
+  const { client, refusal } = connect(url, commandTimeout);
   client.defineCommand("acquireWindow", { numberOfKeys: 1, lua: acquireScript });
   const k = (key: string) => prefix + key;
   let everReady = false;
@@ -104,7 +166,7 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
     },
     ping: async () => (await client.ping()) === "PONG",
     whenReady: async () => {
-      if (everReady || client.status === "ready" || refusedDatabase !== null) return;
+      if (everReady || client.status === "ready" || refusal() !== null) return;
       await new Promise<void>((resolve) => {
         const ready = () => {
           clearTimeout(timer);
@@ -125,7 +187,7 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
     },
     connected: async (withinMs) => {
       if (client.status === "ready") return true;
-      if (refusedDatabase !== null || withinMs <= 0) return false;
+      if (refusal() !== null || withinMs <= 0) return false;
       return new Promise<boolean>((resolve) => {
         const settle = (up: boolean) => {
           clearTimeout(timer);
@@ -141,12 +203,17 @@ export function createRedisStore(url: string, prefix = "swapco:"): KeyValueStore
       });
     },
   };
+  // Every command: refused for good on a database this Redis lacks, else answered within its time.
   for (const [name, method] of Object.entries(store)) {
     if (typeof method !== "function" || name === "whenReady" || name === "connected") continue;
-    (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-      refusedDatabase === null
-        ? (method as (...a: unknown[]) => unknown)(...args)
-        : Promise.reject(new Error(refusedDatabase));
+    (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const refused = refusal();
+      if (refused !== null) return Promise.reject(new Error(refused));
+      return answerWithin((method as (...a: unknown[]) => Promise<unknown>)(...args), ANSWER_WITHIN_MS);
+    };
   }
   return store;
 }
+
+/** A store whose client libraries may use: see `createRedisStore`'s `commandTimeout`. */
+export const createRedisStoreForLibraries = (url: string) => createRedisStore(url, "swapco:", ANSWER_WITHIN_MS);

@@ -5,14 +5,20 @@ import "server-only";
 import { processSingleton } from "@/lib/process-singleton";
 import { config } from "@/lib/config";
 import { createMemoryStore } from "@/lib/store/memory";
-import { createRedisStore } from "@/lib/store/redis";
+import { createRedisStore, createRedisStoreForLibraries } from "@/lib/store/redis";
 import { createResilientStore, type ResilientStore } from "@/lib/store/resilient";
 import { createStrictStore, type StrictStore } from "@/lib/store/strict";
 import type { KeyValueStore } from "@/lib/store/types";
 import { log } from "@/lib/observability/log";
 
 type AppStore = KeyValueStore & Partial<Pick<ResilientStore, "degraded">>;
-type Shared = { store: AppStore; strict: StrictStore; redis: ReturnType<typeof createRedisStore>["client"] | null };
+type Shared = {
+  store: AppStore;
+  strict: StrictStore;
+  redis: ReturnType<typeof createRedisStore>["client"] | null;
+  /** Resolves once the libraries' connection is up (or after its short wait). */
+  redisReady: () => Promise<void>;
+};
 
 /**
  * How long a command of the strict store waits for Redis: long enough for a first connection on a
@@ -26,7 +32,7 @@ function shared(): Shared {
     const url = config().REDIS_URL;
     if (!url) {
       const memory = createMemoryStore();
-      return { store: memory, strict: memory, redis: null };
+      return { store: memory, strict: memory, redis: null, redisReady: async () => {} };
     }
     const redis = createRedisStore(url);
     const store = createResilientStore(redis, createMemoryStore(), (degraded) =>
@@ -36,7 +42,15 @@ function shared(): Shared {
           : "[store] Redis is back: shared state resumed",
       ),
     );
-    return { store, strict: createStrictStore(redis, STRICT_WAIT_MS), redis: redis.client };
+    // The per-client limits speak Redis through their library, on a connection of their own whose
+    // commands give up after a second (lib/store/redis.ts).
+    const forLibraries = createRedisStoreForLibraries(url);
+    return {
+      store,
+      strict: createStrictStore(redis, STRICT_WAIT_MS),
+      redis: forLibraries.client,
+      redisReady: async () => forLibraries.whenReady?.(),
+    };
   });
 }
 
@@ -49,9 +63,11 @@ export const store = (): AppStore => shared().store;
  */
 export const strictStore = (): StrictStore => shared().strict;
 
-/** Resolves once the shared store's first connection is up (or after its short wait); at once on memory. */
+/** Resolves once the shared store's first connections are up (or after their short wait); at once on memory. */
 export const storeReady = (): Promise<void> =>
-  processSingleton("store-ready", () => shared().store.whenReady?.() ?? Promise.resolve());
+  processSingleton("store-ready", async () => {
+    await Promise.all([shared().store.whenReady?.(), shared().redisReady()]);
+  });
 
-/** The Redis connection behind the store, for libraries that speak Redis themselves; null on memory. */
+/** A Redis connection for libraries that speak Redis themselves; null on memory. */
 export const redisClient = () => shared().redis;
