@@ -16,8 +16,8 @@ type Shared = {
   store: AppStore;
   strict: StrictStore;
   redis: ReturnType<typeof createRedisStore>["client"] | null;
-  /** Resolves once the libraries' connection is up (or after its short wait). */
-  redisReady: () => Promise<void>;
+  /** Resolves once the libraries' connection is up (or after its short wait); absent on memory. */
+  redisReady?: () => Promise<void>;
 };
 
 /**
@@ -32,7 +32,7 @@ function shared(): Shared {
     const url = config().REDIS_URL;
     if (!url) {
       const memory = createMemoryStore();
-      return { store: memory, strict: memory, redis: null, redisReady: async () => {} };
+      return { store: memory, strict: memory, redis: null };
     }
     const redis = createRedisStore(url);
     const store = createResilientStore(redis, createMemoryStore(), (degraded) =>
@@ -66,7 +66,7 @@ export const strictStore = (): StrictStore => shared().strict;
 /** Resolves once the shared store's first connections are up (or after their short wait); at once on memory. */
 export const storeReady = (): Promise<void> =>
   processSingleton("store-ready", async () => {
-    await Promise.all([shared().store.whenReady?.(), shared().redisReady()]);
+    await Promise.all([shared().store.whenReady?.(), shared().redisReady?.()]);
   });
 
 /** A Redis connection for libraries that speak Redis themselves; null on memory. */
