@@ -37,7 +37,7 @@ describe("two instances on one Redis", () => {
     const served = await serveHandler(async (req) => {
       const path = new URL(req.url).pathname;
       if (path.startsWith("/v1/")) upstream.push(`${req.method} ${path}`);
-      if (refuseAssets && path === "/v1/assets")
+      if (refuseAssets && path === "/v1/asset")
         return Response.json(
           { error: { code: "rate_limited", message: "busy", details: {} } },
           { status: 429, headers: { "retry-after": "60" } },
