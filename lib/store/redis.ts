@@ -31,6 +31,13 @@ return {1, used + 1, 0}
 const ANSWER_WITHIN_MS = 1_000;
 /** ioredis's own command timeout behind it, for a reply that never comes. */
 const BACKSTOP_MS = 5_000;
+/**
+ * How long the first commands wait for a first connection still being made. A process starting on a
+ * starved CPU spends seconds loading its modules before it reads the socket: 4-5 s for the first
+ * connection beside eight busy processes on two cores, where the 3 s this used to be sent the first
+ * commands to memory, and a new instance read none of what the others had written.
+ */
+const FIRST_CONNECTION_MS = 10_000;
 
 /**
  * `answer`, or an error once `ms` have passed without it. A timer that fires while the reply is
@@ -168,21 +175,22 @@ export function createRedisStore(
     whenReady: async () => {
       if (everReady || client.status === "ready" || refusal() !== null) return;
       await new Promise<void>((resolve) => {
-        const ready = () => {
+        const settle = () => {
           clearTimeout(timer);
-          client.off("ready", ready);
-          client.off("end", ready);
+          client.off("ready", settle);
+          client.off("end", settle);
+          client.off("error", settle);
           resolve();
         };
-        // Given up after 3 s: the listener goes too, so waits on a Redis that never comes do not pile up.
-        const timer = setTimeout(() => {
-          client.off("ready", ready);
-          client.off("end", ready);
-          resolve();
-        }, 3_000);
-        client.once("ready", ready);
-        // A refused database ends the connection for good: nothing to wait for.
-        client.once("end", ready);
+        // Given up after FIRST_CONNECTION_MS, and then only once the loop has read its sockets (see
+        // `answerWithin`): the listeners go too, so waits on a Redis that never comes do not pile up.
+        const timer = setTimeout(() => setImmediate(settle), FIRST_CONNECTION_MS);
+        client.once("ready", settle);
+        // A refused database ends the connection for good, and a refused or unreachable server fails
+        // the attempt: nothing to wait for. A connection that is only slow, as in a process starting on
+        // a starved CPU, is waited for.
+        client.once("end", settle);
+        client.once("error", settle);
       });
     },
     connected: async (withinMs) => {

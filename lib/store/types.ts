@@ -26,7 +26,7 @@ export type KeyValueStore = {
   /** The registry's members marked at or after `since`, oldest first; older ones are dropped. */
   membersSince(key: string, since: number): Promise<Array<[member: string, at: number]>>;
   ping(): Promise<boolean>;
-  /** Resolves once the first connection is up (or after a short wait); memory is always ready. */
+  /** Resolves once the first connection is up, or has failed, or after a wait; memory is always ready. */
   whenReady?(): Promise<void>;
   /** True once a connection is up: at once, or when one comes within `withinMs`; memory has none to wait for. */
   connected?(withinMs: number): Promise<boolean>;

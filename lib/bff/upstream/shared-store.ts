@@ -16,7 +16,7 @@ type Shared = {
   store: AppStore;
   strict: StrictStore;
   redis: ReturnType<typeof createRedisStore>["client"] | null;
-  /** Resolves once the libraries' connection is up (or after its short wait); absent on memory. */
+  /** Resolves once the libraries' connection is up or has failed (or after its wait); absent on memory. */
   redisReady?: () => Promise<void>;
 };
 
@@ -63,7 +63,7 @@ export const store = (): AppStore => shared().store;
  */
 export const strictStore = (): StrictStore => shared().strict;
 
-/** Resolves once the shared store's first connections are up (or after their short wait); at once on memory. */
+/** Resolves once the shared store's first connections are up or have failed (or after their wait); at once on memory. */
 export const storeReady = (): Promise<void> =>
   processSingleton("store-ready", async () => {
     await Promise.all([shared().store.whenReady?.(), shared().redisReady?.()]);
