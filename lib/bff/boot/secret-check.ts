@@ -15,9 +15,34 @@ const KEY = "config:app-secret-fingerprint";
 const TTL_MS = 3 * 60_000;
 const EVERY_MS = 60_000;
 const WARN_EVERY_MS = 10 * 60_000;
+/** How soon a check that only reached this instance's memory (Redis away) is made again. */
+const RETRY_MS = 5_000;
 
-type State = { at: number; differs: boolean; warnedAt: number; timer: ReturnType<typeof setInterval> | null };
-const state = processSingleton<State>("app-secret-check", () => ({ at: 0, differs: false, warnedAt: 0, timer: null }));
+type State = {
+  at: number;
+  differs: boolean;
+  warnedAt: number;
+  timer: ReturnType<typeof setInterval> | null;
+  retry: ReturnType<typeof setTimeout> | null;
+};
+const state = processSingleton<State>("app-secret-check", () => ({
+  at: 0,
+  differs: false,
+  warnedAt: 0,
+  timer: null,
+  retry: null,
+}));
+
+/** Asks again in RETRY_MS, once however often it is called meanwhile. */
+function retrySoon(now: number): void {
+  state.at = now - EVERY_MS + RETRY_MS;
+  if (state.retry) return;
+  state.retry = setTimeout(() => {
+    state.retry = null;
+    void appSecretDiffers();
+  }, RETRY_MS);
+  state.retry.unref?.();
+}
 
 /** Whether another instance on this Redis derives other keys from its APP_SECRET; asks the store at most once a minute. */
 export async function appSecretDiffers(now = Date.now()): Promise<boolean> {
@@ -29,11 +54,18 @@ export async function appSecretDiffers(now = Date.now()): Promise<boolean> {
     const s = store();
     const claimed = await s.setIfAbsent(KEY, mine, TTL_MS);
     const held = claimed ? mine : await s.get(KEY);
+    // Answered from this instance's memory, which holds no other instance's fingerprint: not an
+    // answer. An instance that starts while Redis is away says so once Redis is back.
+    if (s.degraded?.()) {
+      retrySoon(now);
+      return state.differs;
+    }
     if (held === mine) {
       if (!claimed) await s.set(KEY, mine, TTL_MS);
       state.differs = false;
     } else state.differs = held !== null;
   } catch {
+    retrySoon(now);
     return state.differs;
   }
   if (state.differs && now - state.warnedAt >= WARN_EVERY_MS) {
