@@ -4,15 +4,26 @@ import { timingSafeEqual } from "node:crypto";
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * What `promise` settles to if it does within `ms`, else undefined; a rejection within `ms` is
- * passed on. The promise goes on either way (its late failure is handled, never unhandled), and
- * the timer never keeps the process alive.
+ * A deadline on I/O: `callback` runs `ms` from now, but only once the event loop has read its sockets
+ * again. Timers run before the loop polls, so a process held past a deadline (a starved CPU, a long
+ * synchronous task, a GC pause) would otherwise give up on an answer already waiting to be read. The
+ * timer never keeps the process alive; clearing it after it fired does not stop `callback`.
+ */
+export function ioDeadline(callback: () => void, ms: number): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(() => setImmediate(callback), ms);
+  timer.unref?.();
+  return timer;
+}
+
+/**
+ * What `promise` settles to if it does within `ms` (an answer that came meanwhile counts, however
+ * busy the process was: `ioDeadline`), else undefined; a rejection within `ms` is passed on. The
+ * promise goes on either way (its late failure is handled, never unhandled).
  */
 export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-    timer.unref?.();
+    timer = ioDeadline(() => resolve(undefined), ms);
   });
   try {
     return await Promise.race([promise, late]);

@@ -4,6 +4,7 @@ import "server-only";
 import Redis from "ioredis";
 import type { KeyValueStore, WindowAcquire } from "./types";
 import { log } from "@/lib/observability/log";
+import { ioDeadline } from "@/lib/timing";
 
 // KEYS[1] window key; ARGV: now, windowMs, limit, member. Returns { ok, used, retryAfterMs }.
 const acquireScript = `
@@ -40,24 +41,19 @@ const BACKSTOP_MS = 5_000;
 const FIRST_CONNECTION_MS = 10_000;
 
 /**
- * `answer`, or an error once `ms` have passed without it. A timer that fires while the reply is
- * already waiting on the socket (the process was busy past the deadline, as on a starved CPU) gives
- * it one more turn of the event loop first: `setImmediate` runs after the loop has read its sockets.
+ * `answer`, or an error once `ms` have passed without it. A reply already waiting on the socket when
+ * the deadline passes (the process was busy past it, as on a starved CPU) is taken: `ioDeadline`.
  * ioredis's own timeout fires in the timers phase, before the socket is read, and so called Redis
  * away for a reply it had, and the store fell back to memory for a second.
  */
 function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (settled) return;
-          settled = true;
-          reject(new Error(`Redis did not answer within ${ms} ms`));
-        }),
-      ms,
-    );
+    const timer = ioDeadline(() => {
+      if (settled) return;
+      settled = true;
+      reject(new Error(`Redis did not answer within ${ms} ms`));
+    }, ms);
     answer.then(
       (value) => {
         if (settled) return;
@@ -182,9 +178,9 @@ export function createRedisStore(
           client.off("error", settle);
           resolve();
         };
-        // Given up after FIRST_CONNECTION_MS, and then only once the loop has read its sockets (see
-        // `answerWithin`): the listeners go too, so waits on a Redis that never comes do not pile up.
-        const timer = setTimeout(() => setImmediate(settle), FIRST_CONNECTION_MS);
+        // Given up after FIRST_CONNECTION_MS (once the loop has read its sockets: `ioDeadline`), and
+        // the listeners go too, so waits on a Redis that never comes do not pile up.
+        const timer = ioDeadline(settle, FIRST_CONNECTION_MS);
         client.once("ready", settle);
         // A refused database ends the connection for good, and a refused or unreachable server fails
         // the attempt: nothing to wait for. A connection that is only slow, as in a process starting on
