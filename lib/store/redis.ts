@@ -71,6 +71,9 @@ function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** What `connect` has said of refused databases: the store's connections say each once. */
+const refusalsSaid = new Set<string>();
+
 /**
  * An ioredis client that fails fast while Redis is away. A database this Redis does not have
  * (redis://…/99 on a server with 16) fails ioredis's SELECT, which it reports as an event and then
@@ -92,7 +95,10 @@ function connect(url: string, commandTimeout: number): { client: Redis; refusal:
   client.on("error", (error: Error & { command?: { name?: string } }) => {
     if (error.command?.name === "select" && refusedDatabase === null) {
       refusedDatabase = `REDIS_URL names database ${client.options.db}, which this Redis refused (${error.message}): not using it`;
-      log().error(`[store] ${refusedDatabase}`);
+      if (!refusalsSaid.has(refusedDatabase)) {
+        refusalsSaid.add(refusedDatabase);
+        log().error(`[store] ${refusedDatabase}`);
+      }
       client.disconnect();
     }
     // Anything else is reported through failed commands; ioredis keeps reconnecting.
