@@ -207,7 +207,7 @@ export function createRedisStore(
         };
         const ready = () => settle(true);
         const ended = () => settle(false);
-        const timer = setTimeout(() => settle(client.status === "ready"), withinMs);
+        const timer = ioDeadline(() => settle(client.status === "ready"), withinMs);
         client.once("ready", ready);
         client.once("end", ended);
       });
