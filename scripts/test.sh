@@ -4,32 +4,64 @@
 # tests, the container image and compose.yaml under podman (as root; podman keeps the image's layers
 # and build caches between runs): its output is printed at the end, and its result counts as much.
 # It waits on containers for most of its 2.4 minutes, time the tests beside it use.
+#
+# `npm test -- --shard=K/N` (or TEST_SHARD=K/N) runs part K of N, for N machines side by side: each
+# part builds the app and runs its share of the test files of every suite; part 1 also runs lint,
+# the type check and the image. The N parts together run every test once (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
+shard="${TEST_SHARD:-}"
+for arg in "$@"; do
+  case "$arg" in
+    --shard=*) shard="${arg#--shard=}" ;;
+    *)
+      echo "npm test: unknown argument '$arg' (the one it takes: --shard=K/N, such as --shard=2/3)" >&2
+      exit 2
+      ;;
+  esac
+done
+shard_args=()
+first_part=true
+if [ -n "$shard" ]; then
+  if ! [[ "$shard" =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+    echo "npm test: a shard is K/N with 1 <= K <= N, such as 2/3; got '$shard'" >&2
+    exit 2
+  fi
+  shard_args=("--shard=$shard")
+  [ "${BASH_REMATCH[1]}" = 1 ] || first_part=false
+  echo "== part $shard of the tests"
+fi
+
 # The build sees a unique canary key; the key-leak test looks for it in what the build shipped.
 export LEAK_CANARY_KEY="lsk_test_canary_$(node -e 'console.log(require("crypto").randomBytes(12).toString("hex"))')"
 
-echo "== lint, format and unused code"
-npm run --silent lint
-echo "== typecheck"
-npx tsc --noEmit -p .
-deploy_log=$(mktemp "${TMPDIR:-/tmp}/swap-checkout-deploy-XXXXXX")
-bash scripts/test-deploy.sh >"$deploy_log" 2>&1 &
-deploy_pid=$!
-# A phase that fails ends the run, once the deploy test has cleaned up its containers.
-trap 'wait "$deploy_pid" 2>/dev/null || true; rm -f "$deploy_log"' EXIT
-echo "== unit, contract and ledger tests (the image and compose.yaml build and run beside them)"
+deploy_pid=
+if $first_part; then
+  echo "== lint, format and unused code"
+  npm run --silent lint
+  echo "== typecheck"
+  npx tsc --noEmit -p .
+  deploy_log=$(mktemp "${TMPDIR:-/tmp}/swap-checkout-deploy-XXXXXX")
+  bash scripts/test-deploy.sh >"$deploy_log" 2>&1 &
+  deploy_pid=$!
+  # A phase that fails ends the run, once the deploy test has cleaned up its containers.
+  trap 'wait "$deploy_pid" 2>/dev/null || true; rm -f "$deploy_log"' EXIT
+  echo "== unit, contract and ledger tests (the image and compose.yaml build and run beside them)"
+else
+  echo "== unit, contract and ledger tests"
+fi
 # Two files at a time (vitest would take one core less than the machine has: one, here).
-npx vitest run --project unit --project contract --project ledger --maxWorkers=2
+npx vitest run --project unit --project contract --project ledger --maxWorkers=2 "${shard_args[@]}"
 echo "== production build"
 PARTNER_API_KEY="$LEAK_CANARY_KEY" npx next build > "${TMPDIR:-/tmp}/swap-checkout-build-$$.log" 2>&1 || { cat "${TMPDIR:-/tmp}/swap-checkout-build-$$.log"; exit 1; }
 echo "== BFF tests over HTTP"
 # Two files at a time, as above.
-npx vitest run --project bff --maxWorkers=2
+npx vitest run --project bff --maxWorkers=2 "${shard_args[@]}"
 echo "== browser tests"
-npx playwright test
+npx playwright test "${shard_args[@]}"
+[ -n "$deploy_pid" ] || exit 0
 echo "== the image and compose.yaml (podman), run beside the tests above"
 deploy_status=0
 wait "$deploy_pid" || deploy_status=$?
