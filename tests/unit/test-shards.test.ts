@@ -32,17 +32,17 @@ describe("npm test -- --shard=K/N", () => {
     expect(status, out).toBe(0);
     expect(out).toContain("== part 2/3 of the tests");
     expect(calls).toEqual([
-      "npx vitest run --project unit --project contract --project ledger --maxWorkers=2 --shard=2/3",
+      "npx vitest run --project unit --project contract --project ledger --maxWorkers=2 --shard=2/3 --passWithNoTests",
       "npx next build",
-      "npx vitest run --project bff --maxWorkers=2 --shard=2/3",
-      "npx playwright test --shard=2/3",
+      "npx vitest run --project bff --maxWorkers=2 --shard=2/3 --passWithNoTests",
+      "npx playwright test --shard=2/3 --pass-with-no-tests",
     ]);
   });
 
   it("takes the part from TEST_SHARD too", () => {
     const { status, calls } = npmTest([], { TEST_SHARD: "3/3" });
     expect(status).toBe(0);
-    expect(calls.at(-1)).toBe("npx playwright test --shard=3/3");
+    expect(calls.at(-1)).toBe("npx playwright test --shard=3/3 --pass-with-no-tests");
   });
 
   it.each([["--shard=0/3"], ["--shard=4/3"], ["--shard=2"], ["--shard=a/b"], ["--shards=1/2"], ["extra"]])(
