@@ -1,8 +1,7 @@
 // Every locale on every screen at phone widths (320 and 360 px): nothing scrolls sideways, no text
 // is cut off, axe finds nothing serious; in the right-to-left locales the page mirrors while
 // addresses, amounts and ids keep their own order. One server per worker, its swaps made once;
-// each test walks one screen through the locales, and each page is checked at 360 px, then
-// at 320 px without a reload.
+// each test is one screen in one locale, checked at 360 px, then at 320 px without a reload.
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { IntlMessageFormat } from "intl-messageformat";
@@ -49,8 +48,11 @@ test.use({
 });
 // In parallel: the screens are shared between the two workers, each with its own server and swaps
 // (beforeAll runs once per worker). As one serial file the matrix ran 8.9 minutes on one worker
-// while the other stood idle, the last file of `npm test`. Each test visits up to 30 locales' pages.
-test.describe.configure({ mode: "parallel", timeout: 900_000 });
+// while the other stood idle, the last file of `npm test`. A test per screen and locale, not per
+// screen: 56 short tests even out both workers' ends and the parts of `npm test -- --shard=K/N`,
+// which Playwright splits by the number of tests. The time is beforeAll's, which waits for a swap
+// to complete.
+test.describe.configure({ mode: "parallel", timeout: 180_000 });
 
 type SwapRead = { status: string; deposit: { address: string; memo: string | null; amount: string; deadline: string } };
 let memoSwap: CreatedSwap & { read: SwapRead };
@@ -178,9 +180,9 @@ async function stepXs(page: Page): Promise<number[]> {
     .evaluateAll((items) => items.map((li) => li.getBoundingClientRect().x));
 }
 
-test("the checkout with a pair and an amount, in every locale", async ({ page }) => {
-  const problems: string[] = [];
-  for (const locale of locales) {
+for (const locale of locales)
+  test(`the checkout with a pair and an amount, in ${locale}`, async ({ page }) => {
+    const problems: string[] = [];
     const m = messages[locale];
     await openIn(page, locale, CHECKOUT);
     await expect(page.getByRole("heading", { level: 1, name: m.checkout.heading })).toBeVisible();
@@ -196,15 +198,14 @@ test("the checkout with a pair and an amount, in every locale", async ({ page })
     expect(await direction(), `the address field's hint in ${locale}`).toBe(directionOf(locale));
     await address.fill(TRON_ADDRESS);
     expect(await direction(), `a typed address in ${locale}`).toBe("ltr");
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
 
-test("the review step before a swap is created, in every locale: its words, the amounts in the locale's digits", async ({
-  page,
-}) => {
-  const problems: string[] = [];
-  for (const locale of locales) {
+for (const locale of locales)
+  test(`the review step before a swap is created, in ${locale}: its words, the amounts in the locale's digits`, async ({
+    page,
+  }) => {
+    const problems: string[] = [];
     const m = messages[locale];
     await openIn(page, locale, CHECKOUT);
     await expect(page.getByTestId("quote-details")).toBeVisible();
@@ -235,16 +236,15 @@ test("the review step before a swap is created, in every locale: its words, the 
     const xs = await stepXs(page);
     if (directionOf(locale) === "rtl") expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
     else expect(xs[0], `steps from the left in ${locale}`).toBeLessThan(xs[1]!);
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
 
-test("the deposit page of a swap with a memo, in every locale: addresses read in their own order, copies are exact, the deadline has its zone", async ({
-  page,
-}) => {
-  const problems: string[] = [];
-  const { address, memo, amount, deadline } = memoSwap.read.deposit;
-  for (const locale of locales) {
+for (const locale of locales)
+  test(`the deposit page of a swap with a memo, in ${locale}: addresses read in their own order, copies are exact, the deadline has its zone`, async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    const { address, memo, amount, deadline } = memoSwap.read.deposit;
     const m = messages[locale];
     await openIn(page, locale, memoSwap.path);
     await expect(page.getByTestId("deposit-memo")).toBeVisible();
@@ -300,13 +300,12 @@ test("the deposit page of a swap with a memo, in every locale: addresses read in
       const xs = await stepXs(page);
       expect(xs[0], `steps from the right in ${locale}`).toBeGreaterThan(xs[1]!);
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
 
-test("a completed swap with its receipt, in every locale", async ({ page }) => {
-  const problems: string[] = [];
-  for (const locale of locales) {
+for (const locale of locales)
+  test(`a completed swap with its receipt, in ${locale}`, async ({ page }) => {
+    const problems: string[] = [];
     const m = messages[locale];
     await openIn(page, locale, completed.path);
     await expect(page.getByRole("heading", { level: 1, name: m.status.completed.title })).toBeVisible();
@@ -321,45 +320,42 @@ test("a completed swap with its receipt, in every locale", async ({ page }) => {
         .evaluate((dd) => [dd.querySelector("bdi")!, dd].map((el) => Math.round(el.getBoundingClientRect().right)));
       expect(address, `payout address at its label's side in ${locale}`).toBe(row);
     }
-  }
-  expect(problems).toEqual([]);
-});
-
-test("an expired swap, in every locale", async ({ page }) => {
-  // The real swap answer as it reads once the deposit window has passed (a short window would expire
-  // the deposit page's swap too).
-  await page.route(`**/api/v1/swap/${expired.id}`, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { status: string };
-    body.status = "expired";
-    await route.fulfill({ response, json: body });
+    expect(problems).toEqual([]);
   });
-  const problems: string[] = [];
-  for (const locale of locales) {
+
+for (const locale of locales)
+  test(`an expired swap, in ${locale}`, async ({ page }) => {
+    // The real swap answer as it reads once the deposit window has passed (a short window would expire
+    // the deposit page's swap too).
+    await page.route(`**/api/v1/swap/${expired.id}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { status: string };
+      body.status = "expired";
+      await route.fulfill({ response, json: body });
+    });
+    const problems: string[] = [];
     const m = messages[locale];
     await openIn(page, locale, expired.path);
     await expect(page.getByRole("heading", { level: 1, name: m.status.expired.title })).toBeVisible();
     await expect(page.getByTestId("new-quote")).toBeVisible();
     await checkWidths(page, locale, "expired", problems);
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
 
-test("the widget in the locale its embed asks for, every locale", async ({ page }) => {
-  const problems: string[] = [];
-  for (const locale of locales) {
+for (const locale of locales)
+  test(`the widget in the locale its embed asks for, in ${locale}`, async ({ page }) => {
+    const problems: string[] = [];
     await page.goto(`/widget?from=BTC&to=USDT.tron&amount=0.01&locale=${locale}`);
     await expect(page.getByRole("heading", { name: messages[locale].checkout.heading })).toBeVisible();
     await expect(page.getByTestId("quote-details")).toBeVisible();
     await checkWidths(page, locale, "widget", problems);
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
 
-test("the dashboard with its daily table open, in every locale", async ({ page, baseURL }) => {
-  await page.context().addCookies([{ ...sessionCookie, url: baseURL! }]);
-  const problems: string[] = [];
-  for (const locale of locales) {
+for (const locale of locales)
+  test(`the dashboard with its daily table open, in ${locale}`, async ({ page, baseURL }) => {
+    await page.context().addCookies([{ ...sessionCookie, url: baseURL! }]);
+    const problems: string[] = [];
     const m = messages[locale];
     await openIn(page, locale, "/partner");
     await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", /^[1-9]/);
@@ -367,9 +363,8 @@ test("the dashboard with its daily table open, in every locale", async ({ page, 
     await page.getByText(m.dashboard.chart.table, { exact: true }).click();
     await expect(page.getByRole("region", { name: m.dashboard.chart.table })).toBeVisible();
     await checkWidths(page, locale, "dashboard", problems);
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
 
 test("screenshots at 390 px of the checkout, its review, a deposit and a completed swap in right-to-left and other scripts", async ({
   page,
