@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { testWorkers } from "./tests/support/workers";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const resolve = {
@@ -12,6 +13,8 @@ const resolve = {
 export default defineConfig({
   resolve,
   test: {
+    // Files side by side, one per core (tests/support/workers.ts); `--maxWorkers=N` overrides.
+    maxWorkers: testWorkers(),
     projects: [
       // 15 s, not 5: a file's first test also pays for loading the BFF's modules, which takes
       // seconds on a busy machine (the tests themselves run on a manual clock).

@@ -55,13 +55,12 @@ if $first_part; then
 else
   echo "== unit, contract and ledger tests"
 fi
-# Two files at a time (vitest would take one core less than the machine has: one, here).
-npx vitest run --project unit --project contract --project ledger --maxWorkers=2 "${vitest_part[@]}"
+# A file per core at a time, in every runner (tests/support/workers.ts).
+npx vitest run --project unit --project contract --project ledger "${vitest_part[@]}"
 echo "== production build"
 PARTNER_API_KEY="$LEAK_CANARY_KEY" npx next build > "${TMPDIR:-/tmp}/swap-checkout-build-$$.log" 2>&1 || { cat "${TMPDIR:-/tmp}/swap-checkout-build-$$.log"; exit 1; }
 echo "== BFF tests over HTTP"
-# Two files at a time, as above.
-npx vitest run --project bff --maxWorkers=2 "${vitest_part[@]}"
+npx vitest run --project bff "${vitest_part[@]}"
 echo "== browser tests"
 npx playwright test "${playwright_part[@]}"
 [ -n "$deploy_pid" ] || exit 0

@@ -32,9 +32,9 @@ describe("npm test -- --shard=K/N", () => {
     expect(status, out).toBe(0);
     expect(out).toContain("== part 2/3 of the tests");
     expect(calls).toEqual([
-      "npx vitest run --project unit --project contract --project ledger --maxWorkers=2 --shard=2/3 --passWithNoTests",
+      "npx vitest run --project unit --project contract --project ledger --shard=2/3 --passWithNoTests",
       "npx next build",
-      "npx vitest run --project bff --maxWorkers=2 --shard=2/3 --passWithNoTests",
+      "npx vitest run --project bff --shard=2/3 --passWithNoTests",
       "npx playwright test --shard=2/3 --pass-with-no-tests",
     ]);
   });

@@ -1,0 +1,46 @@
+// How many files `npm test` runs at once: one per core, in vitest and in Playwright alike, so a
+// machine with more cores finishes sooner; never fewer than two, nor more than memory holds.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { testWorkers } from "../support/workers";
+
+const GiB = 2 ** 30;
+
+describe("testWorkers", () => {
+  it.each([
+    [2, 24, 2],
+    [4, 16, 4],
+    [8, 32, 8],
+    [16, 64, 16],
+  ])("runs a file per core: %i cores, %i GiB -> %i", (cores, memory, workers) => {
+    expect(testWorkers(cores, memory * GiB)).toBe(workers);
+  });
+
+  it("keeps two at a time on one core, as the BFF files wait on real time", () => {
+    expect(testWorkers(1, 8 * GiB)).toBe(2);
+  });
+
+  it("runs no more than memory holds, at 1.5 GiB a worker", () => {
+    expect(testWorkers(8, 8 * GiB)).toBe(5);
+    expect(testWorkers(64, 24 * GiB)).toBe(16);
+  });
+});
+
+describe("the runners' configs", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("gives vitest this machine's count", async () => {
+    const { default: config } = await import("../../vitest.config.mjs");
+    expect(config.test?.maxWorkers).toBe(testWorkers());
+  });
+
+  it("gives Playwright the same, unless E2E_WORKERS says otherwise", async () => {
+    vi.stubEnv("E2E_WORKERS", undefined);
+    expect((await import("../../playwright.config")).default.workers).toBe(testWorkers());
+    vi.resetModules();
+    vi.stubEnv("E2E_WORKERS", "1");
+    expect((await import("../../playwright.config")).default.workers).toBe(1);
+  });
+});
