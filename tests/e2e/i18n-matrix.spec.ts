@@ -46,10 +46,10 @@ test.use({
   // A step that cannot happen (a control in the wrong language) fails, rather than waiting for the test's end.
   actionTimeout: 15_000,
 });
-// In parallel: the screens are shared between the two workers, each with its own server and swaps
-// (beforeAll runs once per worker). As one serial file the matrix ran 8.9 minutes on one worker
-// while the other stood idle, the last file of `npm test`. A test per screen and locale, not per
-// screen: 56 short tests even out both workers' ends and the parts of `npm test -- --shard=K/N`,
+// In parallel: the screens are shared between the workers (one per core), each with its own server
+// and swaps (beforeAll runs once per worker). As one serial file the matrix ran 8.9 minutes on one
+// worker while the other stood idle, the last file of `npm test`. A test per screen and locale, not
+// per screen: 56 short tests even out the workers' ends and the parts of `npm test -- --shard=K/N`,
 // which Playwright splits by the number of tests. The time is beforeAll's, which waits for a swap
 // to complete.
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
