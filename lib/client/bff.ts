@@ -3,6 +3,7 @@
 // errors become one BffError carrying the stable code the UI translates.
 import { bffErrorAnswer, swapAnswer, type AnswerCheck } from "@/lib/schema/answers";
 import type { SwapAnswer } from "@/lib/schema/bff";
+import { EARLY_READ_GLOBAL } from "@/lib/swap/early-read";
 
 export class BffError extends Error {
   constructor(
@@ -50,6 +51,11 @@ export async function bff<T>(path: string, schema: AnswerCheck<T>, options: Opti
     if (options.signal?.aborted) throw error;
     throw new BffError("network_error", "Could not reach the server.", 0);
   }
+  return readAnswer(response, schema, options);
+}
+
+/** A BFF answer checked against `schema`, or the BffError it carries. */
+async function readAnswer<T>(response: Response, schema: AnswerCheck<T>, options: Options): Promise<T> {
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = bffErrorAnswer.safeParse(json);
@@ -80,7 +86,28 @@ export type SwapSnapshot = {
 
 /** One swap's status through its access token, with the time of the upstream read behind it. */
 export function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
+  const early = takeEarlyRead(path, token);
+  if (early) return early.then((answer) => answer ?? swapSnapshot(path, { headers: { "x-swap-token": token } }));
   return swapSnapshot(path, { headers: { "x-swap-token": token } });
+}
+
+type EarlyRead = { path: string; token: string; answer: Promise<{ response: Response; receivedAt: number }> };
+
+/**
+ * The swap page's first read, started by its inline script (lib/swap/early-read.ts), taken once and
+ * only for the same path and token. Resolves to null when that read never reached the server, so the
+ * caller asks itself at once rather than wait for SWR's retry.
+ */
+function takeEarlyRead(path: string, token: string): Promise<SwapSnapshot | null> | null {
+  if (typeof window === "undefined") return null;
+  const slot = window as unknown as Record<string, EarlyRead | undefined>;
+  const early = slot[EARLY_READ_GLOBAL];
+  if (!early || early.path !== path || early.token !== token) return null;
+  slot[EARLY_READ_GLOBAL] = undefined;
+  return early.answer.then(
+    ({ response, receivedAt }) => snapshotOf(response, receivedAt),
+    () => null,
+  );
 }
 
 /**
@@ -89,16 +116,21 @@ export function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot
  * the server's clock; with neither the offset is 0, so the time of arrival serves.
  */
 export async function swapSnapshot(path: string, options: Omit<Options, "onHeaders"> = {}): Promise<SwapSnapshot> {
-  let asOf: string | null = null;
-  let date: string | null = null;
-  const swap = await bff(path, swapAnswer, {
-    ...options,
-    onHeaders: (headers) => {
-      asOf = headers.get("x-status-as-of");
-      date = headers.get("date");
-    },
-  });
-  const receivedAt = Date.now();
+  let headers = new Headers();
+  const swap = await bff(path, swapAnswer, { ...options, onHeaders: (h) => (headers = h) });
+  return snapshotWith(swap, headers, Date.now());
+}
+
+/** A swap answer that has already arrived (the early read), as `swapSnapshot` reads one. */
+async function snapshotOf(response: Response, receivedAt: number): Promise<SwapSnapshot> {
+  let headers = new Headers();
+  const swap = await readAnswer(response, swapAnswer, { onHeaders: (h) => (headers = h) });
+  return snapshotWith(swap, headers, receivedAt);
+}
+
+function snapshotWith(swap: SwapAnswer, headers: Headers, receivedAt: number): SwapSnapshot {
+  const asOf = headers.get("x-status-as-of");
+  const date = headers.get("date");
   const serverTimes = [asOf, date].map((header) => (header ? Date.parse(header) : NaN));
   return {
     swap,

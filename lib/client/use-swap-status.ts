@@ -7,6 +7,7 @@ import useSWR, { unstable_serialize, useSWRConfig } from "swr";
 import { isTerminalStatus } from "@/lib/schema/codes";
 import { fetchSwap, type BffError, type SwapSnapshot } from "@/lib/client/bff";
 import type { Swap } from "@/lib/schema/partner";
+import { swapStatusPath, TOKEN_SHAPE } from "@/lib/swap/early-read";
 import { newerSnapshot, readTabSyncMessage, tabSyncChannel, tabSyncMessage, tokenProof } from "./tab-sync";
 
 const STATUS_POLL_MS = 30_000;
@@ -25,7 +26,7 @@ function pollInterval(latest: SwapSnapshot | undefined): number {
 }
 
 export function useSwapStatus(id: string, token: string | null) {
-  const key = token ? [`/api/v1/swap/${id}`, token] : null;
+  const key = token ? [swapStatusPath(id), token] : null;
   const { cache } = useSWRConfig();
   const status = useSWR<SwapSnapshot, BffError>(key, fetchSwap, {
     refreshInterval: pollInterval,
@@ -92,7 +93,7 @@ function useSharedAcrossTabs(
 /** The access token travels in the URL fragment (#t=…), never to a server log or a Referer. */
 export function tokenFromHash(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("t");
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+  return token && TOKEN_SHAPE.test(token) ? token : null;
 }
 
 function subscribeToConnection(onChange: () => void) {

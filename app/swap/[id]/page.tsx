@@ -6,6 +6,7 @@ import { SwapView } from "@/components/swap/swap-view";
 import { SupportProvider } from "@/components/support";
 import { config, partnerBrand } from "@/lib/config";
 import { swapIdPattern } from "@/lib/schema/partner";
+import { EarlyReadScript } from "@/components/swap/early-read-script";
 
 export async function generateMetadata() {
   const t = await getTranslations("swap");
@@ -22,6 +23,7 @@ export default async function SwapPage({ params }: { params: Promise<{ id: strin
   }
   return (
     <>
+      <EarlyReadScript id={id} />
       <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />
       <main
         id="main"

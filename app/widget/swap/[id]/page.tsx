@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { EarlyReadScript } from "@/components/swap/early-read-script";
 import { WidgetSwapView } from "@/components/widget/widget-swap-view";
 import { WidgetShell } from "@/components/widget/widget-shell";
 import { SupportProvider } from "@/components/support";
@@ -30,6 +31,7 @@ export default async function WidgetSwapPage({
       allowedOrigins={c.WIDGET_ALLOWED_ORIGINS}
       sandbox={c.mode === "sandbox"}
     >
+      <EarlyReadScript id={id} />
       <SupportProvider config={{ url: c.SUPPORT_URL ?? null, email: c.SUPPORT_EMAIL ?? null }}>
         <WidgetSwapView id={id} sandbox={c.mode === "sandbox"} widgetQuery={widgetQueryOf(widget)} />
       </SupportProvider>
