@@ -1,13 +1,13 @@
 // `npm run lighthouse -- [base URL] [--runs=N] [--home-only] [--cpu-slowdown=N] [--throttling=devtools]`:
 // Lighthouse (mobile) on the three pages an end user meets, `/`, a real `/swap/{id}` (made here
-// through the BFF: a quote, then a swap) and `/widget`,
-// against a server that is already running, by default `SANDBOX=1 npm start` on port 3000, and on the
-// floor in the same run: a hello-world page on the same next and react (scripts/hello-floor.ts),
-// whose score is what this machine's load leaves any page. Each page runs N times (default 1), the
-// floor between them, and the median is printed with `/`'s distance from the floor's. Beside them,
-// `/` with its scripts blocked: its server-rendered first screen alone, so the distance from it is
-// what the scripts cost (docs/benchmarks.md). It exits 1 when accessibility or best practices is
-// under 1.0 (the targets); performance is reported, not judged.
+// through the BFF: a quote, then a swap) and `/widget`, against a server that is already running, by
+// default `SANDBOX=1 npm start` on port 3000, and on the floor in the same run: a hello-world page on
+// the same next and react (scripts/hello-floor.ts), whose score is what this machine's load leaves any
+// page. Each page runs N times (default 1), the floor between them, and the median is printed with
+// `/`'s distance from the floor's. Beside them, `/` with its scripts blocked: its server-rendered
+// first screen alone, so the distance from it is what the scripts cost (docs/benchmarks.md). It exits
+// 1 when accessibility or best practices is under 1.0 (the targets); performance is reported, not
+// judged.
 // Lighthouse is not a dependency of the project: npx fetches the pinned version from npm on first
 // use. Chromium is Debian's (`CHROME_PATH`, default /usr/bin/chromium).
 import { execFile } from "node:child_process";

@@ -3,7 +3,7 @@
 // errors become one BffError carrying the stable code the UI translates.
 import { bffErrorAnswer, swapAnswer, type AnswerCheck } from "@/lib/schema/answers";
 import type { SwapAnswer } from "@/lib/schema/bff";
-import { EARLY_READ_GLOBAL } from "@/lib/swap/early-read";
+import { EARLY_READ_GLOBAL, type EarlyRead } from "@/lib/swap/early-read";
 
 export class BffError extends Error {
   constructor(
@@ -85,29 +85,23 @@ export type SwapSnapshot = {
 };
 
 /** One swap's status through its access token, with the time of the upstream read behind it. */
-export function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
-  const early = takeEarlyRead(path, token);
-  if (early) return early.then((answer) => answer ?? swapSnapshot(path, { headers: { "x-swap-token": token } }));
-  return swapSnapshot(path, { headers: { "x-swap-token": token } });
+export async function fetchSwap([path, token]: [string, string]): Promise<SwapSnapshot> {
+  return (await takeEarlyRead(path, token)) ?? swapSnapshot(path, { headers: { "x-swap-token": token } });
 }
-
-type EarlyRead = { path: string; token: string; answer: Promise<{ response: Response; receivedAt: number }> };
 
 /**
  * The swap page's first read, started by its inline script (lib/swap/early-read.ts), taken once and
- * only for the same path and token. Resolves to null when that read never reached the server, so the
- * caller asks itself at once rather than wait for SWR's retry.
+ * only for the same path and token. Null when there is none, or when it never reached the server: the
+ * caller then asks itself at once rather than wait for SWR's retry.
  */
-function takeEarlyRead(path: string, token: string): Promise<SwapSnapshot | null> | null {
+async function takeEarlyRead(path: string, token: string): Promise<SwapSnapshot | null> {
   if (typeof window === "undefined") return null;
   const slot = window as unknown as Record<string, EarlyRead | undefined>;
   const early = slot[EARLY_READ_GLOBAL];
   if (!early || early.path !== path || early.token !== token) return null;
   slot[EARLY_READ_GLOBAL] = undefined;
-  return early.answer.then(
-    ({ response, receivedAt }) => snapshotOf(response, receivedAt),
-    () => null,
-  );
+  const arrived = await early.answer.catch(() => null);
+  return arrived && snapshotOf(arrived.response, arrived.receivedAt);
 }
 
 /**

@@ -7,6 +7,9 @@
 /** Where the inline script leaves its read, for the status hook to take. */
 export const EARLY_READ_GLOBAL = "__swapEarlyRead";
 
+/** What the inline script leaves there: the read it sent, with the time its answer arrived. */
+export type EarlyRead = { path: string; token: string; answer: Promise<{ response: Response; receivedAt: number }> };
+
 /** The path the status hook reads; the early read must ask the same one to be taken. */
 export const swapStatusPath = (id: string) => `/api/v1/swap/${id}`;
 

@@ -2,11 +2,11 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { EarlyReadScript } from "@/components/swap/early-read-script";
 import { SwapView } from "@/components/swap/swap-view";
 import { SupportProvider } from "@/components/support";
 import { config, partnerBrand } from "@/lib/config";
 import { swapIdPattern } from "@/lib/schema/partner";
-import { EarlyReadScript } from "@/components/swap/early-read-script";
 
 export async function generateMetadata() {
   const t = await getTranslations("swap");
