@@ -1,6 +1,6 @@
 // Real servers for tests: the standalone sandbox over HTTP (in this process) and the production
 // app (`node server/start.mjs`, a child process) on free loopback ports.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { get } from "node:http";
 import { freePort } from "./free-port";
 import { createHash } from "node:crypto";
@@ -8,12 +8,14 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/handler";
 import { sandboxEnvSchema } from "@/lib/sandbox/options";
 import { serveHandler } from "@/lib/sandbox/serve";
 import type { SandboxClock } from "@/lib/sandbox/clock";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const execFileAsync = promisify(execFile);
 
 export { freePort };
 
@@ -158,9 +160,14 @@ function ledgerTemplate(): Promise<string> {
     // Made aside and renamed into place, so a copy never starts from half of one.
     const work = mkdtempSync(path.join(tmpdir(), "swap-test-ledger-making-"));
     try {
-      const { openLedgerDb } = await import("@/lib/ledger/db");
-      const ledger = await openLedgerDb({ dir: path.join(work, "ledger") });
-      await ledger.close();
+      // In a process of its own, so that it works under Playwright too (make-ledger.ts says why).
+      const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
+      const maker = path.join(repoRoot, "tests", "support", "make-ledger.ts");
+      await execFileAsync(process.execPath, [tsx, "--conditions=react-server", maker, path.join(work, "ledger")], {
+        cwd: repoRoot,
+      }).catch((error: { stderr?: string }) => {
+        throw new Error(`the test ledger's template could not be made:\n${error.stderr ?? String(error)}`);
+      });
       try {
         renameSync(path.join(work, "ledger"), dir);
       } catch (error) {
