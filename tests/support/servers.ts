@@ -161,9 +161,9 @@ function ledgerTemplate(): Promise<string> {
     const work = mkdtempSync(path.join(tmpdir(), "swap-test-ledger-making-"));
     try {
       // In a process of its own, so that it works under Playwright too (make-ledger.ts says why).
-      const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
+      const tsx = path.join(repoRoot, "node_modules", ".bin", "tsx");
       const maker = path.join(repoRoot, "tests", "support", "make-ledger.ts");
-      await execFileAsync(process.execPath, [tsx, "--conditions=react-server", maker, path.join(work, "ledger")], {
+      await execFileAsync(tsx, ["--conditions=react-server", maker, path.join(work, "ledger")], {
         cwd: repoRoot,
       }).catch((error: { stderr?: string }) => {
         throw new Error(`the test ledger's template could not be made:\n${error.stderr ?? String(error)}`);
