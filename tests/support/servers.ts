@@ -91,17 +91,18 @@ export async function startApp(
   running.set(child, ledgerDir);
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  child.once("exit", () => running.delete(child));
+  // The ledger made for it goes with it, however it ends: stopped here, or killed by its test.
+  child.once("exit", () => {
+    running.delete(child);
+    if (ledgerDir) rmSync(ledgerDir, { recursive: true, force: true });
+  });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => {
-        if (ledgerDir) rmSync(ledgerDir, { recursive: true, force: true });
-        resolve();
-      });
+      child.once("exit", () => resolve());
       child.kill("SIGTERM");
       setTimeout(() => child.kill("SIGKILL"), 3_000).unref();
     });
