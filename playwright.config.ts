@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { testWorkers } from "./tests/support/workers";
+import { browserWorkers } from "./tests/support/workers";
 
 // Real Chromium (Debian's) against the real production server on the embedded sandbox: one server
 // per worker, started by the `app` fixture (tests/e2e/fixtures.ts) on a free port with an empty
@@ -29,9 +29,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Files, not tests, in parallel: each worker starts its own server (the `app` fixture in
-  // tests/e2e/fixtures.ts). One worker per core (tests/support/workers.ts); E2E_WORKERS changes that.
+  // tests/e2e/fixtures.ts). One worker more than the cores (tests/support/workers.ts says why);
+  // E2E_WORKERS changes that.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? testWorkers()),
+  workers: Number(process.env.E2E_WORKERS ?? browserWorkers()),
   retries: 0,
   reporter: [["list"]],
   use: {

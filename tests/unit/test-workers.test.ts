@@ -1,7 +1,8 @@
-// How many files `npm test` runs at once: one per core, in vitest and in Playwright alike, so a
-// machine with more cores finishes sooner; never fewer than two, nor more than memory holds.
+// How many files `npm test` runs at once: one per core in vitest, one more than that in Playwright
+// (whose files wait on real time), so a machine with more cores finishes sooner; never fewer than
+// two, nor more than memory holds.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testWorkers } from "../support/workers";
+import { browserWorkers, testWorkers } from "../support/workers";
 
 const GiB = 2 ** 30;
 
@@ -25,6 +26,22 @@ describe("testWorkers", () => {
   });
 });
 
+describe("browserWorkers", () => {
+  it.each([
+    [1, 8, 2],
+    [2, 24, 3],
+    [4, 16, 5],
+    [8, 32, 9],
+  ])("runs a browser file more than there are cores: %i cores, %i GiB -> %i", (cores, memory, workers) => {
+    expect(browserWorkers(cores, memory * GiB)).toBe(workers);
+  });
+
+  it("runs no more than memory holds, at 1.5 GiB a worker", () => {
+    expect(browserWorkers(8, 8 * GiB)).toBe(5);
+    expect(browserWorkers(2, 3 * GiB)).toBe(2);
+  });
+});
+
 describe("the runners' configs", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -36,9 +53,9 @@ describe("the runners' configs", () => {
     expect(config.test?.maxWorkers).toBe(testWorkers());
   });
 
-  it("gives Playwright the same, unless E2E_WORKERS says otherwise", async () => {
+  it("gives Playwright one more than the cores, unless E2E_WORKERS says otherwise", async () => {
     vi.stubEnv("E2E_WORKERS", undefined);
-    expect((await import("../../playwright.config")).default.workers).toBe(testWorkers());
+    expect((await import("../../playwright.config")).default.workers).toBe(browserWorkers());
     vi.resetModules();
     vi.stubEnv("E2E_WORKERS", "1");
     expect((await import("../../playwright.config")).default.workers).toBe(1);
