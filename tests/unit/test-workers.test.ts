@@ -6,14 +6,16 @@ import { browserWorkers, testWorkers } from "../support/workers";
 
 const GiB = 2 ** 30;
 
-describe("testWorkers", () => {
+describe("testWorkers and browserWorkers", () => {
   it.each([
-    [2, 24, 2],
-    [4, 16, 4],
-    [8, 32, 8],
-    [16, 64, 16],
-  ])("runs a file per core: %i cores, %i GiB -> %i", (cores, memory, workers) => {
-    expect(testWorkers(cores, memory * GiB)).toBe(workers);
+    [1, 8, 2, 2],
+    [2, 24, 2, 3],
+    [4, 16, 4, 5],
+    [8, 32, 8, 9],
+    [16, 64, 16, 17],
+  ])("%i cores, %i GiB: %i vitest files and %i browser files at a time", (cores, memory, vitest, browser) => {
+    expect(testWorkers(cores, memory * GiB)).toBe(vitest);
+    expect(browserWorkers(cores, memory * GiB)).toBe(browser);
   });
 
   it("keeps two at a time on one core, as the BFF files wait on real time", () => {
@@ -23,20 +25,6 @@ describe("testWorkers", () => {
   it("runs no more than memory holds, at 1.5 GiB a worker", () => {
     expect(testWorkers(8, 8 * GiB)).toBe(5);
     expect(testWorkers(64, 24 * GiB)).toBe(16);
-  });
-});
-
-describe("browserWorkers", () => {
-  it.each([
-    [1, 8, 2],
-    [2, 24, 3],
-    [4, 16, 5],
-    [8, 32, 9],
-  ])("runs a browser file more than there are cores: %i cores, %i GiB -> %i", (cores, memory, workers) => {
-    expect(browserWorkers(cores, memory * GiB)).toBe(workers);
-  });
-
-  it("runs no more than memory holds, at 1.5 GiB a worker", () => {
     expect(browserWorkers(8, 8 * GiB)).toBe(5);
     expect(browserWorkers(2, 3 * GiB)).toBe(2);
   });
