@@ -71,12 +71,12 @@ if $first_part; then
   deploy_log=$(mktemp "${TMPDIR:-/tmp}/swap-checkout-deploy-XXXXXX")
   bash scripts/test-deploy.sh >"$deploy_log" 2>&1 &
   deploy_pid=$!
-  echo "== unit, contract and ledger tests (the image and compose.yaml build and run beside them)"
-  # A file per core at a time, in every runner (tests/support/workers.ts).
-  npx vitest run --project unit --project contract --project ledger "${vitest_part[@]}"
-else
-  echo "== unit, contract and ledger tests"
-  npx vitest run --project unit --project contract --project ledger "${vitest_part[@]}"
+  beside=" (the image and compose.yaml build and run beside them)"
+fi
+echo "== unit, contract and ledger tests${beside:-}"
+# A file per core at a time (tests/support/workers.ts).
+npx vitest run --project unit --project contract --project ledger "${vitest_part[@]}"
+if ! $first_part; then
   echo "== production build"
   build
 fi
