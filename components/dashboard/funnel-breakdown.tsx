@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { localeNames, type Locale } from "@/lib/i18n/locales";
 import type { Funnel } from "@/lib/schema/funnel";
+import { Skeleton } from "../ui/spinner";
 import { card } from "../ui/panel";
 import { cn } from "../ui/cn";
 import { useDashboardFormat } from "./format";
@@ -22,7 +23,12 @@ export function FunnelBreakdown({
   const f = useDashboardFormat();
   const ff = useFunnelFormat();
   const label = useFunnelLabels();
-  const groups = funnel?.groups ?? [];
+  // While the funnel is read: two rows of the table (or two cards) to come, so that the page below
+  // moves less when the groups arrive.
+  const loading = !funnel;
+  const groups = funnel?.groups ?? placeholderGroups;
+  const shown = (text: () => string, width = "w-8") =>
+    loading ? <Skeleton className={cn("h-5 max-w-full", width, "ms-auto")} /> : text();
   const name = (key: string) =>
     breakdown === "locale"
       ? (localeNames[key as Locale] ?? key)
@@ -52,7 +58,11 @@ export function FunnelBreakdown({
       </div>
       {groups.length === 0 ? null : (
         <>
-          <table className="mt-3 hidden w-full text-start text-sm tabular-nums sm:table" data-testid="breakdown-table">
+          <table
+            aria-hidden={loading || undefined}
+            className="mt-3 hidden w-full text-start text-sm tabular-nums sm:table"
+            data-testid={loading ? "breakdown-loading" : "breakdown-table"}
+          >
             <thead className="text-xs text-slate-600 dark:text-slate-400">
               <tr>
                 {[label[breakdown], ...funnelStages.map((stage) => label[stage]), t("completionRate")].map(
@@ -68,36 +78,46 @@ export function FunnelBreakdown({
               {groups.map((group) => (
                 <tr key={group.key} className="border-t border-slate-200 dark:border-slate-800">
                   <th scope="row" className="max-w-48 truncate py-1.5 text-start font-normal" dir="auto">
-                    {name(group.key)}
+                    {loading ? <Skeleton className="h-5 w-28" /> : name(group.key)}
                   </th>
                   {funnelStages.map((stage) => (
                     <td key={stage} className="py-1.5 text-end">
-                      {f.count(group.stages[stage])}
+                      {shown(() => f.count(group.stages[stage]))}
                     </td>
                   ))}
                   <td className="py-1.5 text-end font-medium">
-                    {ff.share(group.stages.completed, group.stages.quoted)}
+                    {shown(() => ff.share(group.stages.completed, group.stages.quoted), "w-12")}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <ul className="mt-3 flex flex-col gap-2 sm:hidden" data-testid="breakdown-cards">
+          <ul
+            aria-hidden={loading || undefined}
+            className="mt-3 flex flex-col gap-2 sm:hidden"
+            data-testid={loading ? undefined : "breakdown-cards"}
+          >
             {groups.map((group) => (
               <li key={group.key} className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
                 <p className="font-medium [overflow-wrap:anywhere]" dir="auto">
-                  {name(group.key)}
+                  {loading ? <Skeleton className="h-6 w-28" /> : name(group.key)}
                 </p>
                 <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs tabular-nums">
                   {funnelStages.map((stage) => (
                     <div key={stage} className="flex justify-between gap-2">
                       <dt className="text-slate-600 dark:text-slate-400">{label[stage]}</dt>
-                      <dd>{f.count(group.stages[stage])}</dd>
+                      <dd>{loading ? <Skeleton className="h-4 w-6" /> : f.count(group.stages[stage])}</dd>
                     </div>
                   ))}
                   <div className="flex justify-between gap-2">
                     <dt className="text-slate-600 dark:text-slate-400">{t("completionRate")}</dt>
-                    <dd className="font-medium">{ff.share(group.stages.completed, group.stages.quoted)}</dd>
+                    <dd className="font-medium">
+                      {loading ? (
+                        <Skeleton className="h-4 w-8" />
+                      ) : (
+                        ff.share(group.stages.completed, group.stages.quoted)
+                      )}
+                    </dd>
                   </div>
                 </dl>
               </li>
@@ -108,3 +128,10 @@ export function FunnelBreakdown({
     </section>
   );
 }
+
+const none = { quoted: 0, addressChecked: 0, swapCreated: 0, depositSeen: 0, completed: 0 };
+const placeholderGroups: NonNullable<Funnel["groups"]> = ["loading-0", "loading-1"].map((key) => ({
+  key,
+  stages: none,
+  endings: { completed: 0, refunded: 0, failed: 0, expired: 0, abandoned: 0 },
+}));

@@ -49,8 +49,15 @@ export function FunnelCards({
         <h2 id="volume-title" className="text-sm text-slate-600 dark:text-slate-400">
           {t("volume")}
         </h2>
-        {!volume ? (
+        {!volume && unavailable ? (
           <div className="mt-1">{pending}</div>
+        ) : !volume ? (
+          // While the volume is read: three of its rows to come (most partners move several assets).
+          <div aria-hidden="true" className="mt-1 flex flex-col gap-1">
+            {["w-44", "w-32", "w-40"].map((width) => (
+              <Skeleton key={width} className={cn("h-6 max-w-full", width)} />
+            ))}
+          </div>
         ) : volume.assets.length === 0 ? (
           <p className="mt-1 text-xl font-semibold">{t("volumeEmpty")}</p>
         ) : (

@@ -2,6 +2,7 @@
 // Where checkouts are lost: the orders first quoted in the period, step by step (quoted → address
 // checked → swap created → deposit seen → completed) with the share kept at each step, and beside
 // it why the others were lost. The bars are drawn for the eye; the same numbers are a table below.
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { Funnel } from "@/lib/schema/funnel";
 import { Skeleton } from "../ui/spinner";
@@ -31,7 +32,22 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
         {!funnel && unavailable ? (
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("unavailable")}</p>
         ) : !funnel ? (
-          <Skeleton className="mt-3 h-40 w-full" />
+          // While the funnel is read: its steps already named, their bars and counts to come, in the
+          // chart's own rows, so that the page below does not move when the numbers arrive.
+          <>
+            <ol aria-hidden="true" className="mt-3 flex flex-col gap-2" data-testid="funnel-loading">
+              {steps.map(({ stage }, i) => (
+                <FunnelStep
+                  key={stage}
+                  label={label[stage]}
+                  bar={<Skeleton className="h-6 min-w-0 flex-1" />}
+                  count={<Skeleton className="h-5 w-10" />}
+                  kept={i === 0 ? null : <Skeleton className="ms-auto h-4 w-16 max-sm:ms-0" />}
+                />
+              ))}
+            </ol>
+            <Skeleton className="mt-3 h-4 w-40" />
+          </>
         ) : quoted === 0 ? (
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" data-testid="funnel-empty">
             {t("empty")}
@@ -41,25 +57,21 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
             <p className="sr-only">{t("summary", { quoted, completed: funnel.stages.completed })}</p>
             <ol aria-hidden="true" className="mt-3 flex flex-col gap-2" data-testid="funnel-chart">
               {steps.map(({ stage, count, kept }) => (
-                <li
+                <FunnelStep
                   key={stage}
-                  className="grid grid-cols-[minmax(7rem,10rem)_1fr] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_6rem]"
-                >
-                  <span className="truncate text-slate-700 dark:text-slate-300">{label[stage]}</span>
-                  <span className="flex items-center gap-2">
-                    {/* The bar's track takes what the count leaves, so a full bar never pushes it out. */}
+                  label={label[stage]}
+                  // The bar's track takes what the count leaves, so a full bar never pushes it out.
+                  bar={
                     <span className="h-6 min-w-0 flex-1 rounded-md bg-slate-100 dark:bg-slate-800">
                       <span
                         className="block h-6 rounded-md bg-emerald-600 dark:bg-emerald-500"
                         style={{ width: `${Math.max((count / quoted) * 100, count ? 1 : 0)}%` }}
                       />
                     </span>
-                    <span className="min-w-10 text-end font-medium tabular-nums">{f.count(count)}</span>
-                  </span>
-                  <span className="col-start-2 text-xs text-slate-600 tabular-nums sm:col-start-3 sm:text-end dark:text-slate-400">
-                    {kept === null ? "" : t("kept", { percent: kept })}
-                  </span>
-                </li>
+                  }
+                  count={f.count(count)}
+                  kept={kept === null ? null : t("kept", { percent: kept })}
+                />
               ))}
             </ol>
             <details className="mt-3 text-sm">
@@ -94,15 +106,12 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
       </div>
       <div className={card}>
         <h3 className="text-base font-semibold">{t("dropOffTitle")}</h3>
-        {!funnel ? (
-          unavailable ? null : (
-            <Skeleton className="mt-3 h-24 w-full" />
-          )
-        ) : (
-          <dl className="mt-3 flex flex-col gap-2 text-sm" data-testid="drop-off">
+        {!funnel && unavailable ? null : (
+          // While the funnel is read, the reasons already named and their counts to come.
+          <dl className="mt-3 flex flex-col gap-2 text-sm" data-testid={funnel ? "drop-off" : "drop-off-loading"}>
             {[
-              ...dropOffReasons.map((reason) => [reason, funnel.dropOff[reason]] as const),
-              ["abandoned", funnel.endings.abandoned] as const,
+              ...dropOffReasons.map((reason) => [reason, funnel?.dropOff[reason]] as const),
+              ["abandoned", funnel?.endings.abandoned] as const,
             ].map(([reason, count]) => (
               <div
                 key={reason}
@@ -110,10 +119,17 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
               >
                 <dt className="text-slate-700 dark:text-slate-300">{label[reason]}</dt>
                 <dd className="font-medium tabular-nums">
-                  {f.count(count)}{" "}
-                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
-                    ({ff.share(count, quoted)})
-                  </span>
+                  {count === undefined ? (
+                    // On the text's baseline, as the count would be: no taller than its line.
+                    <Skeleton className="h-3.5 w-16" />
+                  ) : (
+                    <>
+                      {f.count(count)}{" "}
+                      <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+                        ({ff.share(count, quoted)})
+                      </span>
+                    </>
+                  )}
                 </dd>
               </div>
             ))}
@@ -121,5 +137,21 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
         )}
       </div>
     </section>
+  );
+}
+
+/** One step of the chart: its name, its bar, its count and the share kept from the step before. */
+function FunnelStep({ label, bar, count, kept }: { label: string; bar: ReactNode; count: ReactNode; kept: ReactNode }) {
+  return (
+    <li className="grid grid-cols-[minmax(7rem,10rem)_1fr] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_6rem]">
+      <span className="truncate text-slate-700 dark:text-slate-300">{label}</span>
+      <span className="flex items-center gap-2">
+        {bar}
+        <span className="min-w-10 text-end font-medium tabular-nums">{count}</span>
+      </span>
+      <span className="col-start-2 text-xs text-slate-600 tabular-nums sm:col-start-3 sm:text-end dark:text-slate-400">
+        {kept ?? ""}
+      </span>
+    </li>
   );
 }

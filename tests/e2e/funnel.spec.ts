@@ -161,6 +161,43 @@ test("a phone gets cards instead of the breakdown's table, and nothing scrolls s
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+for (const width of [1280, 390])
+  test(`at ${width} px the page below the funnel stays put when its numbers arrive`, async ({ page }) => {
+    // The funnel and the volume come from reads of their own, after the list: held here until the
+    // page has settled without them, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/partner\/(funnel|volume)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.context().addCookies([{ ...sessionCookie, url: app.origin }]);
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`${app.origin}/partner`);
+    await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", /^[1-9]/);
+    await expect(page.getByTestId("funnel-loading")).toBeVisible();
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (id: string) => document.getElementById(id)!.closest("section")!.getBoundingClientRect();
+        return {
+          funnel: Math.round(box("funnel-title").height),
+          breakdown: Math.round(box("breakdown-title").height),
+          history: Math.round(box("history-title").top + window.scrollY),
+        };
+      });
+    const before = await layout();
+    await shoot(page, "funnel", `loading-${width}-light`, { fullPage: true, animations: "disabled" });
+    release();
+    await expect(page.getByTestId("funnel-chart")).toBeVisible();
+    await expect(page.getByTestId("volume").getByText("BTC")).toBeVisible();
+    const after = await layout();
+    // The steps, the reasons and the breakdown's two pairs take the room their placeholders took.
+    expect(Math.abs(after.funnel - before.funnel), "the funnel's height").toBeLessThanOrEqual(1);
+    expect(Math.abs(after.breakdown - before.breakdown), "the breakdown's height").toBeLessThanOrEqual(1);
+    // Only the volume's rows may differ (one asset here, three placeholders): at most two rows.
+    expect(Math.abs(after.history - before.history), "how far the history moved").toBeLessThanOrEqual(56);
+  });
+
 for (const width of [1280, 390]) {
   for (const scheme of ["light", "dark"] as const) {
     test(`screenshot: the dashboard with its funnel at ${width} px, ${scheme}`, async ({ page }) => {
