@@ -61,8 +61,10 @@ export function useAddressCheck(
     return () => controller.abort();
   }, [input.network, input.token, input.address, input.memo, attempt]);
 
+  // A field just emptied says nothing, at once: the last answer was about text no longer there.
+  if (address === "") return { state: "empty" };
   // While the user is still typing, the last answer is not about this text any more.
-  if (address !== input.address && address !== "") return { state: "checking" };
+  if (address !== input.address) return { state: "checking" };
   return check;
 }
 
