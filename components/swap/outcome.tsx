@@ -13,15 +13,18 @@ import type { DepositSeen } from "@/lib/client/use-deposit-seen";
 export function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: DepositSeen }) {
   const t = useTranslations("swap");
   const locale = useLocale();
-  const sentLabel =
-    swap.status === "waiting_deposit"
-      ? null
-      : deposit !== "asked" || swap.status === "underpaid" || swap.status === "refunded" || swap.status === "failed"
-        ? t("requested")
-        : t("sent");
+  // Expired: no deposit came and nothing will be paid, so the amount as asked and where it would
+  // have gone, and no figure to receive.
+  const expired = swap.status === "expired";
   // Ended without a payout, or waiting after too little: the quote's own figure, named as such
   // (the payout estimate may already be recomputed for what arrived, which no quote said).
   const quotedOnly = swap.status === "refunded" || swap.status === "failed" || swap.status === "underpaid";
+  const sentLabel =
+    swap.status === "waiting_deposit"
+      ? null
+      : deposit !== "asked" || quotedOnly || expired
+        ? t("requested")
+        : t("sent");
   const receive = (amount: string) => (
     <>
       <bdi dir="ltr">
@@ -54,23 +57,25 @@ export function Outcome({ swap, deposit = "asked" }: { swap: Swap; deposit?: Dep
           </dd>
         </div>
       ) : null}
-      <div>
-        <dt className="text-sm text-slate-600 dark:text-slate-400">
-          {swap.status === "completed" ? t("received") : quotedOnly ? t("quoted") : t("toReceive")}
-        </dt>
-        <dd className="text-lg font-semibold tabular-nums" data-testid="receive-amount">
-          {receive(quotedOnly ? swap.to.estimatedAmount : swap.payout.estimatedAmount)}
-        </dd>
-        {/* A figure other than the quote's says why, in every step that shows it: the brief
-            "Deposit lower than quoted" status, the only one that explained it, is often polled past. */}
-        {explained ? (
-          <dd className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="estimate-differs">
-            {deposit === "lower"
-              ? t("estimateLower", { quoted: quotedText })
-              : t("estimateHigher", { quoted: quotedText })}
+      {expired ? null : (
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">
+            {swap.status === "completed" ? t("received") : quotedOnly ? t("quoted") : t("toReceive")}
+          </dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="receive-amount">
+            {receive(quotedOnly ? swap.to.estimatedAmount : swap.payout.estimatedAmount)}
           </dd>
-        ) : null}
-      </div>
+          {/* A figure other than the quote's says why, in every step that shows it: the brief
+              "Deposit lower than quoted" status, the only one that explained it, is often polled past. */}
+          {explained ? (
+            <dd className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="estimate-differs">
+              {deposit === "lower"
+                ? t("estimateLower", { quoted: quotedText })
+                : t("estimateHigher", { quoted: quotedText })}
+            </dd>
+          ) : null}
+        </div>
+      )}
       {recomputed ? (
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-400">{t("estimateForReceived")}</dt>

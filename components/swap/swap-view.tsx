@@ -179,9 +179,8 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/", mailEnabled 
                   <Outcome swap={swap} />
                 </div>
               </>
-            ) : swap.status === "expired" ? (
-              <p className="text-slate-700 dark:text-slate-300">{t("expiredNothingSent")}</p>
             ) : (
+              // Expired too: the status above says what happened; these are the swap's figures.
               <Outcome swap={swap} deposit={deposit} />
             )}
           </div>

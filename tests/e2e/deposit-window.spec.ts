@@ -34,6 +34,12 @@ test("a swap with no deposit before its deadline shows 'Deposit window closed', 
   await expect(swap.stepMarker("Done")).toHaveAttribute("data-state", "upcoming");
   // Nothing was sent and nothing will be received: the page must not say otherwise.
   await expect(page.getByText("You sent", { exact: true }), "an expired swap does not say 'You sent'").toBeHidden();
+  // What the swap was (the amount asked, the payout address), with no figure to receive, and what
+  // happened said once, in the status, not again beneath it.
+  await expect(page.getByText("Amount requested", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("payout-address")).toBeVisible();
+  await expect(page.getByTestId("receive-amount")).toHaveCount(0);
+  await expect(page.getByText(/so this swap expired|so nothing was swapped/)).toHaveCount(1);
   await expect(swap.sandbox, "the sandbox panel does not claim a deposit was made").not.toContainText(
     "The simulated deposit was made",
   );
