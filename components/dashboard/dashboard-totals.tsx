@@ -80,7 +80,14 @@ export function DashboardTotals({
                 <bdi dir="ltr">
                   {item.shown}
                   {item.unit ? (
-                    <span className="ms-1 text-sm font-medium text-slate-600 dark:text-slate-400">{item.unit}</span>
+                    // Whole, after a space: a long total may break anywhere at 320 px, its unit only
+                    // before it, and then with no indent.
+                    <>
+                      {" "}
+                      <span className="inline-block text-sm font-medium text-slate-600 dark:text-slate-400">
+                        {item.unit}
+                      </span>
+                    </>
                   ) : null}
                 </bdi>
               )}

@@ -68,7 +68,9 @@ export function FunnelCards({
                 <li key={row.asset} className="flex flex-wrap items-baseline justify-between gap-x-3 tabular-nums">
                   <span className="font-semibold [overflow-wrap:anywhere]" dir="ltr">
                     {amount(row.amount)} {token}{" "}
-                    <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{network}</span>
+                    <span className="inline-block text-xs font-normal text-slate-600 dark:text-slate-400">
+                      {network}
+                    </span>
                   </span>
                   {row.usdc === null ? null : (
                     <span className="text-sm text-slate-600 dark:text-slate-400">
