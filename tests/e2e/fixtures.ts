@@ -194,8 +194,6 @@ export async function screenshotStep(
   if (!takingScreenshots) return;
   const viewport = page.viewportSize();
   await page.mouse.move(0, 0);
-  // From the top, so sticky elements (the phone's status line) sit where they belong in a full page.
-  await page.evaluate(() => window.scrollTo(0, 0));
   for (const size of screenshotSizes) {
     await page.setViewportSize(size);
     for (const colorScheme of options.colorSchemes ?? (["light", "dark"] as const)) {

@@ -32,5 +32,8 @@ export async function shoot(
   options: Omit<PageScreenshotOptions, "path"> = {},
 ): Promise<void> {
   if (!takingScreenshots) return;
+  // A whole page from its top: scrolled down (a button clicked below the fold), its sticky status
+  // would be drawn over the middle of the picture.
+  if (options.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ ...options, path: `${shotsDir(group)}${name}.png` });
 }
