@@ -32,8 +32,17 @@ export async function shoot(
   options: Omit<PageScreenshotOptions, "path"> = {},
 ): Promise<void> {
   if (!takingScreenshots) return;
-  // A whole page from its top: scrolled down (a button clicked below the fold), its sticky status
-  // would be drawn over the middle of the picture.
-  if (options.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  if (options.fullPage)
+    await page.evaluate(async () => {
+      // From its top: scrolled down (a button clicked below the fold), the page's sticky status
+      // would be drawn over the middle of the picture.
+      window.scrollTo(0, 0);
+      // Every logo drawn, as a person scrolling would see them: the lazy ones out of view (or
+      // swapped in while the page was scrolled away) have not loaded yet.
+      const images = [...document.images];
+      for (const image of images) image.loading = "eager";
+      const drawn = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+      await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    });
   await page.screenshot({ ...options, path: `${shotsDir(group)}${name}.png` });
 }
