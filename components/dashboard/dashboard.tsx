@@ -157,7 +157,12 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
 
       <FunnelPanel funnel={funnel.data} unavailable={!!funnel.error && !funnel.data} />
 
-      <FunnelBreakdown funnel={funnel.data} breakdown={breakdown} onBreakdown={setBreakdown} />
+      <FunnelBreakdown
+        funnel={funnel.data}
+        breakdown={breakdown}
+        onBreakdown={setBreakdown}
+        unavailable={!!funnel.error && !funnel.data}
+      />
 
       <DailyChart
         summary={summary.data}

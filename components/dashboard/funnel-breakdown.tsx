@@ -14,8 +14,11 @@ export function FunnelBreakdown({
   funnel,
   breakdown,
   onBreakdown,
+  unavailable = false,
 }: {
   funnel: Funnel | undefined;
+  /** The funnel could not be read: no placeholders (the panel above says so). */
+  unavailable?: boolean;
   breakdown: Breakdown;
   onBreakdown: (next: Breakdown) => void;
 }) {
@@ -25,8 +28,8 @@ export function FunnelBreakdown({
   const label = useFunnelLabels();
   // While the funnel is read: two rows of the table (or two cards) to come, so that the page below
   // moves less when the groups arrive.
-  const loading = !funnel;
-  const groups = funnel?.groups ?? placeholderGroups;
+  const loading = !funnel && !unavailable;
+  const groups = funnel?.groups ?? (loading ? placeholderGroups : []);
   const shown = (text: () => string, width = "w-8") =>
     loading ? <Skeleton className={cn("h-5 max-w-full", width, "ms-auto")} /> : text();
   const name = (key: string) =>

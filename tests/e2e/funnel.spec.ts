@@ -198,6 +198,21 @@ for (const width of [1280, 390])
     expect(Math.abs(after.history - before.history), "how far the history moved").toBeLessThanOrEqual(56);
   });
 
+test("a funnel that cannot be read says so, and leaves no placeholder pulsing", async ({ page }) => {
+  await page.route(/\/api\/partner\/funnel/, (route) =>
+    route.fulfill({
+      status: 503,
+      json: { error: { code: "service_unavailable", message: "The ledger is not answering." } },
+    }),
+  );
+  await page.context().addCookies([{ ...sessionCookie, url: app.origin }]);
+  await page.goto(`${app.origin}/partner`);
+  await expect(page.getByText("The funnel could not be loaded.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("funnel-loading")).toHaveCount(0);
+  await expect(page.getByTestId("drop-off-loading")).toHaveCount(0);
+  await expect(page.getByTestId("breakdown-loading")).toHaveCount(0);
+});
+
 for (const width of [1280, 390]) {
   for (const scheme of ["light", "dark"] as const) {
     test(`screenshot: the dashboard with its funnel at ${width} px, ${scheme}`, async ({ page }) => {
