@@ -13,19 +13,24 @@ type Props = {
   /** Where the brand links to, and a label beside it (the operator pages say "Partner"). */
   home?: string;
   tag?: string;
-  /** The dashboard is wider than the checkout. */
-  wide?: boolean;
+  /**
+   * Whose page, so that the header lines up with its content: the embed page is wider than the
+   * checkout, and the dashboard wider still.
+   */
+  width?: keyof typeof widths;
   /** Extra controls after the language switcher (sign out). */
   children?: React.ReactNode;
 };
 
-export async function SiteHeader({ sandbox, brand, home = "/", tag, wide = false, children }: Props) {
+const widths = { checkout: "max-w-5xl", embed: "max-w-6xl", dashboard: "max-w-7xl" } as const;
+
+export async function SiteHeader({ sandbox, brand, home = "/", tag, width = "checkout", children }: Props) {
   const t = await getTranslations("app");
   return (
     <header
       className={cn(
         "mx-auto flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-4 print:hidden",
-        wide ? "max-w-7xl" : "max-w-5xl",
+        widths[width],
       )}
     >
       {/* The name may wrap under very large text at 320 px, rather than push the page sideways. */}

@@ -6,7 +6,7 @@ import { LogoutButton } from "./logout-button";
 export async function DashboardHeader({ sandbox, signedIn }: { sandbox: boolean; signedIn: boolean }) {
   const t = await getTranslations("dashboard");
   return (
-    <SiteHeader sandbox={sandbox} home="/partner" tag={t("badge")} wide>
+    <SiteHeader sandbox={sandbox} home="/partner" tag={t("badge")} width="dashboard">
       {signedIn ? <LogoutButton /> : null}
     </SiteHeader>
   );

@@ -64,6 +64,10 @@ test("the embed page: asset pickers, HTML and React snippets shown whole, an acc
         results.violations.map((v) => `${v.id}: ${v.help}`),
         `axe ${colorScheme} ${width}`,
       ).toEqual([]);
+      // The header's brand starts where the page's heading does (the page is wider than the checkout).
+      const brand = (await page.getByTestId("site-brand").boundingBox())!;
+      const heading = (await page.getByRole("heading", { level: 1, name: "Embed the checkout" }).boundingBox())!;
+      expect(Math.abs(brand.x - heading.x), `header and page aligned at ${width} px`).toBeLessThanOrEqual(1);
       await shoot(page, "widget", `embed-${width}-${colorScheme}`, { fullPage: true });
     }
   }

@@ -23,7 +23,7 @@ export default async function EmbedPage() {
       : "sign-in";
   return (
     <>
-      <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} />
+      <SiteHeader sandbox={config().mode === "sandbox"} brand={partnerBrand()} width="embed" />
       {/* Named by its heading: the preview's widget has a main landmark of its own. */}
       <main id="main" aria-labelledby="embed-heading" className="mx-auto w-full max-w-6xl px-4 pb-16">
         <h1 id="embed-heading" className="text-2xl font-semibold tracking-tight">
