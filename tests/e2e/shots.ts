@@ -43,6 +43,8 @@ export async function shoot(
       for (const image of images) image.loading = "eager";
       const drawn = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
       await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      // Decoded is not yet painted: two frames more.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     });
   await page.screenshot({ ...options, path: `${shotsDir(group)}${name}.png` });
 }
