@@ -30,8 +30,8 @@ export function FunnelBreakdown({
   // moves less when the groups arrive.
   const loading = !funnel && !unavailable;
   const groups = funnel?.groups ?? (loading ? placeholderGroups : []);
-  const shown = (text: () => string, width = "w-8") =>
-    loading ? <Skeleton className={cn("h-5 max-w-full", width, "ms-auto")} /> : text();
+  // A cell's text, or while loading a skeleton of `size` in its place.
+  const shown = (size: string, text: () => string) => (loading ? <Skeleton className={size} /> : text());
   const name = (key: string) =>
     breakdown === "locale"
       ? (localeNames[key as Locale] ?? key)
@@ -81,15 +81,15 @@ export function FunnelBreakdown({
               {groups.map((group) => (
                 <tr key={group.key} className="border-t border-slate-200 dark:border-slate-800">
                   <th scope="row" className="max-w-48 truncate py-1.5 text-start font-normal" dir="auto">
-                    {loading ? <Skeleton className="h-5 w-28" /> : name(group.key)}
+                    {shown("h-5 w-28", () => name(group.key))}
                   </th>
                   {funnelStages.map((stage) => (
                     <td key={stage} className="py-1.5 text-end">
-                      {shown(() => f.count(group.stages[stage]))}
+                      {shown("ms-auto h-5 w-8 max-w-full", () => f.count(group.stages[stage]))}
                     </td>
                   ))}
                   <td className="py-1.5 text-end font-medium">
-                    {shown(() => ff.share(group.stages.completed, group.stages.quoted), "w-12")}
+                    {shown("ms-auto h-5 w-12 max-w-full", () => ff.share(group.stages.completed, group.stages.quoted))}
                   </td>
                 </tr>
               ))}
@@ -103,23 +103,19 @@ export function FunnelBreakdown({
             {groups.map((group) => (
               <li key={group.key} className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
                 <p className="font-medium [overflow-wrap:anywhere]" dir="auto">
-                  {loading ? <Skeleton className="h-6 w-28" /> : name(group.key)}
+                  {shown("h-6 w-28", () => name(group.key))}
                 </p>
                 <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs tabular-nums">
                   {funnelStages.map((stage) => (
                     <div key={stage} className="flex justify-between gap-2">
                       <dt className="text-slate-600 dark:text-slate-400">{label[stage]}</dt>
-                      <dd>{loading ? <Skeleton className="h-4 w-6" /> : f.count(group.stages[stage])}</dd>
+                      <dd>{shown("h-4 w-6", () => f.count(group.stages[stage]))}</dd>
                     </div>
                   ))}
                   <div className="flex justify-between gap-2">
                     <dt className="text-slate-600 dark:text-slate-400">{t("completionRate")}</dt>
                     <dd className="font-medium">
-                      {loading ? (
-                        <Skeleton className="h-4 w-8" />
-                      ) : (
-                        ff.share(group.stages.completed, group.stages.quoted)
-                      )}
+                      {shown("h-4 w-8", () => ff.share(group.stages.completed, group.stages.quoted))}
                     </dd>
                   </div>
                 </dl>
