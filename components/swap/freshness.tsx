@@ -9,6 +9,7 @@ import { useServerNow } from "@/lib/client/use-now";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { join } from "../ui/join";
+import { LiveDot } from "../ui/live-dot";
 import { toneDot, type Tone } from "../ui/status-tone";
 
 /** When the status shown was read; `failed`: the last check did not get through (what shows is older). */
@@ -110,12 +111,11 @@ export function LiveStatusLine({
       data-testid="live-status"
       className="sticky top-0 z-30 -mx-(--page-gutter) border-b border-slate-200 bg-white/95 px-4 py-2 text-sm font-medium backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95 print:hidden"
     >
-      <span
-        className={join(
-          "me-2 inline-block size-2 rounded-full align-middle",
-          isTerminalStatus(status) ? toneDot[tone] : "animate-pulse bg-accent motion-reduce:animate-none",
-        )}
-      />
+      {isTerminalStatus(status) ? (
+        <span className={join("me-2 inline-block size-2 rounded-full align-middle", toneDot[tone])} />
+      ) : (
+        <LiveDot beat={checkedAt} className="me-2 inline-block size-2 align-middle" />
+      )}
       {t(`${pastDeadline ? "waitingPastDeadline" : status}.title`)}
       {/* An ended swap changes no more: how long ago it was checked would only look like stale data. */}
       {isTerminalStatus(status) ? null : (

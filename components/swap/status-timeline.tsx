@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import type { SwapStatus } from "@/lib/schema/partner";
 import { join } from "../ui/join";
+import { LiveDot } from "../ui/live-dot";
 import type { Tone } from "../ui/status-tone";
 import { stopMarkOf } from "./outcome-table";
 
@@ -27,7 +28,16 @@ function stepIndex(status: SwapStatus): number {
 }
 
 /** `tone`: the state's colour (components/swap/outcome-table.ts), for the marker where it stopped. */
-export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Tone }) {
+export function StatusTimeline({
+  status,
+  tone,
+  checkedAt,
+}: {
+  status: SwapStatus;
+  tone: Tone;
+  /** When the status was read: the current step's dot beats after each read. */
+  checkedAt: number;
+}) {
   const t = useTranslations("status");
   const current = stepIndex(status);
   const stopped = status === "expired" || status === "refunded" || status === "failed";
@@ -64,7 +74,7 @@ export function StatusTimeline({ status, tone }: { status: SwapStatus; tone: Ton
               ) : here && stopped ? (
                 stopMarkOf(tone).mark
               ) : here ? (
-                <span className="size-2 animate-pulse rounded-full bg-accent motion-reduce:animate-none" />
+                <LiveDot beat={checkedAt} className="size-2" />
               ) : null}
             </span>
             {/* After a refund, a failure or an expiry the later steps will not come: struck through

@@ -187,7 +187,7 @@ export function SwapView({ id, sandbox, onEvent, newSwapHref = "/", mailEnabled 
           <div className="md:border-t md:border-slate-200 md:pt-4 dark:md:border-slate-800">
             {/* On phones the one-line status at the top takes the timeline's place. */}
             <div className="hidden md:block">
-              <StatusTimeline status={swap.status} tone={outcomeTable[state].tone} />
+              <StatusTimeline status={swap.status} tone={outcomeTable[state].tone} checkedAt={status.data.checkedAt} />
             </div>
             <Freshness
               checkedAt={status.data.checkedAt}

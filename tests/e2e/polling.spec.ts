@@ -188,3 +188,44 @@ test("a browser that goes offline is told at once that the status may be out of 
   await page.context().setOffline(false);
   await expect(notice).toHaveText("");
 });
+
+// What "idle" costs a phone: an endless pulse kept the browser drawing 60 frames a second between
+// reads 30 s apart (13-14 % of a core, against 1.4 % still; docs/benchmarks.md).
+test("an idle swap page runs no animation at 390 or 1280 px: the live dot beats after a read, then stops", async ({
+  page,
+  swapPage,
+  openNewSwap,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openNewSwap();
+  await swapPage.expectStatus("waiting_deposit");
+  const running = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === "running")
+        .map(
+          (a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.getAttribute("data-testid") ?? "?",
+        ),
+    );
+  const dot = page.getByTestId("live-dot").filter({ visible: true });
+  // On a phone the dot is the live line's, at the top.
+  await expect(dot).toHaveCount(1);
+  await expect(page.getByTestId("live-status").getByTestId("live-dot")).toBeVisible();
+  await expect.poll(running, { timeout: 10_000 }).toEqual([]);
+  // A read beats it again once it brings a newer reading ("Status as of …" moves on): the BFF shares
+  // one upstream read among the checks of a few seconds.
+  const asOf = page.getByText(/^Status as of/);
+  const before = await asOf.textContent();
+  await expect(async () => {
+    await swapPage.checkNow.click();
+    await expect(asOf).not.toHaveText(before!, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await running()).toContain("live-dot");
+  await expect.poll(running, { timeout: 10_000 }).toEqual([]);
+  // On a wide screen it is the timeline's current step's, and it stops too.
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await expect(dot).toHaveCount(1);
+  await expect(page.getByTestId("live-status")).toBeHidden();
+  await expect.poll(running, { timeout: 10_000 }).toEqual([]);
+});

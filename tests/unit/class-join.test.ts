@@ -13,6 +13,7 @@ import { StepIndicator } from "@/components/checkout/step-indicator";
 import { stopMarkOf } from "@/components/swap/outcome-table";
 import { Button } from "@/components/ui/button";
 import { StatusTimeline } from "@/components/swap/status-timeline";
+import { LiveDot } from "@/components/ui/live-dot";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
@@ -113,7 +114,8 @@ describe("class lists joined without tailwind-merge", () => {
     expectUnmerged([
       h(CopyButton, { value: "1", label: "Amount" }),
       ...tones.map((tone) => h(Badge, { tone, children: "x" })),
-      ...statuses.flatMap((status) => tones.map((tone) => h(StatusTimeline, { status, tone }))),
+      ...statuses.flatMap((status) => tones.map((tone) => h(StatusTimeline, { status, tone, checkedAt: 0 }))),
+      h(LiveDot, { beat: 0, className: "me-2 inline-block size-2 align-middle" }),
     ]);
   });
 
