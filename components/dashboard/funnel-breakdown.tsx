@@ -1,8 +1,10 @@
 "use client";
 // The funnel by pair, language or origin: a table on a wide screen, a card per group on a phone.
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { localeNames, type Locale } from "@/lib/i18n/locales";
 import type { Funnel } from "@/lib/schema/funnel";
+import { networkLabel } from "@/lib/swap/asset-ref";
 import { Skeleton } from "../ui/spinner";
 import { card } from "../ui/panel";
 import { cn } from "../ui/cn";
@@ -31,13 +33,13 @@ export function FunnelBreakdown({
   const loading = !funnel && !unavailable;
   const groups = funnel?.groups ?? (loading ? placeholderGroups : []);
   // A cell's text, or while loading a skeleton of `size` in its place.
-  const shown = (size: string, text: () => string) => (loading ? <Skeleton className={size} /> : text());
-  const name = (key: string) =>
-    breakdown === "locale"
-      ? (localeNames[key as Locale] ?? key)
-      : breakdown === "origin" && (key === "direct" || key === "widget")
-        ? label[key]
-        : key;
+  const shown = (size: string, text: () => ReactNode) => (loading ? <Skeleton className={size} /> : text());
+  const name = (key: string): ReactNode => {
+    if (breakdown === "locale") return localeNames[key as Locale] ?? key;
+    if (breakdown === "origin" && (key === "direct" || key === "widget")) return label[key];
+    if (breakdown === "pair") return <PairName pair={key} />;
+    return key;
+  };
   return (
     <section aria-labelledby="breakdown-title" className={card}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -134,3 +136,20 @@ const placeholderGroups: NonNullable<Funnel["groups"]> = ["loading-0", "loading-
   stages: none,
   endings: { completed: 0, refunded: 0, failed: 0, expired: 0, abandoned: 0 },
 }));
+
+/** `BTC.bitcoin>USDT.tron` as people read it: "BTC (Bitcoin) → USDT (Tron)". */
+function PairName({ pair }: { pair: string }) {
+  const [from, to] = pair.split(">");
+  if (!from || !to) return pair;
+  const side = (ref: string) => {
+    const [symbol = "", network] = ref.split(".");
+    return network ? `${symbol} (${networkLabel(network)})` : symbol;
+  };
+  return (
+    <>
+      <bdi>{side(from)}</bdi>{" "}
+      {/* From one to the other in reading order: the arrow points left in a right-to-left page. */}
+      <span className="inline-block rtl:-scale-x-100">→</span> <bdi>{side(to)}</bdi>
+    </>
+  );
+}

@@ -140,16 +140,17 @@ export function FunnelPanel({ funnel, unavailable = false }: { funnel: Funnel | 
   );
 }
 
-/** One step of the chart: its name, its bar, its count and the share kept from the step before. */
+/**
+ * One step of the chart: its name, its bar, its count and the share kept from the step before. On a
+ * wide screen in one row; on a phone the name and count above a bar of the card's whole width.
+ */
 function FunnelStep({ label, bar, count, kept }: { label: string; bar: ReactNode; count: ReactNode; kept: ReactNode }) {
   return (
-    <li className="grid grid-cols-[minmax(7rem,10rem)_1fr] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_6rem]">
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1 text-sm sm:grid-cols-[10rem_1fr_2.5rem_6rem]">
       <span className="truncate text-slate-700 dark:text-slate-300">{label}</span>
-      <span className="flex items-center gap-2">
-        {bar}
-        <span className="min-w-10 text-end font-medium tabular-nums">{count}</span>
-      </span>
-      <span className="col-start-2 text-xs text-slate-600 tabular-nums sm:col-start-3 sm:text-end dark:text-slate-400">
+      <span className="col-span-2 flex sm:col-span-1">{bar}</span>
+      <span className="col-start-2 row-start-1 min-w-10 text-end font-medium tabular-nums sm:col-start-3">{count}</span>
+      <span className="col-span-2 text-xs text-slate-600 tabular-nums sm:col-span-1 sm:text-end dark:text-slate-400">
         {kept ?? ""}
       </span>
     </li>

@@ -144,6 +144,10 @@ test("shows the funnel, the reasons, the breakdown and the cards, on the sandbox
   await expect(table.getByRole("row", { name: /^Swap created 7/ })).toBeVisible();
   await expect(page.getByTestId("drop-off").getByText("Address refused")).toBeVisible();
   await expect(page.getByTestId("completion-rate")).toHaveText(/%/);
+  // By pair (the default), each pair as people read it, not as the API keys it (BTC.bitcoin>USDT.tron).
+  await expect(
+    page.getByTestId("breakdown-table").getByRole("rowheader", { name: "BTC (Bitcoin) → USDT (Tron)" }),
+  ).toBeVisible();
   // The breakdown by origin names the allowed site, and any other as a widget elsewhere.
   await page.getByLabel("Group by").selectOption("origin");
   const breakdown = page.getByTestId("breakdown-table");
@@ -158,7 +162,12 @@ test("a phone gets cards instead of the breakdown's table, and nothing scrolls s
   await openDashboard(page, 390, "light");
   await expect(page.getByTestId("breakdown-cards")).toBeVisible();
   await expect(page.getByTestId("breakdown-table")).toBeHidden();
+  await expect(page.getByTestId("breakdown-cards").getByText("BTC (Bitcoin) → USDT (Tron)")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Each step's bar runs the card's width under its name and count (beside them it was about 120 px).
+  const step = page.getByTestId("funnel-chart").locator("li").first();
+  const [row, track] = await Promise.all([step.boundingBox(), step.locator("span.rounded-md").first().boundingBox()]);
+  expect(track!.width, "the bar's track").toBeGreaterThanOrEqual(row!.width - 1);
 });
 
 for (const width of [1280, 390])
