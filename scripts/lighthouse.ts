@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { newSwapPath } from "./bench/new-swap";
 import { median } from "./bench/stats";
 import { startFloor } from "./hello-floor";
 
@@ -44,31 +45,6 @@ if (throttling !== "simulate" && throttling !== "devtools") {
 const runs = Math.max(1, Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 1) || 1);
 const chromeFlags =
   "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic";
-
-async function post(route: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** A swap made the way the checkout makes one, so its page has a real deposit to show. */
-async function swapPath(): Promise<string> {
-  const quote = await post("/api/v1/quote", {
-    from: { network: "bitcoin", token: "BTC", amount: "0.01" },
-    to: { network: "tron", token: "USDT" },
-  });
-  const created = (await post(
-    "/api/v1/swap",
-    { quoteId: quote.id, destination: { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD" } },
-    { "idempotency-key": crypto.randomUUID() },
-  )) as { swap: { id: string }; accessToken: string };
-  return `/swap/${created.swap.id}#t=${created.accessToken}`;
-}
 
 type Category = "performance" | "accessibility" | "best-practices";
 type Report = {
@@ -128,7 +104,7 @@ async function main() {
     ...(homeOnly
       ? []
       : [
-          { name: "`/swap/{id}`", url: `${base}${await swapPath()}` },
+          { name: "`/swap/{id}`", url: `${base}${await newSwapPath(base)}` },
           { name: "`/widget`", url: `${base}/widget` },
         ]),
   ];

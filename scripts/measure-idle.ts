@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { chromiumArgs } from "../playwright.config";
 import { startApp } from "../tests/support/servers";
+import { newSwapPath } from "./bench/new-swap";
 
 const SETTLE_MS = 6_000;
 const MEASURE_MS = 15_000;
@@ -28,35 +29,15 @@ function browserTicks(): number {
   return ticks;
 }
 
-async function post(origin: string, route: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${origin}${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin, ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 const app = await startApp();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: chromiumArgs,
 });
 try {
-  const quote = await post(app.origin, "/api/v1/quote", {
-    from: { network: "bitcoin", token: "BTC", amount: "0.01" },
-    to: { network: "tron", token: "USDT" },
-  });
-  const created = (await post(
-    app.origin,
-    "/api/v1/swap",
-    { quoteId: quote.id, destination: { address: "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD" } },
-    { "idempotency-key": crypto.randomUUID() },
-  )) as { swap: { id: string }; accessToken: string };
   const pages = [
     ["/", "/"],
-    ["/swap/{id}, waiting for the deposit", `/swap/${created.swap.id}#t=${created.accessToken}`],
+    ["/swap/{id}, waiting for the deposit", await newSwapPath(app.origin)],
     ["/widget", "/widget"],
   ] as const;
   console.log("| page | width | browser CPU, idle | animations running |\n|---|---:|---:|---|");
