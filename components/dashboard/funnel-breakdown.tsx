@@ -34,10 +34,14 @@ export function FunnelBreakdown({
   const groups = funnel?.groups ?? (loading ? placeholderGroups : []);
   // A cell's text, or while loading a skeleton of `size` in its place.
   const shown = (size: string, text: () => ReactNode) => (loading ? <Skeleton className={size} /> : text());
+  // A pair reads in the page's direction (its arrow turns with it); an origin or a language name
+  // in its own (an address among Arabic names stays whole). A pair wraps rather than losing its end.
+  const pairs = breakdown === "pair";
+  const nameDir = pairs ? undefined : "auto";
   const name = (key: string): ReactNode => {
     if (breakdown === "locale") return localeNames[key as Locale] ?? key;
     if (breakdown === "origin" && (key === "direct" || key === "widget")) return label[key];
-    if (breakdown === "pair") return <PairName pair={key} />;
+    if (pairs) return <PairName pair={key} />;
     return key;
   };
   return (
@@ -82,7 +86,11 @@ export function FunnelBreakdown({
             <tbody>
               {groups.map((group) => (
                 <tr key={group.key} className="border-t border-slate-200 dark:border-slate-800">
-                  <th scope="row" className="max-w-48 truncate py-1.5 text-start font-normal" dir="auto">
+                  <th
+                    scope="row"
+                    className={cn("py-1.5 text-start font-normal", pairs ? "max-w-64" : "max-w-48 truncate")}
+                    dir={nameDir}
+                  >
                     {shown("h-5 w-28", () => name(group.key))}
                   </th>
                   {funnelStages.map((stage) => (
@@ -104,7 +112,7 @@ export function FunnelBreakdown({
           >
             {groups.map((group) => (
               <li key={group.key} className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
-                <p className="font-medium [overflow-wrap:anywhere]" dir="auto">
+                <p className="font-medium [overflow-wrap:anywhere]" dir={nameDir}>
                   {shown("h-6 w-28", () => name(group.key))}
                 </p>
                 <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs tabular-nums">

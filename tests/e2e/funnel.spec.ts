@@ -170,6 +170,17 @@ test("a phone gets cards instead of the breakdown's table, and nothing scrolls s
   expect(track!.width, "the bar's track").toBeGreaterThanOrEqual(row!.width - 1);
 });
 
+test("in Arabic a pair reads right to left: what is sent on the right, the arrow pointing left", async ({ page }) => {
+  await page.context().addCookies([{ name: "locale", value: "ar", url: app.origin }]);
+  await openDashboard(page, 390, "light");
+  const name = page.getByTestId("breakdown-cards").locator("li").first().locator("p").first();
+  await expect(name).toHaveText("BTC (Bitcoin) → USDT (Tron)");
+  const [sent, received] = await Promise.all([0, 1].map((i) => name.locator("bdi").nth(i).boundingBox()));
+  expect(sent!.x, "BTC (Bitcoin) to the right of USDT (Tron)").toBeGreaterThan(received!.x);
+  // The arrow is drawn mirrored (←), from the first to the second in reading order.
+  expect(await name.locator("span").evaluate((arrow) => getComputedStyle(arrow).scale)).toBe("-1 1");
+});
+
 for (const width of [1280, 390])
   test(`at ${width} px the page below the funnel stays put when its numbers arrive`, async ({ page }) => {
     // The funnel and the volume come from reads of their own, after the list: held here until the
