@@ -150,7 +150,10 @@ export function ReviewStep(props: Props) {
                 <del className="text-amber-900 dark:text-amber-200" data-testid="reprice-before">
                   ≈ {amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
                 </del>
-                <span aria-hidden="true">→</span>
+                {/* From the old figure to the new in reading order: it points left in a right-to-left page. */}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100" data-testid="reprice-arrow">
+                  →
+                </span>
                 <ins className="font-semibold no-underline" data-testid="reprice-after">
                   ≈ {amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
                 </ins>

@@ -53,6 +53,15 @@ test("a quote taken by someone else: amber, old → new, 'Accept the new price',
   await expect(review.createButton).toHaveAttribute("aria-disabled", "true");
   await screenshotStep(page, "quote-taken");
   await axeBothSchemes(page, "re-price");
+  // In a right-to-left page (Arabic, Hebrew, Persian) the old figure is on the right and the arrow
+  // points left, to the new one.
+  await page.evaluate(() => (document.documentElement.dir = "rtl"));
+  const [old, now] = await Promise.all(
+    ["reprice-before", "reprice-after"].map((id) => page.getByTestId(id).boundingBox()),
+  );
+  expect(old!.x, "the old figure to the right of the new one").toBeGreaterThan(now!.x);
+  expect(await page.getByTestId("reprice-arrow").evaluate((arrow) => getComputedStyle(arrow).scale)).toBe("-1 1");
+  await page.evaluate(() => (document.documentElement.dir = "ltr"));
 
   await review.acceptNewPrice.click();
   await expect(box).toBeHidden();
