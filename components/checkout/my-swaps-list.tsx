@@ -13,6 +13,7 @@ import { Button } from "../ui/button";
 import { join } from "../ui/join";
 import { GroupedAddress } from "../ui/grouped-address";
 import { Panel, PanelHeading } from "../ui/panel";
+import { ReadingArrow } from "../ui/reading-arrow";
 import { statusToneOf, toneDot } from "../ui/status-tone";
 
 const SHOWN = 5;
@@ -178,9 +179,7 @@ function Row({ saved, href, onForget }: { saved: MySwap; href: string; onForget:
               <bdi dir="ltr">
                 {formatAmount(swap.deposit.amount, locale, swap.from.decimals)} {swap.deposit.token}
               </bdi>{" "}
-              {/* From one to the other in reading order: the arrow points left in a right-to-left page. */}
-              <span className="inline-block rtl:-scale-x-100">→</span> {swap.payout.token} (
-              {networkLabel(swap.payout.network)})
+              <ReadingArrow /> {swap.payout.token} ({networkLabel(swap.payout.network)})
             </>
           ) : (
             t("swapId", { id: saved.id })

@@ -13,6 +13,7 @@ import { quoteRate, type QuoteChange } from "@/lib/client/use-quote";
 import { ErrorNotice, useErrorText } from "../error-notice";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
+import { ReadingArrow } from "../ui/reading-arrow";
 import { Spinner } from "../ui/spinner";
 import { AssetLogo } from "../asset-logo";
 import type { DestinationState } from "./destination-fields";
@@ -150,10 +151,7 @@ export function ReviewStep(props: Props) {
                 <del className="text-amber-900 dark:text-amber-200" data-testid="reprice-before">
                   ≈ {amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
                 </del>
-                {/* From the old figure to the new in reading order: it points left in a right-to-left page. */}
-                <span aria-hidden="true" className="inline-block rtl:-scale-x-100" data-testid="reprice-arrow">
-                  →
-                </span>
+                <ReadingArrow aria-hidden="true" data-testid="reprice-arrow" />
                 <ins className="font-semibold no-underline" data-testid="reprice-after">
                   ≈ {amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
                 </ins>

@@ -8,6 +8,7 @@ import { useNow } from "@/lib/client/use-now";
 import { takeHeadingFocus } from "@/lib/client/heading-focus";
 import { ErrorNotice } from "../error-notice";
 import { Button } from "../ui/button";
+import { ReadingArrow } from "../ui/reading-arrow";
 import { Spinner } from "../ui/spinner";
 import { DailyChart } from "./daily-chart";
 import { DashboardFilters } from "./dashboard-filters";
@@ -223,10 +224,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
             </label>
             <div className="flex gap-2">
               <Button variant="secondary" size="bar" disabled={view.offset === 0} onClick={() => page(-1)}>
-                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-                  ←
-                </span>{" "}
-                {t("previous")}
+                <ReadingArrow back aria-hidden="true" /> {t("previous")}
               </Button>
               <Button
                 variant="secondary"
@@ -234,10 +232,7 @@ export function Dashboard({ webhooksOn }: { webhooksOn: boolean }) {
                 disabled={!data || view.offset + view.limit >= total}
                 onClick={() => page(1)}
               >
-                {t("next")}{" "}
-                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-                  →
-                </span>
+                {t("next")} <ReadingArrow aria-hidden="true" />
               </Button>
             </div>
           </div>

@@ -7,6 +7,7 @@ import type { Funnel } from "@/lib/schema/funnel";
 import { networkLabel } from "@/lib/swap/asset-ref";
 import { Skeleton } from "../ui/spinner";
 import { card } from "../ui/panel";
+import { ReadingArrow } from "../ui/reading-arrow";
 import { cn } from "../ui/cn";
 import { useDashboardFormat } from "./format";
 import { funnelStages, useFunnelFormat, useFunnelLabels } from "./funnel-format";
@@ -155,9 +156,7 @@ function PairName({ pair }: { pair: string }) {
   };
   return (
     <>
-      <bdi>{side(from)}</bdi>{" "}
-      {/* From one to the other in reading order: the arrow points left in a right-to-left page. */}
-      <span className="inline-block rtl:-scale-x-100">→</span> <bdi>{side(to)}</bdi>
+      <bdi>{side(from)}</bdi> <ReadingArrow /> <bdi>{side(to)}</bdi>
     </>
   );
 }
