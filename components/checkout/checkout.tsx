@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import type { AssetList } from "@/lib/schema/partner";
-import { networkLabel } from "@/lib/swap/asset-ref";
+import { assetRefName, networkLabel } from "@/lib/swap/asset-ref";
 import { withoutSymbol } from "@/lib/swap/amount-input";
 import { BffError, isTransient } from "@/lib/client/bff";
 import { isCheckUnavailable, isMemoRejection, useAddressCheck } from "@/lib/client/use-address-check";
@@ -46,12 +46,6 @@ type Props = {
   onEvent?: (type: string, payload: Record<string, unknown>) => void;
   locked?: CheckoutLocks;
 };
-
-/** "USDT.tron" as people read it: the symbol and the network's name. */
-function lockedAsset(ref: string) {
-  const [symbol = "", network] = ref.split(".");
-  return { asset: network ? `${symbol.toUpperCase()} (${networkLabel(network.toLowerCase())})` : symbol.toUpperCase() };
-}
 
 export function Checkout({
   preset,
@@ -285,7 +279,7 @@ export function Checkout({
               className="mt-2 text-sm text-amber-800 dark:text-amber-300"
               data-testid="locked-to-unavailable"
             >
-              {t("lockedToUnavailable", lockedAsset(locked!.to!))}
+              {t("lockedToUnavailable", { asset: assetRefName(locked!.to!) })}
             </p>
           ) : null}
         </SwapSide>

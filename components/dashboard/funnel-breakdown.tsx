@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { localeNames, type Locale } from "@/lib/i18n/locales";
 import type { Funnel } from "@/lib/schema/funnel";
-import { networkLabel } from "@/lib/swap/asset-ref";
+import { assetRefName } from "@/lib/swap/asset-ref";
 import { Skeleton } from "../ui/spinner";
 import { card } from "../ui/panel";
 import { ReadingArrow } from "../ui/reading-arrow";
@@ -150,13 +150,9 @@ const placeholderGroups: NonNullable<Funnel["groups"]> = ["loading-0", "loading-
 function PairName({ pair }: { pair: string }) {
   const [from, to] = pair.split(">");
   if (!from || !to) return pair;
-  const side = (ref: string) => {
-    const [symbol = "", network] = ref.split(".");
-    return network ? `${symbol} (${networkLabel(network)})` : symbol;
-  };
   return (
     <>
-      <bdi>{side(from)}</bdi> <ReadingArrow /> <bdi>{side(to)}</bdi>
+      <bdi>{assetRefName(from)}</bdi> <ReadingArrow /> <bdi>{assetRefName(to)}</bdi>
     </>
   );
 }

@@ -36,6 +36,12 @@ const networkLabels: Record<string, string> = {
 export const networkLabel = (network: string) =>
   networkLabels[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
 
+/** `USDT.tron` (or `USDT`) as people read it: "USDT (Tron)". */
+export function assetRefName(ref: string): string {
+  const [symbol = "", network] = ref.split(".");
+  return network ? `${symbol.toUpperCase()} (${networkLabel(network.toLowerCase())})` : symbol.toUpperCase();
+}
+
 /** Other names people search a network by: its former or company name, its coin's ticker. */
 export const networkAliases: Record<string, string> = {
   bsc: "Binance BNB BEP20",
