@@ -2,19 +2,31 @@
 // Router app (one layout, one page, no dependencies of ours) built in a scratch directory against the
 // same installed next and react, and started with `next start`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, rmdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { freePort, repoRoot } from "../tests/support/servers";
 
 const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next");
 
-export /** Builds and starts the hello-world app; inside the repository so it resolves the same node_modules. */
-async function startFloor(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const dir = join(repoRoot, ".measure-js", "hello");
+export /**
+ * Builds and starts the hello-world app; inside the repository so it resolves the same node_modules.
+ * `compileHints`: built with our build's one post-compile step too (lib/build/compile-hints.mjs), so
+ * that the floor is what the same framework gives any page built the way ours is.
+ */
+async function startFloor({ compileHints = false } = {}): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const dir = join(repoRoot, ".measure-js", compileHints ? "hello-hinted" : "hello");
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, "app"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name: "hello-floor", private: true }) + "\n");
-  await writeFile(join(dir, "next.config.mjs"), "export default {};\n");
+  const hints = pathToFileURL(join(repoRoot, "lib", "build", "compile-hints.mjs")).href;
+  await writeFile(
+    join(dir, "next.config.mjs"),
+    compileHints
+      ? `import { markStartupChunks } from ${JSON.stringify(hints)};\n` +
+          "export default { compiler: { runAfterProductionCompile: ({ distDir }) => markStartupChunks(distDir).then(() => {}) } };\n"
+      : "export default {};\n",
+  );
   await writeFile(
     join(dir, "app", "layout.jsx"),
     'export default function Layout({ children }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
@@ -45,7 +57,9 @@ async function startFloor(): Promise<{ origin: string; stop: () => Promise<void>
     origin,
     stop: async () => {
       child.kill("SIGTERM");
-      await rm(join(repoRoot, ".measure-js"), { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
+      // The folder goes with the last floor (another may still be running from it).
+      await rmdir(join(repoRoot, ".measure-js")).catch(() => {});
     },
   };
 }

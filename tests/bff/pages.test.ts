@@ -1,10 +1,14 @@
 // What a page answer carries and trusts, against the production build: every answer but the
-// widget's own pages forbids framing (odd paths and 404s included), and the embed page's snippet
-// names this app, whatever forwarding headers a request forges.
+// widget's own pages forbids framing (odd paths and 404s included), the checkout's startup scripts
+// carry V8's compile hint, and the embed page's snippet names this app, whatever forwarding headers
+// a request forges.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startApp, type Launcher } from "../support/servers";
+import { COMPILE_HINT } from "@/lib/build/compile-hints.mjs";
+import { repoRoot, startApp, type Launcher } from "../support/servers";
 import { call, type HttpResult } from "./requests";
-import { NO_CLIENT_LIMITS, sandboxApp } from "./fixtures";
+import { NO_CLIENT_LIMITS, sandboxAppFixture, sharedFixture } from "./fixtures";
 
 const SHOP = "https://shop.example";
 
@@ -66,8 +70,31 @@ describe.each<Launcher>(["npm-start", "next-start"])("framing under %s", { timeo
   });
 });
 
+// One app on the embedded sandbox for the blocks below that take it as it is.
+const direct = sharedFixture(sandboxAppFixture(NO_CLIENT_LIMITS));
+
+describe("the scripts the checkout page loads", () => {
+  direct.use();
+
+  it("start the framework's chunks with V8's compile hint, and no chunk of the page's own", async () => {
+    const { rootMainFiles } = JSON.parse(readFileSync(join(repoRoot, ".next", "build-manifest.json"), "utf8")) as {
+      rootMainFiles: string[];
+    };
+    const page = await call(direct.app.origin, "/");
+    const scripts = [...page.text.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const startup = new Set(rootMainFiles.map((file) => `/_next/${file}`));
+    expect(scripts.filter((src) => startup.has(src)).sort()).toEqual([...startup].sort());
+    expect(scripts.filter((src) => !startup.has(src)).length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const res = await call(direct.app.origin, src);
+      expect(res.status, src).toBe(200);
+      expect(res.text.startsWith(COMPILE_HINT), src).toBe(startup.has(src));
+    }
+  });
+});
+
 describe("the embed page's snippet names this app, whatever forwarding headers a request forges", () => {
-  const direct = sandboxApp(NO_CLIENT_LIMITS);
+  direct.use();
   const forged = { "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" };
 
   it("without trusted proxies (TRUST_PROXY_HOPS=0), takes the request's own Host and ignores X-Forwarded-Host and -Proto", async () => {

@@ -1,0 +1,3 @@
+// Types for compile-hints.mjs (plain JavaScript so that next.config.ts loads it without a compile).
+export declare const COMPILE_HINT: string;
+export declare function markStartupChunks(distDir: string): Promise<string[]>;
