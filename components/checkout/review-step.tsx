@@ -66,6 +66,14 @@ export function ReviewStep(props: Props) {
   const repriced = !!props.error && repriceCodes.has(props.error.code);
   const errorText = useErrorText();
   const heldBack = !props.creating && (props.refreshing || !!change);
+  // The old and new estimates as a person reads them: equal when the price moved by less than shown.
+  const receiveFigure = (answer: { to: { estimatedAmount: string } }) =>
+    amountOf(answer.to.estimatedAmount, Math.min(to.decimals, 8));
+  const changeFigures = change && {
+    before: receiveFigure(change.before),
+    after: receiveFigure(change.after),
+    same: receiveFigure(change.before) === receiveFigure(change.after),
+  };
   // A creation that takes long (a slow swap service, our retries with the same key) says so, so
   // nobody reloads or clicks again thinking nothing happens.
   const [slow, setSlow] = useState(false);
@@ -116,7 +124,7 @@ export function ReviewStep(props: Props) {
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("youReceive")}</p>
             <p className="text-lg font-semibold [overflow-wrap:anywhere] tabular-nums" data-testid="review-receive">
               <bdi dir="ltr">
-                ≈ {amountOf(quote.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
+                ≈ {receiveFigure(quote)} {to.symbol}
               </bdi>
             </p>
             <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -135,26 +143,29 @@ export function ReviewStep(props: Props) {
           data-testid="reprice"
         >
           <p className="font-semibold">{repriced ? errorText(props.error!) : t("changedTitle")}</p>
-          {change ? (
+          {change && changeFigures ? (
             <>
-              {repriced ? null : (
+              {repriced || changeFigures.same ? null : (
                 <p className="mt-1">
-                  {t("changedBody", {
-                    before: amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8)),
-                    after: amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8)),
-                    symbol: to.symbol,
-                  })}
+                  {t("changedBody", { before: changeFigures.before, after: changeFigures.after, symbol: to.symbol })}
                 </p>
               )}
+              {/* A new price for the same figure (the service's prices had not moved) says so, where
+                  "≈ 968.61 USDT → ≈ 968.61 USDT" would make a person look for a difference. */}
               <p className="mt-1 flex flex-wrap items-baseline gap-x-2 tabular-nums" data-testid="reprice-figures">
                 <span>{t("youReceive")}</span>
-                <del className="text-amber-900 dark:text-amber-200" data-testid="reprice-before">
-                  ≈ {amountOf(change.before.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
-                </del>
-                <ReadingArrow aria-hidden="true" data-testid="reprice-arrow" />
+                {changeFigures.same ? null : (
+                  <>
+                    <del className="text-amber-900 dark:text-amber-200" data-testid="reprice-before">
+                      ≈ {changeFigures.before} {to.symbol}
+                    </del>
+                    <ReadingArrow aria-hidden="true" data-testid="reprice-arrow" />
+                  </>
+                )}
                 <ins className="font-semibold no-underline" data-testid="reprice-after">
-                  ≈ {amountOf(change.after.to.estimatedAmount, Math.min(to.decimals, 8))} {to.symbol}
+                  ≈ {changeFigures.after} {to.symbol}
                 </ins>
+                {changeFigures.same ? <span data-testid="reprice-unchanged">{t("unchanged")}</span> : null}
               </p>
               {/* Amber like the box it answers: the page's one primary button (Create swap) stays held until then. */}
               <button

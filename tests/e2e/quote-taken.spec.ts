@@ -62,6 +62,11 @@ test("a quote used by someone else leads to a clear message and a new price, nev
   await expect.poll(() => quoteIds.length).toBeGreaterThan(quoteIds.indexOf(stolenQuoteId) + 1);
   expect(quoteIds.at(-1)).not.toBe(stolenQuoteId);
   await expect(review.row("Payout address")).toContainText(TRON_ADDRESS.slice(0, 8));
+  // The sandbox's prices are fixed: the new price has the same figure, said once as unchanged, not
+  // "≈ 968.61 USDT → ≈ 968.61 USDT".
+  await expect(page.getByTestId("reprice-figures")).toHaveText("You receive≈ 968.61 USDT(unchanged)");
+  await expect(page.getByTestId("reprice-before")).toHaveCount(0);
+  await expect(page.getByTestId("reprice-arrow")).toHaveCount(0);
   await screenshotStep(page, "quote-taken");
 
   // Confirming the new price makes the user's own swap, paying out where they said.
