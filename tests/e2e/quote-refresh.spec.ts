@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ReviewPage } from "./pages/review-page";
+import { movingEstimates } from "./trust-helpers";
 
 test.use({ appEnv: { SANDBOX_QUOTE_TTL_SECONDS: "5" } });
 
@@ -45,22 +46,14 @@ test("on the review step a refreshed quote with a new estimate shows 'The price 
   page,
   checkout,
 }) => {
-  // The sandbox's prices are fixed: from the moment the user is on the review step, every quote
-  // answer carries another estimate (everything else as the server sent it).
-  let alter = false;
-  await page.route("**/api/v1/quote", async (route) => {
-    const response = await route.fetch();
-    if (!alter || !response.ok()) return route.fulfill({ response });
-    const json = (await response.json()) as { to: { estimatedAmount: string } };
-    json.to.estimatedAmount = "950.5";
-    return route.fulfill({ response, json });
-  });
+  // From the moment the user is on the review step, every quote answer carries another estimate.
+  const prices = await movingEstimates(page, "950.5");
 
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
   await expect(review.receive).toHaveText("≈ 968.61 USDT");
   await expect(review.priceUpdated).toBeHidden();
-  alter = true;
+  prices.move();
 
   await expect(review.priceUpdated).toBeVisible({ timeout: 12_000 });
   await expect(review.priceUpdated).toContainText("You now receive ≈ 950.5 USDT instead of ≈ 968.61 USDT.");

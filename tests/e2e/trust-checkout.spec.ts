@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, screenshotStep, test } from "./fixtures";
-import { axeBothSchemes } from "./trust-helpers";
+import { axeBothSchemes, movingEstimates } from "./trust-helpers";
 
 const OTHER_TRON_ADDRESS = "TENmqTAY51Y4SEmUwZsYhPSeb4uUhrAtXD";
 
@@ -29,21 +29,14 @@ test("a quote taken by someone else: amber, old → new, 'Accept the new price',
   baseURL,
 }) => {
   const quoteIds = recordQuotes(page);
-  // The sandbox's prices are fixed: the price that replaces the taken one carries another estimate
-  // (quote-taken.spec.ts has the same figure, said as unchanged).
-  let moved = false;
-  await page.route("**/api/v1/quote", async (route) => {
-    const response = await route.fetch();
-    if (!moved || !response.ok()) return route.fulfill({ response });
-    const json = (await response.json()) as { to: { estimatedAmount: string } };
-    json.to.estimatedAmount = "950.5";
-    return route.fulfill({ response, json });
-  });
+  // The price that replaces the taken one carries another estimate (quote-taken.spec.ts has the
+  // sandbox's own, the same figure, said as unchanged).
+  const prices = await movingEstimates(page, "950.5");
   await checkout.fillValidBtcToUsdtTron();
   const review = await checkout.review();
   await expect(review.createButton).toBeEnabled();
   await expect.poll(() => quoteIds.length).toBeGreaterThan(0);
-  moved = true;
+  prices.move();
   const taken = await request.post(`${baseURL}/api/v1/swap`, {
     headers: { "idempotency-key": randomUUID() },
     data: { quoteId: quoteIds.at(-1), destination: { address: OTHER_TRON_ADDRESS } },

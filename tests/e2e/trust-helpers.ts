@@ -1,5 +1,5 @@
 // Shared by the specs of the nervous user's trust (issue 36): the page's primary actions, a swap
-// paid through the sandbox, and axe in both schemes.
+// paid through the sandbox, prices that move, and axe in both schemes.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createSwapThroughApi, expect, expectNoSeriousA11yViolations, type SwapOptions } from "./fixtures";
 
@@ -19,6 +19,22 @@ export function primaryActions(page: Page): Promise<string[]> {
       })
       .map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim()),
   );
+}
+
+/**
+ * The sandbox's prices are fixed: once `move()` is called, every quote answer the page receives
+ * carries `estimatedAmount` as its estimate (everything else as the server sent it).
+ */
+export async function movingEstimates(page: Page, estimatedAmount: string): Promise<{ move: () => void }> {
+  let moved = false;
+  await page.route("**/api/v1/quote", async (route) => {
+    const response = await route.fetch();
+    if (!moved || !response.ok()) return route.fulfill({ response });
+    const json = (await response.json()) as { to: { estimatedAmount: string } };
+    json.to.estimatedAmount = estimatedAmount;
+    return route.fulfill({ response, json });
+  });
+  return { move: () => (moved = true) };
 }
 
 /** A swap paid `amount` through the sandbox and read until it reaches `until`, without a page watching. */
