@@ -1,8 +1,10 @@
 // test:deploy's `container <image>`: the image alone on the sandbox (host network, a free port): the
-// walk, not root, its HEALTHCHECK, /api/metrics, the traces an OTLP receiver here gets, SIGTERM
-// draining a request in flight, exit code 0, and every log line one JSON object.
+// walk, not root, its HEALTHCHECK, the compile hint on the page's framework chunks, /api/metrics,
+// the traces an OTLP receiver here gets, SIGTERM draining a request in flight, exit code 0, and
+// every log line one JSON object.
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { COMPILE_HINT } from "../../lib/build/compile-hints.mjs";
 import { freePort } from "../../tests/support/free-port";
 import { check, expectStatus, fail, healthy, http, log, run, sleep, until } from "./support";
 import { walk } from "./walk";
@@ -112,6 +114,16 @@ export async function containerTest(image: string) {
     // Nothing secret in the image: no key-like value in its environment.
     const env = (await run("podman", ["image", "inspect", "--format", "{{json .Config.Env}}", image])).out;
     check(!/KEY|SECRET|PASSWORD|TOKEN/i.test(env), `the image's environment names a secret: ${env}`);
+
+    // The build's post-compile step ran in the image's build too: the framework's chunks the
+    // checkout loads start with V8's compile hint (lib/build/compile-hints.mjs).
+    const home = await fetch(`${origin}/`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.text());
+    const scripts = [...home.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const hinted: string[] = [];
+    for (const src of scripts)
+      if ((await fetch(`${origin}${src}`).then((r) => r.text())).startsWith(COMPILE_HINT)) hinted.push(src);
+    check(hinted.length > 0, `no script of / in the image starts with the compile hint: ${scripts.join(", ")}`);
+    log(`compile hint on ${hinted.length} of the ${scripts.length} scripts of /`);
 
     const result = await walk({ origin, deposit: { via: "app" } });
     log(`walk: ${result.statuses.join(" → ")} (swap ${result.swapId}, ${(result.ms / 1000).toFixed(1)} s)`);
