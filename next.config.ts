@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { markStartupChunks } from "./lib/build/compile-hints.mjs";
+import { afterCompile } from "./lib/build/compile-hints.mjs";
 import { baseHeaders, unframableHeaders, unframablePathsSource } from "./lib/bff/http/base-headers.mjs";
 
 const nextConfig: NextConfig = {
@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: "tsconfig.build.json" },
   reactStrictMode: true,
   // The framework's startup chunks compiled off the main thread in Chromium (lib/build/compile-hints.mjs).
-  compiler: { runAfterProductionCompile: ({ distDir }) => markStartupChunks(distDir).then(() => undefined) },
+  compiler: { runAfterProductionCompile: afterCompile },
   experimental: {
     // With proxy.ts, Next buffers request bodies so both it and the handler can read them. Cap that
     // copy near the API's 16 KiB (handlers refuse anything over it); `npm start`'s front refuses

@@ -23,8 +23,8 @@ async function startFloor({ compileHints = false } = {}): Promise<{ origin: stri
   await writeFile(
     join(dir, "next.config.mjs"),
     compileHints
-      ? `import { markStartupChunks } from ${JSON.stringify(hints)};\n` +
-          "export default { compiler: { runAfterProductionCompile: ({ distDir }) => markStartupChunks(distDir).then(() => {}) } };\n"
+      ? `import { afterCompile } from ${JSON.stringify(hints)};\n` +
+          "export default { compiler: { runAfterProductionCompile: afterCompile } };\n"
       : "export default {};\n",
   );
   await writeFile(
