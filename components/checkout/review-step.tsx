@@ -69,11 +69,8 @@ export function ReviewStep(props: Props) {
   // The old and new estimates as a person reads them: equal when the price moved by less than shown.
   const receiveFigure = (answer: { to: { estimatedAmount: string } }) =>
     amountOf(answer.to.estimatedAmount, Math.min(to.decimals, 8));
-  const changeFigures = change && {
-    before: receiveFigure(change.before),
-    after: receiveFigure(change.after),
-    same: receiveFigure(change.before) === receiveFigure(change.after),
-  };
+  const changeFigures = change && { before: receiveFigure(change.before), after: receiveFigure(change.after) };
+  const sameFigure = !!changeFigures && changeFigures.before === changeFigures.after;
   // A creation that takes long (a slow swap service, our retries with the same key) says so, so
   // nobody reloads or clicks again thinking nothing happens.
   const [slow, setSlow] = useState(false);
@@ -143,9 +140,9 @@ export function ReviewStep(props: Props) {
           data-testid="reprice"
         >
           <p className="font-semibold">{repriced ? errorText(props.error!) : t("changedTitle")}</p>
-          {change && changeFigures ? (
+          {changeFigures ? (
             <>
-              {repriced || changeFigures.same ? null : (
+              {repriced || sameFigure ? null : (
                 <p className="mt-1">
                   {t("changedBody", { before: changeFigures.before, after: changeFigures.after, symbol: to.symbol })}
                 </p>
@@ -154,7 +151,7 @@ export function ReviewStep(props: Props) {
                   "≈ 968.61 USDT → ≈ 968.61 USDT" would make a person look for a difference. */}
               <p className="mt-1 flex flex-wrap items-baseline gap-x-2 tabular-nums" data-testid="reprice-figures">
                 <span>{t("youReceive")}</span>
-                {changeFigures.same ? null : (
+                {sameFigure ? null : (
                   <>
                     <del className="text-amber-900 dark:text-amber-200" data-testid="reprice-before">
                       ≈ {changeFigures.before} {to.symbol}
@@ -165,7 +162,7 @@ export function ReviewStep(props: Props) {
                 <ins className="font-semibold no-underline" data-testid="reprice-after">
                   ≈ {changeFigures.after} {to.symbol}
                 </ins>
-                {changeFigures.same ? <span data-testid="reprice-unchanged">{t("unchanged")}</span> : null}
+                {sameFigure ? <span data-testid="reprice-unchanged">{t("unchanged")}</span> : null}
               </p>
               {/* Amber like the box it answers: the page's one primary button (Create swap) stays held until then. */}
               <button
