@@ -385,8 +385,9 @@ describe("when the ledger's database is away", () => {
           }
         }),
       );
-      // The writes hang for 5 s each: the queue cannot have drained much of 2,100 in this time.
-      expect(Date.now() - started).toBeLessThan(60_000);
+      // The writes hang for 5 s each, one at a time: in 150 s the queue drains at most 30 of the
+      // 2,100, so some must still be dropped (a loaded machine takes more than a minute to send them).
+      expect(Date.now() - started).toBeLessThan(150_000);
       expect(Object.fromEntries(statuses)).toEqual({ 200: 2_100 });
     } finally {
       postgres.thaw();
@@ -395,5 +396,5 @@ describe("when the ledger's database is away", () => {
     expect(full).toBeGreaterThan(0);
     // About 2,000 were queued (those are written once the database answers again); only the rest is lost.
     expect(full).toBeLessThanOrEqual(2_100 - 1_900);
-  }, 120_000);
+  }, 240_000);
 });
