@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Lint with the production build beside it, the type check, then the unit,
-# contract and ledger tests (no build needed), then the browser tests; from the build on, the BFF's
-# HTTP tests run beside them. Beside them too, from the start of the unit tests, the container image
-# and compose.yaml under podman (as root; podman keeps the image's layers and build caches between
-# runs). Their output is printed at the end, and their results count as much. The image test waits
-# on containers for most of its 2.4 minutes, time the tests beside it use.
+# contract and ledger tests (no build needed), then the browser tests with the BFF's HTTP tests
+# beside them. Beside those too, from the start of the unit tests, the container image and
+# compose.yaml under podman (as root; podman keeps the image's layers and build caches between runs).
+# Their output is printed at the end, and their results count as much. The image test waits on
+# containers for most of its 2.4 minutes, time the tests beside it use.
 #
 # `npm test -- --shard=K/N` (or TEST_SHARD=K/N) runs part K of N, for N machines side by side: each
 # part builds the app and runs its share of the test files of every suite; part 1 also runs lint,
@@ -56,14 +56,6 @@ kill_tree() {
 }
 bff_pid=
 trap '[ -z "$build_pid" ] || kill_tree "$build_pid"; [ -z "$bff_pid" ] || kill_tree "$bff_pid"; [ -z "$deploy_pid" ] || wait "$deploy_pid" 2>/dev/null || true; rm -f "$build_log" "${deploy_log:-}" "${bff_log:-}"' EXIT
-# The BFF's files from the build on, beside everything after it: alone they left a third of the CPU
-# idle (the sandbox's clock, lock waits, drains), the browser files a fifth. At a lower priority, so
-# that the phases in front keep their pace; its output follows the browser tests' (docs/testing.md).
-start_bff() {
-  bff_log=$(mktemp "${TMPDIR:-/tmp}/swap-checkout-bff-XXXXXX")
-  nice -n 10 npx vitest run --project bff "${vitest_part[@]}" >"$bff_log" 2>&1 &
-  bff_pid=$!
-}
 if $first_part; then
   # The build beside lint: lint, prettier and knip each keep one core busy, the build the other
   # (about 30 s sooner on 2 cores than one after the other; docs/testing.md).
@@ -74,7 +66,6 @@ if $first_part; then
   echo "== production build"
   wait "$build_pid"
   build_pid=
-  start_bff
   # After the build: the type check covers the route types it writes (.next/types) as well.
   echo "== typecheck"
   npx tsc --noEmit -p .
@@ -89,15 +80,21 @@ npx vitest run --project unit --project contract --project ledger "${vitest_part
 if ! $first_part; then
   echo "== production build"
   build
-  start_bff
 fi
+# The BFF's files beside the browser's: alone, they left a third of the CPU idle (lock waits, drains,
+# the sandbox's clock), the browser files a fifth. Its output follows the browser tests'. Not at a
+# lower priority, nor from the build on: starved, its apps answered too late for some of its tests
+# (docs/testing.md).
+bff_log=$(mktemp "${TMPDIR:-/tmp}/swap-checkout-bff-XXXXXX")
+npx vitest run --project bff "${vitest_part[@]}" >"$bff_log" 2>&1 &
+bff_pid=$!
 echo "== browser tests (the BFF's tests over HTTP run beside them)"
 browser_status=0
 npx playwright test "${playwright_part[@]}" || browser_status=$?
 bff_status=0
 wait "$bff_pid" || bff_status=$?
 bff_pid=
-echo "== BFF tests over HTTP, run beside the tests above"
+echo "== BFF tests over HTTP, run beside the browser tests"
 cat "$bff_log"
 deploy_status=0
 if [ -n "$deploy_pid" ]; then

@@ -11,6 +11,10 @@ import { NO_LIMITS, upstreamModeEnv } from "./fixtures";
 import { sleep } from "@/lib/timing";
 import { startRedis, type RunningRedis } from "../support/redis";
 
+/** Until the app has taken SIGTERM: it then refuses new connections. */
+const shutdownBegun = (app: RunningApp) =>
+  expect.poll(() => app.logs(), { timeout: 10_000, interval: 50 }).toContain("[shutdown] SIGTERM: no new connections");
+
 const redisGet = (port: number, key: string) =>
   spawnSync("redis-cli", ["-p", String(port), "--raw", "get", key])
     .stdout.toString()
@@ -126,7 +130,8 @@ describe("SIGTERM", () => {
     const inFlight = get(`${app.origin}/api/v1/assets`);
     await sleep(300);
     app.signal("SIGTERM");
-    await sleep(300);
+    // Until the app has taken it, not a fixed time, which a loaded machine overran.
+    await shutdownBegun(app);
     const afterSignal = await get(`${app.origin}/api/health`);
 
     expect(await inFlight).toBe(200);
@@ -181,8 +186,9 @@ describe("SIGTERM", () => {
       expect((await idle.send("GET", "/api/health")).status).toBe(200);
       const signalled = Date.now();
       instance.signal("SIGTERM");
-      // The balancer's health check has not run yet: it sends a quote on a connection it holds.
-      await sleep(300);
+      // The balancer's health check has not run yet: it sends a quote on a connection it holds, once
+      // the app has taken the signal (a fixed wait was too short for a loaded machine).
+      await shutdownBegun(instance);
       const quote = await used.send("POST", "/api/v1/quote", btcToUsdtTron());
       expect(quote).toMatchObject({ status: 200, headers: { connection: "close" } });
       // A new connection is refused (a balancer may retry that elsewhere), while the pooled ones last.
@@ -203,12 +209,16 @@ describe("SIGTERM", () => {
     upstream.intercept = null;
     const instance = await startApp({ ...NO_LIMITS, REDIS_URL: redis.url, ...upstreamModeEnv(upstream) }, "npm");
     try {
+      let assetAsked = false;
       upstream.intercept = async (req, next) => {
-        if (new URL(req.url).pathname === "/v1/asset") await sleep(2_000);
+        if (new URL(req.url).pathname === "/v1/asset") {
+          assetAsked = true;
+          await sleep(2_000);
+        }
         return next(req);
       };
       const inFlight = get(`${instance.origin}/api/v1/assets`);
-      await sleep(300);
+      await expect.poll(() => assetAsked, { timeout: 10_000, interval: 50 }).toBe(true);
       instance.signal("SIGTERM");
       expect(await inFlight).toBe(200);
       expect(await instance.exited).toBe(0);

@@ -60,7 +60,7 @@ describe("npm test -- --shard=K/N", () => {
       expect(status, out).toBe(1);
       expect(calls).toHaveLength(4);
       expect(out).toContain(`npx failed: ${calls.find((call) => call.includes(failing))!.slice(4)}`);
-      expect(out).toContain("== BFF tests over HTTP, run beside the tests above");
+      expect(out).toContain("== BFF tests over HTTP, run beside the browser tests");
     },
   );
 
