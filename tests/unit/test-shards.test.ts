@@ -1,7 +1,8 @@
 // `npm test -- --shard=K/N`, as a partner's CI runs it on N machines: part K passes its share to
 // every runner, only part 1 runs lint, the type check and the image, and a wrong part is refused
-// before anything runs. The BFF's tests run beside the browser's, and either one failing fails it. The runners are stand-ins here (they print what they were asked); that
-// the parts of each runner together cover every test once is the runners' own sharding.
+// before anything runs. The BFF's tests run beside the browser's, and either one failing fails it.
+// The runners are stand-ins here (they print what they were asked); that the parts of each runner
+// together cover every test once is the runners' own sharding.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
