@@ -74,6 +74,20 @@ export async function startApp(
   env: Record<string, string> = {},
   launcher: Launcher = "npm-start",
 ): Promise<RunningApp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(env, launcher);
+    } catch (error) {
+      // The free port was taken between our pick and the app's listen (another process's server or
+      // outgoing connection; more likely with the BFF and browser tests side by side): pick again.
+      if (env.PORT || attempt === 3 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startAppOnce(env: Record<string, string>, launcher: Launcher): Promise<RunningApp> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // Each app its own ledger (empty, migrated), removed when it stops, unless the test names one.
   // A named one that is an empty folder (a test's mkdtemp) starts as that same empty ledger. Not
@@ -117,7 +131,10 @@ export async function startApp(
     });
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited during startup:\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `the app exited during startup:\n${output}`;
+      throw /cannot listen on port \d+: EADDRINUSE/.test(output) ? new PortTaken(message) : new Error(message);
+    }
     // An answer on its way is waited for (the first request loads the route, slowly on a busy machine).
     if (await healthy(origin, 30_000)) break;
     if (Date.now() - started > 30_000) {
