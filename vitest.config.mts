@@ -43,7 +43,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       // Against the production build (`npm run build` first): each file starts its own app processes
